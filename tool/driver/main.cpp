@@ -1,0 +1,141 @@
+// musify: the command line. Parses options into MigrationOptions, loads the rule
+// tables of the target and runs one migration Session.
+#include "Session.h"
+#include "rules/RuleTable.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <vector>
+
+using namespace llvm;
+
+namespace {
+
+cl::OptionCategory MusifyCategory("musify options");
+
+cl::list<std::string> Inputs(cl::Positional, cl::desc("<file or folder>..."),
+                             cl::cat(MusifyCategory));
+cl::opt<musify::TargetApi>
+    Target("target", cl::desc("The API to migrate to"),
+           cl::values(clEnumValN(musify::TargetApi::Musa, "musa",
+                                 "Moore Threads MUSA (default)"),
+                      clEnumValN(musify::TargetApi::Hip, "hip", "AMD HIP")),
+           cl::init(musify::TargetApi::Musa), cl::cat(MusifyCategory));
+cl::opt<std::string> OutputFile("o", cl::desc("Write the migrated file here"),
+                                cl::value_desc("file"), cl::cat(MusifyCategory));
+cl::opt<std::string> OutRoot("out-root",
+                             cl::desc("Mirror the inputs, migrated, under this folder"),
+                             cl::value_desc("dir"), cl::cat(MusifyCategory));
+cl::opt<bool> InPlace("in-place", cl::desc("Rewrite the inputs where they are"),
+                      cl::cat(MusifyCategory));
+cl::opt<bool> Backup("backup",
+                     cl::desc("With --in-place: keep each original as FILE.orig"),
+                     cl::cat(MusifyCategory));
+cl::opt<std::string> ReportFile("report", cl::desc("Write the JSON migration report"),
+                                cl::value_desc("file.json"), cl::cat(MusifyCategory));
+cl::opt<std::string>
+    CudaPath("cuda-path",
+             cl::desc("The CUDA SDK to parse against (default: $CUDA_PATH, then "
+                      "/usr/local/cuda)"),
+             cl::value_desc("dir"), cl::cat(MusifyCategory));
+cl::opt<std::string> RulesDir("rules-dir",
+                              cl::desc("Read the rule tables from this folder"),
+                              cl::value_desc("dir"), cl::cat(MusifyCategory));
+cl::opt<bool> HipLaunchKernelGGL(
+    "hip-launch-kernel-ggl",
+    cl::desc("HIP: write kernel<<<...>>>(...) launches as hipLaunchKernelGGL(...)"),
+    cl::cat(MusifyCategory));
+cl::opt<bool> AllowFallback(
+    "allow-fallback",
+    cl::desc("A file that cannot be parsed, migrated by the token rewriter, is "
+             "not an error"),
+    cl::cat(MusifyCategory));
+cl::opt<bool> Quiet("quiet", cl::desc("Print errors only"), cl::cat(MusifyCategory));
+
+void printVersion(raw_ostream &OS) {
+  OS << "musify " << musify::toolVersion() << " (Clang " << LLVM_VERSION_STRING
+     << ")\n";
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  InitLLVM Init(argc, argv);
+
+  // Everything after `--` is for Clang, as with other Clang tools.
+  std::vector<const char *> Own;
+  std::vector<std::string> ClangArgs;
+  bool ForClang = false;
+  for (int I = 0; I < argc; ++I) {
+    if (!ForClang && I > 0 && StringRef(argv[I]) == "--") {
+      ForClang = true;
+      continue;
+    }
+    if (ForClang)
+      ClangArgs.push_back(argv[I]);
+    else
+      Own.push_back(argv[I]);
+  }
+
+  cl::HideUnrelatedOptions(MusifyCategory);
+  cl::SetVersionPrinter(printVersion);
+  if (!cl::ParseCommandLineOptions(
+          Own.size(), Own.data(),
+          "musify: migrate CUDA code to MUSA or HIP\n\n"
+          "  musify file.cu                       print the MUSA version\n"
+          "  musify --target=hip file.cu -o out.hip\n"
+          "  musify --out-root out/ src/          migrate a tree\n"
+          "  musify file.cu -- -Iinclude -DNDEBUG  pass flags to Clang\n",
+          &errs()))
+    return musify::ExitBadInput;
+
+  int Modes = !OutputFile.empty() + !OutRoot.empty() + InPlace;
+  if (Modes > 1) {
+    errs() << "musify: error: -o, --out-root and --in-place exclude each other\n";
+    return musify::ExitBadInput;
+  }
+  if (Backup && !InPlace) {
+    errs() << "musify: error: --backup goes with --in-place\n";
+    return musify::ExitBadInput;
+  }
+  if (Inputs.empty()) {
+    errs() << "musify: error: no input files (see musify --help)\n";
+    return musify::ExitBadInput;
+  }
+
+  musify::MigrationOptions Options;
+  Options.Target = Target;
+  Options.Inputs.assign(Inputs.begin(), Inputs.end());
+  if (!OutputFile.empty()) {
+    Options.Output = musify::OutputMode::File;
+    Options.OutputFile = OutputFile;
+  } else if (!OutRoot.empty()) {
+    Options.Output = musify::OutputMode::OutRoot;
+    Options.OutRoot = OutRoot;
+  } else if (InPlace) {
+    Options.Output = musify::OutputMode::InPlace;
+  }
+  Options.Backup = Backup;
+  Options.ReportFile = ReportFile;
+  Options.CudaPath = CudaPath;
+  Options.ClangArgs = std::move(ClangArgs);
+  Options.HipLaunchKernelGGL = HipLaunchKernelGGL;
+  Options.AllowFallback = AllowFallback;
+  Options.Quiet = Quiet;
+  if (HipLaunchKernelGGL && Target != musify::TargetApi::Hip) {
+    errs() << "musify: error: --hip-launch-kernel-ggl needs --target=hip\n";
+    return musify::ExitBadInput;
+  }
+
+  std::string Rules = RulesDir.empty() ? musify::defaultRulesDir(argv[0])
+                                       : std::string(RulesDir);
+  Expected<musify::RuleTable> Table =
+      musify::RuleTable::loadDirectory(Rules, musify::targetRuleFolder(Target));
+  if (!Table) {
+    errs() << "musify: error: " << toString(Table.takeError()) << "\n";
+    return musify::ExitBadInput;
+  }
+  return musify::Session(std::move(Options), *Table).run(outs(), errs());
+}

@@ -1,0 +1,396 @@
+// The migration pipeline, stage by stage (docs/design.md).
+#include "Session.h"
+
+#include "decide/Decider.h"
+#include "edit/EditSet.h"
+#include "find/ReferenceFinder.h"
+#include "find/SourceClassifier.h"
+#include "frontend/Frontend.h"
+#include "inputs/Inputs.h"
+#include "output/OutputWriter.h"
+#include "report/Report.h"
+#include "rewrite/TokenRewriter.h"
+
+#include "clang/Frontend/FrontendAction.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <map>
+#include <optional>
+
+namespace musify {
+
+const char *toolVersion() { return MUSIFY_VERSION; }
+
+std::string defaultRulesDir(const char *Argv0) {
+  std::string Exe = llvm::sys::fs::getMainExecutable(
+      Argv0, reinterpret_cast<void *>(&defaultRulesDir));
+  llvm::SmallString<256> Installed(llvm::sys::path::parent_path(Exe));
+  llvm::sys::path::append(Installed, "..", "share", "musify", "rules");
+  if (llvm::sys::fs::is_directory(Installed))
+    return Installed.str().str();
+  return MUSIFY_SOURCE_RULES_DIR;
+}
+
+namespace {
+
+/// Everything known about one file during a run.
+struct FileState {
+  FileReport Report;
+  const InputFile *Input = nullptr; ///< null for headers reached by #include
+  std::optional<std::string> Text;
+  EditSet Edits;
+  bool Covered = false; ///< a successful parse read it
+};
+
+class Migration {
+public:
+  Migration(const MigrationOptions &Options, const RuleTable &Rules,
+            llvm::raw_ostream &Out, llvm::raw_ostream &Errs)
+      : Options(Options), Rules(Rules), Out(Out), Errs(Errs),
+        Decide(Rules, Options.Target, Options.HipLaunchKernelGGL) {}
+
+  int run() {
+    if (std::optional<int> Failed = collect())
+      return *Failed;
+    parseAll();
+    rewriteUnparsed();
+    rewriteSkippedRegions();
+    decideAll();
+    bool Written = writeOutputs();
+    return report() && Written ? ExitSuccess : ExitMigrationProblems;
+  }
+
+private:
+  int fail(const llvm::Twine &Message) {
+    Errs << "musify: error: " << Message << "\n";
+    return ExitBadInput;
+  }
+
+  FileState &state(const std::string &Path) {
+    FileState &S = Files[Path];
+    S.Report.Path = Path;
+    return S;
+  }
+
+  /// The file's text as read from disk, once.
+  llvm::StringRef text(FileState &S) {
+    if (!S.Text) {
+      auto Buffer = llvm::MemoryBuffer::getFile(S.Report.Path, /*IsText=*/false,
+                                                /*RequiresNullTerminator=*/false);
+      S.Text = Buffer ? (*Buffer)->getBuffer().str() : std::string();
+    }
+    return *S.Text;
+  }
+
+  /// Stage 1: inputs, output mode and the SDK. Nothing is written before
+  /// this has checked everything it can.
+  std::optional<int> collect() {
+    std::string OutRoot;
+    if (Options.Output == OutputMode::OutRoot) {
+      llvm::SmallString<256> Abs(Options.OutRoot);
+      llvm::sys::fs::make_absolute(Abs);
+      llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+      OutRoot = Abs.str().str();
+    }
+    llvm::Expected<InputSet> Found = collectInputs(Options.Inputs, OutRoot);
+    if (!Found)
+      return fail(llvm::toString(Found.takeError()));
+    Inputs = std::move(*Found);
+
+    bool SingleFile = Options.Output == OutputMode::Stdout ||
+                      Options.Output == OutputMode::File;
+    if (SingleFile && (Inputs.Files.size() != 1 || !Inputs.Files[0].Explicit))
+      return fail("writing to standard output or with -o takes exactly one "
+                  "input file; use --out-root DIR or --in-place for several files "
+                  "or a folder");
+    if (!OutRoot.empty()) {
+      llvm::SmallString<256> Real;
+      if (!llvm::sys::fs::real_path(OutRoot, Real) &&
+          llvm::is_contained(Inputs.Roots, Real.str()))
+        return fail("--out-root '" + Options.OutRoot +
+                    "' is an input folder; choose another folder");
+    }
+
+    llvm::Expected<CudaInstallation> Found2 = findCudaInstallation(Options.CudaPath);
+    if (!Found2) {
+      std::string Why = llvm::toString(Found2.takeError());
+      if (!Options.CudaPath.empty())
+        return fail(Why);
+      Errs << "musify: warning: " << Why
+           << "; every file is migrated by the token rewriter, without semantic "
+              "analysis\n";
+    } else {
+      Cuda = std::move(*Found2);
+    }
+
+    for (const InputFile &F : Inputs.Files) {
+      FileState &S = state(F.Path);
+      S.Input = &F;
+    }
+    return std::nullopt;
+  }
+
+  /// Stages 2 and 3: parse each translation unit and find its references.
+  void parseAll() {
+    if (!Cuda)
+      return;
+    SourceClassifier Classifier(Cuda->RealFolders, MUSIFY_CLANG_RESOURCE_DIR,
+                                Inputs.Roots);
+    Frontend Front(*Cuda, MUSIFY_CLANG_RESOURCE_DIR, Options.ClangArgs);
+    for (const InputFile &F : Inputs.Files) {
+      if (F.Role != FileRole::TranslationUnit &&
+          !(F.Role == FileRole::Header && F.Explicit))
+        continue;
+      // C++ files that nvcc compiles as CUDA (`-x cu`) get a second try.
+      std::vector<SourceLanguage> Languages = {languageOf(F.Path)};
+      if (Languages.front() == SourceLanguage::Cxx)
+        Languages.push_back(SourceLanguage::Cuda);
+      std::optional<ParseOutcome> FirstFailure;
+      TranslationUnitFindings Failed;
+      for (SourceLanguage Language : Languages) {
+        TranslationUnitFindings Found;
+        ParseOutcome Outcome = Front.parse(
+            F.Path, Language, makeFindReferencesAction(Rules, Classifier, Found));
+        if (Outcome.Parsed) {
+          accept(std::move(Found));
+          FirstFailure.reset();
+          break;
+        }
+        if (!FirstFailure) {
+          FirstFailure = std::move(Outcome);
+          Failed = std::move(Found);
+        }
+      }
+      if (FirstFailure) {
+        FileState &S = state(F.Path);
+        S.Report.ParseErrors = FirstFailure->FirstErrors;
+        S.Report.FallbackReason = "Clang could not parse it";
+        ParseFailures.push_back(F.Path);
+        // Headers it reached are migrated by spelling unless another
+        // translation unit parses them.
+        for (const std::string &Header : Failed.UserFiles)
+          if (Header != F.Path)
+            state(Header).Report.FallbackReason =
+                "included only by files that could not be parsed";
+      }
+    }
+  }
+
+  void accept(TranslationUnitFindings Found) {
+    for (const std::string &Path : Found.UserFiles)
+      state(Path).Covered = true;
+    llvm::append_range(References, std::move(Found.References));
+    llvm::append_range(Launches, std::move(Found.Launches));
+    llvm::append_range(Skipped, std::move(Found.Skipped));
+  }
+
+  /// Source files no successful parse covered: migrate them by spelling.
+  void rewriteUnparsed() {
+    TokenRewriter Tokens(Rules);
+    for (auto &[Path, S] : Files) {
+      bool Source = S.Input ? S.Input->Role != FileRole::Other
+                            : !S.Report.FallbackReason.empty();
+      if (!Source || S.Covered)
+        continue;
+      S.Report.How = Analysis::TokenFallback;
+      if (S.Report.FallbackReason.empty())
+        S.Report.FallbackReason = !Cuda ? "no CUDA SDK to parse against"
+                                        : "no parsed translation unit includes it";
+      llvm::StringRef Text = text(S);
+      Tokens.findReferences(Path, Text, 0, Text.size(), Evidence::Fallback,
+                            LineIndex(Text), References);
+    }
+  }
+
+  /// Branches the preprocessor skipped: migrate them by spelling.
+  void rewriteSkippedRegions() {
+    TokenRewriter Tokens(Rules);
+    llvm::sort(Skipped, [](const SkippedRegion &A, const SkippedRegion &B) {
+      return std::tie(A.File, A.Begin, A.End) < std::tie(B.File, B.Begin, B.End);
+    });
+    std::optional<LineIndex> Lines;
+    llvm::StringRef LinesOf;
+    for (const SkippedRegion &R : Skipped) {
+      llvm::StringRef Text = text(state(R.File));
+      if (LinesOf != R.File) {
+        Lines.emplace(Text);
+        LinesOf = R.File;
+      }
+      Tokens.findReferences(R.File, Text, R.Begin, std::min<size_t>(R.End, Text.size()),
+                            Evidence::SkippedRegion, *Lines, References);
+    }
+  }
+
+  /// Stages 4 and 5: one decision per piece of text, edits merged per file.
+  void decideAll() {
+    // The same text is found by every parse that reads it; keep the
+    // strongest evidence for it.
+    llvm::sort(References, [](const Reference &A, const Reference &B) {
+      return std::make_tuple(A.At.File, A.At.Offset, -strengthOf(A.How)) <
+             std::make_tuple(B.At.File, B.At.Offset, -strengthOf(B.How));
+    });
+    References.erase(llvm::unique(References,
+                                  [](const Reference &A, const Reference &B) {
+                                    return A.At.File == B.At.File &&
+                                           A.At.Offset == B.At.Offset;
+                                  }),
+                     References.end());
+    for (const Reference &Ref : References) {
+      FileState &S = state(Ref.At.File);
+      record(S, Decide.decide(Ref, text(S)));
+    }
+
+    llvm::sort(Launches, [](const KernelLaunch &A, const KernelLaunch &B) {
+      return std::tie(A.At.File, A.At.Offset) < std::tie(B.At.File, B.At.Offset);
+    });
+    Launches.erase(llvm::unique(Launches,
+                                [](const KernelLaunch &A, const KernelLaunch &B) {
+                                  return A.At.File == B.At.File &&
+                                         A.At.Offset == B.At.Offset;
+                                }),
+                   Launches.end());
+    for (const KernelLaunch &L : Launches)
+      record(state(L.At.File), Decide.decide(L));
+
+    for (auto &[Path, S] : Files)
+      llvm::stable_sort(S.Report.Events, [](const Event &A, const Event &B) {
+        return A.At.Offset < B.At.Offset;
+      });
+  }
+
+  void record(FileState &S, Decision D) {
+    for (const Edit &E : D.Edits) {
+      EditConflict Conflict;
+      if (S.Edits.add(E, &Conflict) == EditSet::AddResult::Conflict) {
+        Place At = D.Outcome.At;
+        auto [Line, Column] = LineIndex(text(S)).lineAndColumn(Conflict.Incoming.Offset);
+        At.Line = Line;
+        At.Column = Column;
+        S.Report.Conflicts.push_back(
+            {At, Conflict.Existing.Text, Conflict.Incoming.Text});
+      }
+    }
+    S.Report.Events.push_back(std::move(D.Outcome));
+  }
+
+  /// Where a file's result goes; empty when it is not written.
+  std::string destinationOf(const FileState &S) const {
+    switch (Options.Output) {
+    case OutputMode::Stdout:
+      return S.Input ? "-" : "";
+    case OutputMode::File:
+      return S.Input ? Options.OutputFile : "";
+    case OutputMode::InPlace:
+      return S.Edits.empty() ? "" : S.Report.Path;
+    case OutputMode::OutRoot: {
+      if (!S.Input && S.Edits.empty())
+        return "";
+      llvm::StringRef Rel =
+          llvm::StringRef(S.Report.Path).drop_front(Inputs.MirrorBase.size()).ltrim('/');
+      llvm::SmallString<256> Dest(Options.OutRoot);
+      llvm::sys::path::append(Dest, Rel);
+      return Dest.str().str();
+    }
+    }
+    return "";
+  }
+
+  /// Stage 5, output: each file is written whole (temporary file + rename).
+  bool writeOutputs() {
+    bool Ok = true;
+    for (auto &[Path, S] : Files) {
+      std::string Dest = destinationOf(S);
+      if (Dest.empty()) {
+        if (!S.Edits.empty())
+          Errs << "musify: note: '" << Path << "' needs migrating too; it is "
+               << "written with --out-root or --in-place\n";
+        continue;
+      }
+      std::string Result = S.Edits.apply(text(S));
+      if (Dest == "-") {
+        Out << Result;
+        Out.flush();
+      } else {
+        if (Options.Output == OutputMode::InPlace && Options.Backup)
+          if (llvm::Error E = writeFileAtomically(Path + ".orig", text(S))) {
+            Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
+            Ok = false;
+            continue; // never replace a file whose backup failed
+          }
+        if (llvm::Error E = writeFileAtomically(Dest, Result)) {
+          Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
+          Ok = false;
+          continue;
+        }
+      }
+      S.Report.Output = Dest;
+    }
+    return Ok;
+  }
+
+  /// Stage 6: diagnostics, the JSON report and the summary. False if the
+  /// run has a problem the exit code must show.
+  bool report() {
+    RunReport Run;
+    Run.ToolVersion = toolVersion();
+    Run.Target = Options.Target;
+    if (Cuda) {
+      Run.CudaPath = Cuda->Root;
+      Run.CudaVersion = Cuda->Version;
+    }
+    Run.Inputs = Options.Inputs;
+    for (auto &[Path, S] : Files)
+      if (!S.Input || S.Input->Role != FileRole::Other)
+        Run.Files.push_back(S.Report);
+
+    for (const std::string &Path : ParseFailures) {
+      const FileReport &F = Files[Path].Report;
+      Errs << "musify: " << (Options.AllowFallback ? "warning" : "error")
+           << ": cannot parse '" << Path
+           << "'; it was migrated by the token rewriter, without semantic "
+              "analysis:\n";
+      for (const std::string &E : F.ParseErrors)
+        Errs << "  " << E << "\n";
+    }
+    if (!Options.Quiet)
+      printDiagnostics(Run, Errs);
+
+    bool Ok = true;
+    if (!Options.ReportFile.empty())
+      if (llvm::Error E = writeFileAtomically(Options.ReportFile,
+                                              reportToJson(Run).dump(2) + "\n")) {
+        Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
+        Ok = false;
+      }
+    if (!Options.Quiet)
+      Errs << summaryLine(Run) << "\n";
+    Totals T = totalsOf(Run);
+    bool FallbackIsError = !Options.AllowFallback && T.FilesWithoutSemantics > 0;
+    return Ok && !FallbackIsError && T.Conflicts == 0;
+  }
+
+  const MigrationOptions &Options;
+  const RuleTable &Rules;
+  llvm::raw_ostream &Out;
+  llvm::raw_ostream &Errs;
+  Decider Decide;
+
+  InputSet Inputs;
+  std::optional<CudaInstallation> Cuda;
+  std::map<std::string, FileState> Files; ///< by path: output order is stable
+  std::vector<Reference> References;
+  std::vector<KernelLaunch> Launches;
+  std::vector<SkippedRegion> Skipped;
+  std::vector<std::string> ParseFailures;
+};
+
+} // namespace
+
+int Session::run(llvm::raw_ostream &Out, llvm::raw_ostream &Errs) {
+  return Migration(Options, Rules, Out, Errs).run();
+}
+
+} // namespace musify

@@ -1,0 +1,64 @@
+// The Decide stage: each reference, looked up in the rule tables, becomes an
+// event for the report and the edits (if any) that migrate it.
+#pragma once
+
+#include "Options.h"
+#include "edit/EditSet.h"
+#include "find/Reference.h"
+#include "rules/RuleTable.h"
+
+#include <string>
+#include <vector>
+
+namespace musify {
+
+enum class EventStatus {
+  Migrated,                 ///< renamed or rewritten by a rule, semantically
+  MigratedWithoutSemantics, ///< renamed by spelling (skipped branch, fallback)
+  Kept,                     ///< the target uses the same name, on purpose
+  Unsupported,              ///< the target has no equivalent: left, marked, reported
+  Unknown,                  ///< an SDK name the rule tables do not know
+};
+
+const char *eventStatusName(EventStatus Status);
+const char *evidenceName(Evidence How);
+
+/// One reference and what was decided for it: what the report shows.
+struct Event {
+  Place At;
+  std::string Cuda;
+  std::string Replacement; ///< what it became (== Cuda when kept or left)
+  std::string Kind;        ///< a rule kind, or "launch"
+  std::string Family;
+  EventStatus Status = EventStatus::Kept;
+  Evidence How = Evidence::Declaration;
+  std::string CudaStatus; ///< "deprecated" or "removed" when the rule says so
+  std::string Note;
+};
+
+struct Decision {
+  Event Outcome;
+  std::vector<Edit> Edits;
+};
+
+class Decider {
+public:
+  Decider(const RuleTable &Rules, TargetApi Target, bool HipLaunchKernelGGL)
+      : Rules(Rules), Target(Target), HipLaunchKernelGGL(HipLaunchKernelGGL) {}
+
+  /// FileText is the text of Ref.At.File: markers are not inserted twice.
+  Decision decide(const Reference &Ref, llvm::StringRef FileText) const;
+  Decision decide(const KernelLaunch &Launch) const;
+
+  /// The comment put before a name the target cannot express.
+  std::string unsupportedMarker() const;
+
+private:
+  Decision unsupported(Event E, const Reference &Ref, llvm::StringRef FileText) const;
+
+  const RuleTable &Rules;
+  TargetApi Target;
+  bool HipLaunchKernelGGL;
+};
+
+} // namespace musify

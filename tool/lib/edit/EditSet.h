@@ -1,0 +1,53 @@
+// The edits of one file, merged from every translation unit that sees it.
+#pragma once
+
+#include "llvm/ADT/StringRef.h"
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace musify {
+
+/// Replace [Offset, Offset + Length) with Text; Length 0 inserts.
+struct Edit {
+  unsigned Offset = 0;
+  unsigned Length = 0;
+  std::string Text;
+
+  bool operator==(const Edit &O) const {
+    return Offset == O.Offset && Length == O.Length && Text == O.Text;
+  }
+};
+
+struct EditConflict {
+  Edit Existing;
+  Edit Incoming;
+};
+
+/// Identical edits (the same header seen from two translation units) merge
+/// into one. Two different edits of overlapping text conflict: neither is
+/// applied, and any later edit touching that text conflicts too, so the file
+/// keeps its original text there and the caller reports the conflict.
+class EditSet {
+public:
+  enum class AddResult { Added, Duplicate, Conflict };
+
+  AddResult add(const Edit &E, EditConflict *Conflict = nullptr);
+
+  /// The edits that will be applied, in offset order.
+  std::vector<Edit> edits() const;
+  bool empty() const { return Edits.empty(); }
+
+  /// Original with every edit applied. Edits must lie within Original.
+  std::string apply(llvm::StringRef Original) const;
+
+private:
+  /// Keyed by (offset, length): an insertion sorts before a replacement that
+  /// starts at the same offset, which is the order they apply in.
+  std::map<std::pair<unsigned, unsigned>, Edit> Edits;
+  std::vector<Edit> Blocked; ///< text ranges that saw a conflict
+};
+
+} // namespace musify

@@ -1,0 +1,88 @@
+// What the Find stage produces: references to CUDA names, kernel launches, and
+// the regions the preprocessor skipped.
+#pragma once
+
+#include "rules/RuleTable.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace musify {
+
+/// Why a piece of text is taken for a reference to the CUDA SDK.
+enum class Evidence {
+  Declaration,   ///< resolves to a declaration in an SDK header
+  Macro,         ///< expands (or tests) a macro the SDK or the compiler defines
+  Include,       ///< an #include that finds an SDK header
+  MacroTest,     ///< tests a CUDA macro that is not defined in this parse
+  SkippedRegion, ///< spelling in a preprocessor branch this parse skipped
+  Fallback,      ///< spelling in a file that could not be parsed
+};
+
+/// The order of strength: when two parses find the same text, the stronger
+/// evidence is what the report shows.
+inline int strengthOf(Evidence How) {
+  switch (How) {
+  case Evidence::Declaration:
+  case Evidence::Macro:
+  case Evidence::Include:
+    return 3;
+  case Evidence::MacroTest:
+    return 2;
+  case Evidence::SkippedRegion:
+    return 1;
+  case Evidence::Fallback:
+    return 0;
+  }
+  return 0;
+}
+
+inline bool isSemantic(Evidence How) { return strengthOf(How) >= 2; }
+
+/// A position in a user file.
+struct Place {
+  std::string File; ///< absolute, symlinks resolved
+  unsigned Offset = 0;
+  unsigned Line = 0;
+  unsigned Column = 0;
+};
+
+struct Reference {
+  Place At;
+  unsigned Length = 0; ///< of the text to replace (for headers: with delimiters)
+  std::string Name;    ///< the CUDA name; for headers, the path inside the delimiters
+  RuleKind Kind = RuleKind::Function;
+  Evidence How = Evidence::Declaration;
+  std::string DeclaredIn; ///< the SDK file that declares it, when known
+  bool TokenPasted = false; ///< the name is built by ## in a macro: not editable
+};
+
+/// A `kernel<<<config>>>(args)` launch. Offsets are in At.File; a launch
+/// written through a macro has Rewritable false and only the place is known.
+struct KernelLaunch {
+  Place At;
+  std::string Kernel;
+  bool Rewritable = false;
+  unsigned CalleeBegin = 0, CalleeEnd = 0;
+  /// [begin, end) of each explicitly written configuration argument.
+  std::vector<std::pair<unsigned, unsigned>> Config;
+  unsigned ArgsOpen = 0; ///< offset of the `(` after `>>>`
+  unsigned ArgCount = 0;
+  bool CalleeHasComma = false; ///< a template-id whose commas would split a macro argument
+};
+
+struct SkippedRegion {
+  std::string File;
+  unsigned Begin = 0, End = 0;
+};
+
+/// Everything one translation unit's parse found in user files.
+struct TranslationUnitFindings {
+  std::vector<Reference> References;
+  std::vector<KernelLaunch> Launches;
+  std::vector<SkippedRegion> Skipped;
+  std::set<std::string> UserFiles; ///< user files this unit read
+};
+
+} // namespace musify

@@ -1,0 +1,457 @@
+// Finding SDK references through the AST and the preprocessor.
+#include "find/ReferenceFinder.h"
+
+#include "rewrite/TokenRewriter.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace musify {
+
+namespace {
+
+using namespace clang;
+
+/// Maps Clang locations to user-file places, and files to SDK or user.
+class Locator {
+public:
+  Locator(const SourceManager &SM, const LangOptions &LangOpts,
+          const SourceClassifier &Classifier)
+      : SM(SM), LangOpts(LangOpts), Classifier(Classifier) {}
+
+  const SourceManager &sourceManager() const { return SM; }
+  /// The parse's options: lexing `>>>` as one token needs CUDA's.
+  const LangOptions &langOpts() const { return LangOpts; }
+
+  /// The real path of FID's file; empty for built-in and virtual buffers.
+  llvm::StringRef pathOf(FileID FID) {
+    auto [It, Inserted] = Paths.try_emplace(FID);
+    if (Inserted)
+      if (OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID)) {
+        llvm::StringRef Real = Entry->getFileEntry().tryGetRealPathName();
+        It->second = Real.empty() ? Entry->getName().str() : Real.str();
+      }
+    return It->second;
+  }
+
+  bool isUserFile(FileID FID) { return Classifier.isUser(pathOf(FID)); }
+  bool isSdkFile(FileEntryRef File) {
+    llvm::StringRef Real = File.getFileEntry().tryGetRealPathName();
+    return Classifier.isSdk(Real.empty() ? File.getName() : Real);
+  }
+  bool isSdkFile(FileID FID) { return Classifier.isSdk(pathOf(FID)); }
+
+  /// Whether Loc (a declaration or macro definition) is written in the SDK.
+  bool isSdkLocation(SourceLocation Loc) {
+    return Loc.isValid() && isSdkFile(SM.getFileID(SM.getExpansionLoc(Loc)));
+  }
+
+  /// Where the token Name at Loc is written, if that is a user file and the
+  /// text there really is Name (implicit code points at other tokens).
+  /// A name built by token pasting has no such place: Pasted says so, with
+  /// the place of the expansion that pasted it.
+  std::optional<Place> placeOfName(SourceLocation Loc, llvm::StringRef Name,
+                                   bool *Pasted = nullptr) {
+    if (Loc.isInvalid())
+      return std::nullopt;
+    if (Loc.isMacroID()) {
+      SourceLocation Spelling = SM.getSpellingLoc(Loc);
+      if (SM.isWrittenInScratchSpace(Spelling)) {
+        if (Pasted)
+          *Pasted = true;
+        return placeOfOffset(SM.getExpansionLoc(Loc));
+      }
+      Loc = Spelling;
+    }
+    std::optional<Place> P = placeOfOffset(Loc);
+    if (!P)
+      return std::nullopt;
+    llvm::StringRef Text = SM.getBufferData(SM.getFileID(Loc));
+    if (!Text.substr(P->Offset).starts_with(Name) ||
+        (P->Offset + Name.size() < Text.size() &&
+         isAsciiIdentifierContinue(Text[P->Offset + Name.size()])))
+      return std::nullopt;
+    return P;
+  }
+
+  /// The place of a file location in a user file.
+  std::optional<Place> placeOfOffset(SourceLocation Loc) {
+    if (Loc.isInvalid() || !Loc.isFileID())
+      return std::nullopt;
+    FileID FID = SM.getFileID(Loc);
+    if (!isUserFile(FID))
+      return std::nullopt;
+    Place P;
+    P.File = pathOf(FID).str();
+    P.Offset = SM.getFileOffset(Loc);
+    P.Line = SM.getLineNumber(FID, P.Offset);
+    P.Column = SM.getColumnNumber(FID, P.Offset);
+    return P;
+  }
+
+private:
+  const SourceManager &SM;
+  const LangOptions &LangOpts;
+  const SourceClassifier &Classifier;
+  llvm::DenseMap<FileID, std::string> Paths;
+};
+
+std::optional<RuleKind> kindOfDecl(const NamedDecl *D) {
+  if (isa<FunctionDecl, FunctionTemplateDecl>(D))
+    return RuleKind::Function;
+  if (isa<EnumConstantDecl>(D))
+    return RuleKind::Enumerator;
+  if (isa<VarDecl>(D))
+    return RuleKind::Variable;
+  if (isa<TypeDecl, ClassTemplateDecl, TypeAliasTemplateDecl>(D))
+    return RuleKind::Type;
+  return std::nullopt;
+}
+
+/// Walks the AST of user code: names of SDK functions, enumerators,
+/// variables and types, and kernel launches.
+class AstFinder : public RecursiveASTVisitor<AstFinder> {
+public:
+  AstFinder(Locator &Where, TranslationUnitFindings &Findings)
+      : Where(Where), Findings(Findings) {}
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    noteUse(E->getDecl(), E->getLocation());
+    return true;
+  }
+
+  /// A call with dependent arguments in a template: the callee is resolved
+  /// only at instantiation, but if every candidate is the SDK's, so is it.
+  bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr *E) {
+    if (E->getNumDecls() == 0 || E->getQualifier())
+      return true;
+    for (const NamedDecl *D : E->decls())
+      if (!Where.isSdkLocation(D->getUnderlyingDecl()->getCanonicalDecl()->getLocation()))
+        return true;
+    noteUse(*E->decls_begin(), E->getNameLoc());
+    return true;
+  }
+
+  bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
+    noteUse(TL.getTypedefNameDecl(), TL.getNameLoc());
+    return true;
+  }
+
+  bool VisitTagTypeLoc(TagTypeLoc TL) {
+    noteUse(TL.getDecl(), TL.getNameLoc());
+    return true;
+  }
+
+  bool VisitTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc TL) {
+    if (TemplateDecl *T = TL.getTypePtr()->getTemplateName().getAsTemplateDecl())
+      noteUse(T, TL.getTemplateNameLoc());
+    return true;
+  }
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
+    noteLaunch(E);
+    return true;
+  }
+
+private:
+  void noteUse(const NamedDecl *D, SourceLocation Loc) {
+    if (!D || !D->getDeclName().isIdentifier())
+      return;
+    std::optional<RuleKind> Kind = kindOfDecl(D);
+    if (!Kind)
+      return;
+    const Decl *First = D->getCanonicalDecl();
+    if (!Where.isSdkLocation(First->getLocation()))
+      return;
+    bool Pasted = false;
+    std::optional<Place> At = Where.placeOfName(Loc, D->getName(), &Pasted);
+    if (!At)
+      return;
+    Reference R;
+    R.At = std::move(*At);
+    R.Length = D->getName().size();
+    R.Name = D->getName().str();
+    R.Kind = *Kind;
+    R.How = Evidence::Declaration;
+    R.TokenPasted = Pasted;
+    const SourceManager &SM = Where.sourceManager();
+    R.DeclaredIn =
+        Where.pathOf(SM.getFileID(SM.getExpansionLoc(First->getLocation()))).str();
+    Findings.References.push_back(std::move(R));
+  }
+
+  void noteLaunch(const CUDAKernelCallExpr *E) {
+    const SourceManager &SM = Where.sourceManager();
+    const Expr *Callee = E->getCallee()->IgnoreImplicit();
+    std::optional<Place> At = Where.placeOfOffset(SM.getExpansionLoc(E->getBeginLoc()));
+    if (!At)
+      return;
+    KernelLaunch L;
+    L.At = *At;
+    if (const NamedDecl *K = E->getDirectCallee())
+      L.Kernel = K->getNameAsString();
+
+    // Rewritable only when every piece is written in this file, not in a macro.
+    const CallExpr *Config = E->getConfig();
+    auto FileOffset = [&](SourceLocation Loc) -> std::optional<unsigned> {
+      if (Loc.isInvalid() || Loc.isMacroID() ||
+          SM.getFileID(Loc) != SM.getFileID(SM.getExpansionLoc(E->getBeginLoc())))
+        return std::nullopt;
+      return SM.getFileOffset(Loc);
+    };
+    auto EndOffset = [&](SourceLocation Loc) -> std::optional<unsigned> {
+      return FileOffset(Lexer::getLocForEndOfToken(Loc, 0, SM, Where.langOpts()));
+    };
+    std::optional<unsigned> CalleeBegin = FileOffset(Callee->getBeginLoc());
+    std::optional<unsigned> CalleeEnd = EndOffset(Callee->getEndLoc());
+    bool Ok = Config && CalleeBegin && CalleeEnd;
+    for (unsigned I = 0; Ok && I < Config->getNumArgs(); ++I) {
+      const Expr *Arg = Config->getArg(I);
+      if (isa<CXXDefaultArgExpr>(Arg))
+        break;
+      std::optional<unsigned> B = FileOffset(Arg->getBeginLoc());
+      std::optional<unsigned> End = EndOffset(Arg->getEndLoc());
+      Ok = B && End;
+      if (Ok)
+        L.Config.emplace_back(*B, *End);
+    }
+    // The `(` of the arguments follows the `>>>` that closes the configuration.
+    if (Ok) {
+      std::optional<Token> Paren =
+          Lexer::findNextToken(Config->getRParenLoc(), SM, Where.langOpts());
+      std::optional<unsigned> Open =
+          Paren && Paren->is(tok::l_paren) ? FileOffset(Paren->getLocation())
+                                           : std::nullopt;
+      Ok = Open.has_value() && L.Config.size() >= 2;
+      if (Ok)
+        L.ArgsOpen = *Open;
+    }
+    if (Ok) {
+      L.Rewritable = true;
+      L.CalleeBegin = *CalleeBegin;
+      L.CalleeEnd = *CalleeEnd;
+      L.CalleeHasComma = SM.getBufferData(SM.getFileID(Callee->getBeginLoc()))
+                             .slice(*CalleeBegin, *CalleeEnd)
+                             .contains(',');
+      for (const Expr *Arg : E->arguments())
+        L.ArgCount += !isa<CXXDefaultArgExpr>(Arg);
+    }
+    Findings.Launches.push_back(std::move(L));
+  }
+
+  Locator &Where;
+  TranslationUnitFindings &Findings;
+};
+
+/// Watches the preprocessor: includes of SDK headers, uses and tests of SDK
+/// and compiler macros, and the branches it skips.
+class PreprocessorFinder : public PPCallbacks {
+public:
+  PreprocessorFinder(Locator &Where, Preprocessor &PP, const RuleTable &Rules,
+                     TranslationUnitFindings &Findings)
+      : Where(Where), PP(PP), Rules(Rules), Findings(Findings) {}
+
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason,
+                   SrcMgr::CharacteristicKind, FileID) override {
+    if (Reason != EnterFile)
+      return;
+    FileID FID = Where.sourceManager().getFileID(Loc);
+    if (Where.isUserFile(FID))
+      Findings.UserFiles.insert(Where.pathOf(FID).str());
+  }
+
+  void InclusionDirective(SourceLocation, const Token &, StringRef FileName, bool,
+                          CharSourceRange FilenameRange, OptionalFileEntryRef File,
+                          StringRef, StringRef, const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    // An SDK header counts because of where it was found; one not found
+    // counts if the tables know its name.
+    bool Sdk = File ? Where.isSdkFile(*File) : Rules.findHeader(FileName) != nullptr;
+    if (!Sdk)
+      return;
+    std::optional<Place> At = Where.placeOfOffset(FilenameRange.getBegin());
+    if (!At)
+      return;
+    Reference R;
+    R.At = std::move(*At);
+    R.Length = Where.sourceManager().getFileOffset(FilenameRange.getEnd()) - R.At.Offset;
+    R.Name = FileName.str();
+    R.Kind = RuleKind::Header;
+    R.How = Evidence::Include;
+    if (File)
+      R.DeclaredIn = File->getFileEntry().tryGetRealPathName().str();
+    Findings.References.push_back(std::move(R));
+  }
+
+  void MacroExpands(const Token &Name, const MacroDefinition &MD, SourceRange,
+                    const MacroArgs *) override {
+    noteMacro(Name, MD);
+  }
+  void Ifdef(SourceLocation, const Token &Name, const MacroDefinition &MD) override {
+    noteMacro(Name, MD);
+  }
+  void Ifndef(SourceLocation, const Token &Name, const MacroDefinition &MD) override {
+    noteMacro(Name, MD);
+  }
+  void Elifdef(SourceLocation, const Token &Name, const MacroDefinition &MD) override {
+    noteMacro(Name, MD);
+  }
+  void Elifndef(SourceLocation, const Token &Name,
+                const MacroDefinition &MD) override {
+    noteMacro(Name, MD);
+  }
+  void Defined(const Token &Name, const MacroDefinition &MD, SourceRange) override {
+    noteMacro(Name, MD);
+  }
+
+  /// `#if __CUDA_ARCH__ >= 800` in a host parse: the macro is not defined,
+  /// so nothing expands; find its name in the condition's text.
+  void If(SourceLocation, SourceRange Condition, ConditionValueKind) override {
+    noteUndefinedMacros(Condition);
+  }
+  void Elif(SourceLocation, SourceRange Condition, ConditionValueKind,
+            SourceLocation) override {
+    noteUndefinedMacros(Condition);
+  }
+
+  void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
+    const SourceManager &SM = Where.sourceManager();
+    std::optional<Place> Begin = Where.placeOfOffset(Range.getBegin());
+    if (!Begin || SM.getFileID(Range.getEnd()) != SM.getFileID(Range.getBegin()))
+      return;
+    Findings.Skipped.push_back(
+        {Begin->File, Begin->Offset, SM.getFileOffset(Range.getEnd())});
+  }
+
+private:
+  void noteMacro(const Token &NameTok, const MacroDefinition &MD) {
+    const IdentifierInfo *II = NameTok.getIdentifierInfo();
+    if (!II)
+      return;
+    llvm::StringRef Name = II->getName();
+    Evidence How = Evidence::Macro;
+    std::string DeclaredIn;
+    if (const MacroInfo *MI = MD.getMacroInfo()) {
+      SourceLocation Def = MI->getDefinitionLoc();
+      const SourceManager &SM = Where.sourceManager();
+      bool CompilerDefined =
+          SM.isWrittenInBuiltinFile(Def) || SM.isWrittenInCommandLineFile(Def);
+      if (CompilerDefined) {
+        if (!Rules.find(Name, RuleKind::Macro))
+          return;
+      } else if (!Where.isSdkLocation(Def)) {
+        return; // the user's own macro, whatever its name
+      } else {
+        DeclaredIn = Where.pathOf(SM.getFileID(SM.getExpansionLoc(Def))).str();
+      }
+    } else {
+      if (!Rules.find(Name, RuleKind::Macro))
+        return;
+      How = Evidence::MacroTest;
+    }
+    bool Pasted = false;
+    std::optional<Place> At = Where.placeOfName(NameTok.getLocation(), Name, &Pasted);
+    if (!At)
+      return;
+    Reference R;
+    R.At = std::move(*At);
+    R.Length = Name.size();
+    R.Name = Name.str();
+    R.Kind = RuleKind::Macro;
+    R.How = How;
+    R.DeclaredIn = std::move(DeclaredIn);
+    R.TokenPasted = Pasted;
+    Findings.References.push_back(std::move(R));
+  }
+
+  void noteUndefinedMacros(SourceRange Condition) {
+    const SourceManager &SM = Where.sourceManager();
+    std::optional<Place> Begin = Where.placeOfOffset(Condition.getBegin());
+    if (!Begin || Condition.getEnd().isMacroID())
+      return;
+    FileID FID = SM.getFileID(Condition.getBegin());
+    llvm::StringRef Text = SM.getBufferData(FID);
+    unsigned End = SM.getFileOffset(Lexer::getLocForEndOfToken(
+        Condition.getEnd(), 0, SM, PP.getLangOpts()));
+    TokenRewriter::forEachIdentifier(
+        Text, Begin->Offset, End, [&](llvm::StringRef Name, unsigned Offset) {
+          if (PP.isMacroDefined(Name) || !Rules.find(Name, RuleKind::Macro))
+            return;
+          Reference R;
+          R.At.File = Begin->File;
+          R.At.Offset = Offset;
+          R.At.Line = SM.getLineNumber(FID, Offset);
+          R.At.Column = SM.getColumnNumber(FID, Offset);
+          R.Length = Name.size();
+          R.Name = Name.str();
+          R.Kind = RuleKind::Macro;
+          R.How = Evidence::MacroTest;
+          Findings.References.push_back(std::move(R));
+        });
+  }
+
+  Locator &Where;
+  Preprocessor &PP;
+  const RuleTable &Rules;
+  TranslationUnitFindings &Findings;
+};
+
+class FindConsumer : public ASTConsumer {
+public:
+  FindConsumer(Locator &Where, TranslationUnitFindings &Findings)
+      : Where(Where), Findings(Findings) {}
+
+  void HandleTranslationUnit(ASTContext &Context) override {
+    AstFinder(Where, Findings).TraverseAST(Context);
+  }
+
+private:
+  Locator &Where;
+  TranslationUnitFindings &Findings;
+};
+
+class FindReferencesAction : public ASTFrontendAction {
+public:
+  FindReferencesAction(const RuleTable &Rules, const SourceClassifier &Classifier,
+                       TranslationUnitFindings &Findings)
+      : Rules(Rules), Classifier(Classifier), Findings(Findings) {}
+
+protected:
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    Where = std::make_unique<Locator>(CI.getSourceManager(), CI.getLangOpts(),
+                                      Classifier);
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<PreprocessorFinder>(
+        *Where, CI.getPreprocessor(), Rules, Findings));
+    return true;
+  }
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 llvm::StringRef) override {
+    return std::make_unique<FindConsumer>(*Where, Findings);
+  }
+
+private:
+  const RuleTable &Rules;
+  const SourceClassifier &Classifier;
+  TranslationUnitFindings &Findings;
+  std::unique_ptr<Locator> Where;
+};
+
+} // namespace
+
+std::unique_ptr<clang::FrontendAction>
+makeFindReferencesAction(const RuleTable &Rules, const SourceClassifier &Classifier,
+                         TranslationUnitFindings &Findings) {
+  return std::make_unique<FindReferencesAction>(Rules, Classifier, Findings);
+}
+
+} // namespace musify

@@ -1,0 +1,138 @@
+// Building compiler invocations for CUDA, C++ and C files, and running them.
+#include "frontend/Frontend.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/PCHContainerOperations.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+namespace musify {
+
+namespace {
+
+/// Headers the front end supplies in memory. They live in a folder that
+/// exists only in the parse's file system, are never written anywhere, and
+/// are never part of the output.
+constexpr llvm::StringLiteral VirtualIncludeDir = "/__musify__/include";
+
+/// Clang 19's CUDA wrapper includes texture_fetch_functions.h, which CUDA 13
+/// removed along with texture references: an empty one lets it parse.
+constexpr llvm::StringLiteral TextureFetchFunctions =
+    "// Supplied by musify: CUDA 13 removed this header; Clang 19 includes it.\n";
+
+constexpr unsigned MaxErrorsKept = 3;
+
+/// Keeps Clang's errors for musify's own message; everything else is dropped.
+class CollectingDiagnostics : public clang::DiagnosticConsumer {
+public:
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < clang::DiagnosticsEngine::Error)
+      return;
+    ++Outcome.ErrorCount;
+    if (Outcome.FirstErrors.size() >= MaxErrorsKept)
+      return;
+    llvm::SmallString<128> Message;
+    Info.FormatDiagnostic(Message);
+    std::string Where;
+    if (Info.getLocation().isValid() && Info.hasSourceManager()) {
+      clang::PresumedLoc P =
+          Info.getSourceManager().getPresumedLoc(Info.getLocation());
+      if (P.isValid())
+        Where = (llvm::Twine(P.getFilename()) + ":" + llvm::Twine(P.getLine()) +
+                 ":" + llvm::Twine(P.getColumn()) + ": ")
+                    .str();
+    }
+    Outcome.FirstErrors.push_back(Where + "error: " + Message.str().str());
+  }
+
+  ParseOutcome Outcome;
+};
+
+bool hasStandardFlag(const std::vector<std::string> &Args) {
+  return llvm::any_of(Args, [](const std::string &A) {
+    return llvm::StringRef(A).starts_with("-std=") ||
+           llvm::StringRef(A).starts_with("--std");
+  });
+}
+
+} // namespace
+
+Frontend::Frontend(CudaInstallation Cuda, std::string ResourceDir,
+                   std::vector<std::string> UserArgs)
+    : Cuda(std::move(Cuda)), ResourceDir(std::move(ResourceDir)),
+      UserArgs(std::move(UserArgs)) {}
+
+std::vector<std::string> Frontend::commandLine(llvm::StringRef File,
+                                               SourceLanguage Language) const {
+  std::vector<std::string> Args = {"clang", "-fsyntax-only",
+                                   "-resource-dir=" + ResourceDir,
+                                   // Only errors matter: warnings about user
+                                   // code are not musify's to print.
+                                   "-w"};
+  switch (Language) {
+  case SourceLanguage::Cuda:
+    // Host-side parse: device-only branches (__CUDA_ARCH__) are skipped
+    // regions, which the token rewriter migrates.
+    llvm::append_range(Args, std::vector<std::string>{
+                                 "-x", "cuda", "--cuda-path=" + Cuda.Root,
+                                 "--cuda-host-only", "-nocudalib"});
+    if (!Cuda.HasTextureFetchFunctions)
+      llvm::append_range(
+          Args, std::vector<std::string>{"-isystem", VirtualIncludeDir.str()});
+    break;
+  case SourceLanguage::Cxx:
+    // Host compilers see the SDK as a plain include folder.
+    llvm::append_range(Args, std::vector<std::string>{"-x", "c++", "-isystem",
+                                                      Cuda.IncludeDir});
+    break;
+  case SourceLanguage::C:
+    llvm::append_range(
+        Args, std::vector<std::string>{"-x", "c", "-isystem", Cuda.IncludeDir});
+    break;
+  }
+  // CUDA 13's Thrust, CUB and libcu++ need C++17 and live in include/cccl.
+  if (Language != SourceLanguage::C) {
+    if (!hasStandardFlag(UserArgs))
+      Args.push_back("-std=c++17");
+    if (Cuda.HasCccl)
+      llvm::append_range(Args, std::vector<std::string>{
+                                   "-isystem", Cuda.IncludeDir + "/cccl"});
+  }
+  llvm::append_range(Args, UserArgs);
+  Args.push_back(File.str());
+  return Args;
+}
+
+ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
+                             std::unique_ptr<clang::FrontendAction> Action) const {
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  Memory->addFile((VirtualIncludeDir + "/texture_fetch_functions.h").str(), 0,
+                  llvm::MemoryBuffer::getMemBuffer(TextureFetchFunctions));
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::getRealFileSystem());
+  Overlay->pushOverlay(Memory);
+  auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
+      clang::FileSystemOptions(), Overlay);
+
+  CollectingDiagnostics Diagnostics;
+  clang::tooling::ToolInvocation Invocation(
+      commandLine(File, Language), std::move(Action), Files.get(),
+      std::make_shared<clang::PCHContainerOperations>());
+  Invocation.setDiagnosticConsumer(&Diagnostics);
+  bool Ran = Invocation.run();
+  ParseOutcome Outcome = std::move(Diagnostics.Outcome);
+  Outcome.Parsed = Ran && Outcome.ErrorCount == 0;
+  if (!Ran && Outcome.FirstErrors.empty())
+    Outcome.FirstErrors.push_back("error: the compiler could not be started for " +
+                                  File.str());
+  return Outcome;
+}
+
+} // namespace musify

@@ -1,0 +1,46 @@
+// The front end: one Clang compiler instance per translation unit, in CUDA mode,
+// against the real CUDA SDK.
+#pragma once
+
+#include "frontend/CudaInstallation.h"
+#include "inputs/Inputs.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class FrontendAction;
+}
+
+namespace musify {
+
+struct ParseOutcome {
+  bool Parsed = false; ///< no errors: what the action saw is the whole file
+  unsigned ErrorCount = 0;
+  std::vector<std::string> FirstErrors; ///< "file:line:col: message", at most a few
+};
+
+class Frontend {
+public:
+  Frontend(CudaInstallation Cuda, std::string ResourceDir,
+           std::vector<std::string> UserArgs);
+
+  /// The Clang command line that parses File as Language.
+  std::vector<std::string> commandLine(llvm::StringRef File,
+                                       SourceLanguage Language) const;
+
+  /// Parses File, running Action over it. Clang's own diagnostics are
+  /// collected, not printed.
+  ParseOutcome parse(llvm::StringRef File, SourceLanguage Language,
+                     std::unique_ptr<clang::FrontendAction> Action) const;
+
+private:
+  CudaInstallation Cuda;
+  std::string ResourceDir;
+  std::vector<std::string> UserArgs;
+};
+
+} // namespace musify

@@ -1,0 +1,176 @@
+// Building the report and the diagnostics from events.
+#include "report/Report.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace musify {
+
+namespace {
+
+const char *analysisName(Analysis How) {
+  return How == Analysis::Semantic ? "semantic" : "token-fallback";
+}
+
+std::string displayPath(llvm::StringRef Path) {
+  llvm::SmallString<256> Cwd;
+  if (!llvm::sys::fs::current_path(Cwd) && Path.starts_with(Cwd) &&
+      Path.size() > Cwd.size() && Path[Cwd.size()] == '/')
+    return Path.drop_front(Cwd.size() + 1).str();
+  return Path.str();
+}
+
+nlohmann::json eventToJson(const Event &E) {
+  nlohmann::json J = {{"line", E.At.Line},
+                      {"column", E.At.Column},
+                      {"cuda", E.Cuda},
+                      {"target", E.Replacement},
+                      {"kind", E.Kind},
+                      {"family", E.Family},
+                      {"status", eventStatusName(E.Status)},
+                      {"evidence", evidenceName(E.How)}};
+  if (!E.CudaStatus.empty())
+    J["cuda_status"] = E.CudaStatus;
+  if (!E.Note.empty())
+    J["note"] = E.Note;
+  return J;
+}
+
+} // namespace
+
+Totals totalsOf(const RunReport &Report) {
+  Totals T;
+  for (const FileReport &F : Report.Files) {
+    ++T.Files;
+    T.FilesWithoutSemantics += F.How == Analysis::TokenFallback;
+    T.Conflicts += F.Conflicts.size();
+    for (const Event &E : F.Events) {
+      ++T.References;
+      T.DeprecatedOrRemoved += !E.CudaStatus.empty();
+      switch (E.Status) {
+      case EventStatus::Migrated:
+        ++T.Migrated;
+        break;
+      case EventStatus::MigratedWithoutSemantics:
+        ++T.MigratedWithoutSemantics;
+        break;
+      case EventStatus::Kept:
+        ++T.Kept;
+        break;
+      case EventStatus::Unsupported:
+        ++T.Unsupported;
+        break;
+      case EventStatus::Unknown:
+        ++T.Unknown;
+        break;
+      }
+    }
+  }
+  return T;
+}
+
+nlohmann::json reportToJson(const RunReport &Report) {
+  nlohmann::json Files = nlohmann::json::array();
+  for (const FileReport &F : Report.Files) {
+    nlohmann::json Events = nlohmann::json::array();
+    for (const Event &E : F.Events)
+      Events.push_back(eventToJson(E));
+    nlohmann::json Conflicts = nlohmann::json::array();
+    for (const ConflictRecord &C : F.Conflicts)
+      Conflicts.push_back({{"line", C.At.Line},
+                           {"column", C.At.Column},
+                           {"existing", C.Existing},
+                           {"incoming", C.Incoming}});
+    nlohmann::json File = {{"path", F.Path},
+                           {"output", F.Output.empty() ? nlohmann::json(nullptr)
+                                                       : nlohmann::json(F.Output)},
+                           {"analysis", analysisName(F.How)},
+                           {"references", std::move(Events)},
+                           {"conflicts", std::move(Conflicts)}};
+    if (F.How == Analysis::TokenFallback)
+      File["fallback_reason"] = F.FallbackReason;
+    if (!F.ParseErrors.empty())
+      File["parse_errors"] = F.ParseErrors;
+    Files.push_back(std::move(File));
+  }
+  Totals T = totalsOf(Report);
+  return {
+      {"tool", {{"name", "musify"}, {"version", Report.ToolVersion}}},
+      {"target", targetRuleFolder(Report.Target)},
+      {"cuda", {{"path", Report.CudaPath}, {"version", Report.CudaVersion}}},
+      {"inputs", Report.Inputs},
+      {"files", std::move(Files)},
+      {"totals",
+       {{"files", T.Files},
+        {"files_without_semantics", T.FilesWithoutSemantics},
+        {"references", T.References},
+        {"migrated", T.Migrated},
+        {"migrated-without-semantics", T.MigratedWithoutSemantics},
+        {"kept", T.Kept},
+        {"unsupported", T.Unsupported},
+        {"unknown", T.Unknown},
+        {"deprecated_or_removed", T.DeprecatedOrRemoved},
+        {"conflicts", T.Conflicts}}},
+  };
+}
+
+void printDiagnostics(const RunReport &Report, llvm::raw_ostream &OS) {
+  const char *Target = targetDisplayName(Report.Target);
+  for (const FileReport &F : Report.Files) {
+    std::string Path = displayPath(F.Path);
+    auto Say = [&](const Place &At, llvm::StringRef Severity,
+                   const llvm::Twine &Text, llvm::StringRef Code) {
+      OS << Path << ":" << At.Line << ":" << At.Column << ": " << Severity << ": "
+         << Text << " [musify-" << Code << "]\n";
+    };
+    for (const Event &E : F.Events) {
+      std::string Note = E.Note.empty() ? "" : ": " + E.Note;
+      switch (E.Status) {
+      case EventStatus::Unsupported:
+        Say(E.At, "warning",
+            llvm::formatv("'{0}' has no {1} equivalent{2}", E.Cuda, Target, Note),
+            "unsupported");
+        continue;
+      case EventStatus::Unknown:
+        Say(E.At, "warning",
+            llvm::formatv("'{0}' is a CUDA name musify does not know; left as "
+                          "it is{1}",
+                          E.Cuda, Note),
+            "unknown");
+        continue;
+      default:
+        break;
+      }
+      if (!E.CudaStatus.empty())
+        Say(E.At, "warning",
+            llvm::formatv("'{0}' is {1} in CUDA; migrated to '{2}'{3}", E.Cuda,
+                          E.CudaStatus, E.Replacement, Note),
+            E.CudaStatus);
+    }
+    for (const ConflictRecord &C : F.Conflicts)
+      Say(C.At, "error",
+          llvm::formatv("two parses of this file want different edits here "
+                        "('{0}' and '{1}'); neither was applied",
+                        C.Existing, C.Incoming),
+          "conflict");
+  }
+}
+
+std::string summaryLine(const RunReport &Report) {
+  Totals T = totalsOf(Report);
+  std::string Line = llvm::formatv(
+      "musify: {0} file{1} to {2}: {3} references: {4} migrated, {5} "
+      "migrated without semantics, {6} kept, {7} unsupported, {8} unknown",
+      T.Files, T.Files == 1 ? "" : "s", targetDisplayName(Report.Target),
+      T.References, T.Migrated, T.MigratedWithoutSemantics, T.Kept, T.Unsupported,
+      T.Unknown);
+  if (T.FilesWithoutSemantics)
+    Line += llvm::formatv("; {0} file(s) without semantic analysis",
+                          T.FilesWithoutSemantics);
+  if (T.Conflicts)
+    Line += llvm::formatv("; {0} conflict(s)", T.Conflicts);
+  return Line;
+}
+
+} // namespace musify

@@ -1,0 +1,138 @@
+// Raw-lexer scanning of code no parse resolved.
+#include "rewrite/TokenRewriter.h"
+
+#include "clang/Basic/LangOptions.h"
+#include "clang/Lex/Lexer.h"
+
+#include <algorithm>
+
+namespace musify {
+
+LineIndex::LineIndex(llvm::StringRef Text) {
+  LineStarts.push_back(0);
+  for (unsigned I = 0; I < Text.size(); ++I)
+    if (Text[I] == '\n')
+      LineStarts.push_back(I + 1);
+}
+
+std::pair<unsigned, unsigned> LineIndex::lineAndColumn(unsigned Offset) const {
+  auto It = std::upper_bound(LineStarts.begin(), LineStarts.end(), Offset);
+  unsigned Line = It - LineStarts.begin();
+  return {Line, Offset - LineStarts[Line - 1] + 1};
+}
+
+namespace {
+
+clang::LangOptions rawLexerOptions() {
+  clang::LangOptions Opts;
+  Opts.CPlusPlus = Opts.CPlusPlus11 = Opts.CPlusPlus14 = Opts.CPlusPlus17 = true;
+  Opts.CUDA = true;
+  Opts.LineComment = true;
+  return Opts;
+}
+
+/// An `#include` found by the scanner: the header path and the text it
+/// occupies with its delimiters.
+struct RawInclude {
+  llvm::StringRef Name;
+  unsigned Offset;
+  unsigned Length;
+};
+
+/// Lexes [Begin, End) of Text, reporting identifiers that can name a global
+/// entity and the headers of #include directives.
+void scan(llvm::StringRef Text, unsigned Begin, unsigned End,
+          llvm::function_ref<void(llvm::StringRef, unsigned)> OnIdentifier,
+          llvm::function_ref<void(const RawInclude &)> OnInclude) {
+  static const clang::LangOptions Opts = rawLexerOptions();
+  // The raw lexer needs a location only to number its tokens: offsets are
+  // recovered by subtracting this one.
+  const clang::SourceLocation Origin = clang::SourceLocation::getFromRawEncoding(1);
+  clang::Lexer L(Origin, Opts, Text.begin(), Text.begin() + Begin, Text.end());
+  auto OffsetOf = [&](const clang::Token &T) {
+    return T.getLocation().getRawEncoding() - Origin.getRawEncoding();
+  };
+
+  clang::Token Tok, Prev, PrevPrev;
+  Prev.startToken();
+  PrevPrev.startToken();
+  while (true) {
+    L.LexFromRawLexer(Tok);
+    if (Tok.is(clang::tok::eof) || OffsetOf(Tok) >= End)
+      break;
+    if (Tok.is(clang::tok::hash) && Tok.isAtStartOfLine()) {
+      clang::Token Directive;
+      L.LexFromRawLexer(Directive);
+      if (Directive.is(clang::tok::raw_identifier) &&
+          (Directive.getRawIdentifier() == "include" ||
+           Directive.getRawIdentifier() == "include_next" ||
+           Directive.getRawIdentifier() == "import")) {
+        // The rest of the line holds the header name; `<...>` is not one
+        // token in raw mode, so read the characters.
+        unsigned Start = OffsetOf(Directive) + Directive.getLength();
+        size_t LineEnd = Text.find('\n', Start);
+        llvm::StringRef Line = Text.slice(Start, LineEnd);
+        size_t Open = Line.find_first_of("<\"");
+        if (Open != llvm::StringRef::npos) {
+          char Close = Line[Open] == '<' ? '>' : '"';
+          size_t CloseAt = Line.find(Close, Open + 1);
+          if (CloseAt != llvm::StringRef::npos)
+            OnInclude({Line.slice(Open + 1, CloseAt), unsigned(Start + Open),
+                       unsigned(CloseAt - Open + 1)});
+        }
+        L.ReadToEndOfLine();
+        Prev.startToken();
+        continue;
+      }
+      Tok = Directive; // `#if NAME`, `#define NAME`: the name is code
+    }
+    if (Tok.is(clang::tok::raw_identifier)) {
+      bool Member = Prev.isOneOf(clang::tok::period, clang::tok::arrow);
+      bool Qualified = Prev.is(clang::tok::coloncolon) &&
+                       PrevPrev.isOneOf(clang::tok::raw_identifier,
+                                        clang::tok::greater);
+      if (!Member && !Qualified)
+        OnIdentifier(Tok.getRawIdentifier(), OffsetOf(Tok));
+    }
+    PrevPrev = Prev;
+    Prev = Tok;
+  }
+}
+
+} // namespace
+
+void TokenRewriter::forEachIdentifier(
+    llvm::StringRef Text, unsigned Begin, unsigned End,
+    llvm::function_ref<void(llvm::StringRef, unsigned)> Fn) {
+  scan(Text, Begin, End, Fn, [](const RawInclude &) {});
+}
+
+void TokenRewriter::findReferences(llvm::StringRef Path, llvm::StringRef Text,
+                                   unsigned Begin, unsigned End, Evidence How,
+                                   const LineIndex &Lines,
+                                   std::vector<Reference> &Out) const {
+  auto Add = [&](llvm::StringRef Name, unsigned Offset, unsigned Length,
+                 RuleKind Kind) {
+    Reference R;
+    R.At.File = Path.str();
+    R.At.Offset = Offset;
+    std::tie(R.At.Line, R.At.Column) = Lines.lineAndColumn(Offset);
+    R.Length = Length;
+    R.Name = Name.str();
+    R.Kind = Kind;
+    R.How = How;
+    Out.push_back(std::move(R));
+  };
+  scan(
+      Text, Begin, End,
+      [&](llvm::StringRef Name, unsigned Offset) {
+        if (const Rule *R = Rules.findIdentifier(Name))
+          Add(Name, Offset, Name.size(), R->Kind);
+      },
+      [&](const RawInclude &Inc) {
+        if (Rules.findHeader(Inc.Name))
+          Add(Inc.Name, Inc.Offset, Inc.Length, RuleKind::Header);
+      });
+}
+
+} // namespace musify

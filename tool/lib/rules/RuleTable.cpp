@@ -1,0 +1,234 @@
+// Loads and validates rule tables (schema: rules/schema.json).
+#include "rules/RuleTable.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <optional>
+
+namespace musify {
+
+namespace {
+
+struct KindName {
+  RuleKind Kind;
+  const char *Name;
+};
+constexpr KindName KindNames[] = {
+    {RuleKind::Function, "function"},     {RuleKind::Type, "type"},
+    {RuleKind::Enumerator, "enumerator"}, {RuleKind::Macro, "macro"},
+    {RuleKind::Variable, "variable"},     {RuleKind::Header, "header"},
+};
+
+struct StatusName {
+  RuleStatus Status;
+  const char *Name;
+};
+constexpr StatusName StatusNames[] = {
+    {RuleStatus::Supported, "supported"},
+    {RuleStatus::Unsupported, "unsupported"},
+    {RuleStatus::Deprecated, "deprecated"},
+    {RuleStatus::Removed, "removed"},
+};
+
+constexpr const char *EntryKeys[] = {"cuda",   "kind",            "status",
+                                     "target", "note",            "cuda_deprecated",
+                                     "cuda_removed", "check"};
+constexpr const char *TableKeys[] = {"$schema", "target", "family", "description",
+                                     "entries"};
+
+std::optional<RuleKind> parseKind(llvm::StringRef S) {
+  for (const KindName &K : KindNames)
+    if (S == K.Name)
+      return K.Kind;
+  return std::nullopt;
+}
+
+std::optional<RuleStatus> parseStatus(llvm::StringRef S) {
+  for (const StatusName &St : StatusNames)
+    if (S == St.Name)
+      return St.Status;
+  return std::nullopt;
+}
+
+llvm::Error tableError(llvm::StringRef FileName, const llvm::Twine &Message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 (FileName + ": " + Message).str());
+}
+
+/// Reads an optional string member; a present member of another type is an error.
+llvm::Error readString(const nlohmann::json &Object, const char *Key,
+                       std::string &Out, llvm::StringRef Where) {
+  auto It = Object.find(Key);
+  if (It == Object.end())
+    return llvm::Error::success();
+  if (!It->is_string())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "%s: \"%s\" must be a string", Where.str().c_str(),
+                                   Key);
+  Out = It->get<std::string>();
+  return llvm::Error::success();
+}
+
+} // namespace
+
+const char *ruleKindName(RuleKind Kind) {
+  for (const KindName &K : KindNames)
+    if (K.Kind == Kind)
+      return K.Name;
+  return "?";
+}
+
+const char *ruleStatusName(RuleStatus Status) {
+  for (const StatusName &S : StatusNames)
+    if (S.Status == Status)
+      return S.Name;
+  return "?";
+}
+
+llvm::Error RuleTable::addTable(llvm::StringRef Text, llvm::StringRef FileName,
+                                llvm::StringRef ExpectedTarget) {
+  nlohmann::json Table;
+  try {
+    Table = nlohmann::json::parse(Text.begin(), Text.end());
+  } catch (const nlohmann::json::parse_error &E) {
+    // nlohmann's message already says "at line L, column C".
+    return tableError(FileName, llvm::Twine("not valid JSON: ") + E.what());
+  }
+  if (!Table.is_object())
+    return tableError(FileName, "a rule table must be a JSON object");
+  for (const auto &Member : Table.items())
+    if (!llvm::is_contained(TableKeys, Member.key()))
+      return tableError(FileName, "unknown key \"" + Member.key() + "\"");
+
+  std::string Target, Family;
+  if (llvm::Error E = readString(Table, "target", Target, FileName))
+    return E;
+  if (llvm::Error E = readString(Table, "family", Family, FileName))
+    return E;
+  if (Target != ExpectedTarget)
+    return tableError(FileName, "\"target\" is \"" + Target + "\", expected \"" +
+                                    ExpectedTarget + "\"");
+  if (Family.empty())
+    return tableError(FileName, "\"family\" is missing or empty");
+  auto Entries = Table.find("entries");
+  if (Entries == Table.end() || !Entries->is_array())
+    return tableError(FileName, "\"entries\" must be an array");
+
+  size_t Index = 0;
+  for (const nlohmann::json &Entry : *Entries) {
+    std::string Where = llvm::formatv("entry {0}", Index++).str();
+    if (!Entry.is_object())
+      return tableError(FileName, Where + ": must be an object");
+    for (const auto &Member : Entry.items())
+      if (!llvm::is_contained(EntryKeys, Member.key()))
+        return tableError(FileName, Where + ": unknown key \"" + Member.key() + "\"");
+
+    Rule R;
+    R.Family = Family;
+    std::string Kind, Status;
+    for (auto [Key, Out] : {std::pair<const char *, std::string *>{"cuda", &R.Cuda},
+                            {"kind", &Kind},
+                            {"status", &Status},
+                            {"target", &R.Target},
+                            {"note", &R.Note},
+                            {"cuda_deprecated", &R.CudaDeprecated},
+                            {"cuda_removed", &R.CudaRemoved},
+                            {"check", &R.Check}})
+      if (llvm::Error E = readString(Entry, Key, *Out, Where))
+        return tableError(FileName, llvm::toString(std::move(E)));
+    if (R.Cuda.empty())
+      return tableError(FileName, Where + ": \"cuda\" is missing or empty");
+    Where += " (\"" + R.Cuda + "\")";
+    std::optional<RuleKind> ParsedKind = parseKind(Kind);
+    if (!ParsedKind)
+      return tableError(FileName, Where + ": \"kind\" must be one of function, type, "
+                                          "enumerator, macro, variable, header");
+    std::optional<RuleStatus> ParsedStatus = parseStatus(Status);
+    if (!ParsedStatus)
+      return tableError(FileName, Where + ": \"status\" must be one of supported, "
+                                          "unsupported, deprecated, removed");
+    R.Kind = *ParsedKind;
+    R.Status = *ParsedStatus;
+    if (R.Status == RuleStatus::Unsupported) {
+      if (R.hasTarget())
+        return tableError(FileName, Where + ": an unsupported entry has no \"target\"");
+      if (R.Note.empty())
+        return tableError(FileName, Where + ": an unsupported entry needs a \"note\" "
+                                            "saying why");
+    } else if (!R.hasTarget()) {
+      return tableError(FileName, Where + ": \"target\" is missing");
+    }
+
+    for (size_t Existing : ByName.lookup(R.Cuda))
+      if (Rules[Existing].Kind == R.Kind)
+        return tableError(FileName, Where + ": duplicate " + ruleKindName(R.Kind) +
+                                        " entry; first defined in " +
+                                        SourceOf[Existing]);
+    ByName[R.Cuda].push_back(Rules.size());
+    Rules.push_back(std::move(R));
+    SourceOf.push_back(FileName.str());
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<RuleTable> RuleTable::loadDirectory(llvm::StringRef Dir,
+                                                   llvm::StringRef TargetFolder) {
+  llvm::SmallString<256> Folder(Dir);
+  llvm::sys::path::append(Folder, TargetFolder);
+  std::vector<std::string> Files;
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Folder, EC), End; It != End && !EC;
+       It.increment(EC))
+    if (llvm::sys::path::extension(It->path()) == ".json")
+      Files.push_back(It->path());
+  if (EC)
+    return llvm::createStringError(EC, "cannot read rule tables in %s: %s",
+                                   Folder.c_str(), EC.message().c_str());
+  if (Files.empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "no rule tables (*.json) in %s", Folder.c_str());
+  llvm::sort(Files);
+
+  RuleTable Table;
+  for (const std::string &File : Files) {
+    auto Buffer = llvm::MemoryBuffer::getFile(File);
+    if (!Buffer)
+      return llvm::createStringError(Buffer.getError(), "cannot read %s: %s",
+                                     File.c_str(),
+                                     Buffer.getError().message().c_str());
+    if (llvm::Error E = Table.addTable((*Buffer)->getBuffer(), File, TargetFolder))
+      return E;
+  }
+  return Table;
+}
+
+const Rule *RuleTable::find(llvm::StringRef Name, RuleKind Kind) const {
+  auto It = ByName.find(Name);
+  if (It == ByName.end())
+    return nullptr;
+  const Rule *AnyKind = nullptr;
+  for (size_t I : It->second) {
+    if (Rules[I].Kind == Kind)
+      return &Rules[I];
+    if (!AnyKind && Rules[I].Kind != RuleKind::Header)
+      AnyKind = &Rules[I];
+  }
+  return Kind == RuleKind::Header ? nullptr : AnyKind;
+}
+
+const Rule *RuleTable::findIdentifier(llvm::StringRef Name) const {
+  return find(Name, RuleKind::Function);
+}
+
+const Rule *RuleTable::findHeader(llvm::StringRef Name) const {
+  return find(Name, RuleKind::Header);
+}
+
+} // namespace musify
