@@ -1,0 +1,19 @@
+# lit configuration for musify's output tests: each test shows CUDA input and the
+# expected MUSA and HIP output side by side (FileCheck).
+import os
+
+import lit.formats
+
+config.name = "musify"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".cu", ".cuh", ".cpp", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.musify_binary_dir, "test", "lit")
+
+config.substitutions.append(("%musify", config.musify_path))
+config.substitutions.append(("%python", config.python_executable))
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
+# The SDK the build was configured with, wherever the machine keeps it.
+config.environment["CUDA_PATH"] = config.cuda_path
