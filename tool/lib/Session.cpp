@@ -134,49 +134,61 @@ private:
   }
 
   /// Stages 2 and 3: parse each translation unit and find its references.
+  /// Headers of a folder that no unit includes are parsed on their own.
   void parseAll() {
     if (!Cuda)
       return;
     SourceClassifier Classifier(Cuda->RealFolders, MUSIFY_CLANG_RESOURCE_DIR,
                                 Inputs.Roots);
     Frontend Front(*Cuda, MUSIFY_CLANG_RESOURCE_DIR, Options.ClangArgs);
-    for (const InputFile &F : Inputs.Files) {
-      if (F.Role != FileRole::TranslationUnit &&
-          !(F.Role == FileRole::Header && F.Explicit))
-        continue;
-      // C++ files that nvcc compiles as CUDA (`-x cu`) get a second try.
-      std::vector<SourceLanguage> Languages = {languageOf(F.Path)};
-      if (Languages.front() == SourceLanguage::Cxx)
-        Languages.push_back(SourceLanguage::Cuda);
-      std::optional<ParseOutcome> FirstFailure;
-      TranslationUnitFindings Failed;
-      for (SourceLanguage Language : Languages) {
-        TranslationUnitFindings Found;
-        ParseOutcome Outcome = Front.parse(
-            F.Path, Language, makeFindReferencesAction(Rules, Classifier, Found));
-        if (Outcome.Parsed) {
-          accept(std::move(Found));
-          FirstFailure.reset();
-          break;
-        }
-        if (!FirstFailure) {
-          FirstFailure = std::move(Outcome);
-          Failed = std::move(Found);
-        }
+    for (const InputFile &F : Inputs.Files)
+      if (F.Role == FileRole::TranslationUnit ||
+          (F.Role == FileRole::Header && F.Explicit))
+        parseUnit(F, Front, Classifier, /*Standalone=*/false);
+    for (const InputFile &F : Inputs.Files)
+      if (F.Role == FileRole::Header && !F.Explicit && !state(F.Path).Covered)
+        parseUnit(F, Front, Classifier, /*Standalone=*/true);
+  }
+
+  /// Parses one file as a translation unit. Standalone: a header parsed on
+  /// its own, which may legitimately need its includer's context, so failing
+  /// to parse it is reported but not an error of the run.
+  void parseUnit(const InputFile &F, const Frontend &Front,
+                 const SourceClassifier &Classifier, bool Standalone) {
+    // C++ files that nvcc compiles as CUDA (`-x cu`) get a second try.
+    std::vector<SourceLanguage> Languages = {languageOf(F.Path)};
+    if (Languages.front() == SourceLanguage::Cxx)
+      Languages.push_back(SourceLanguage::Cuda);
+    std::optional<ParseOutcome> FirstFailure;
+    TranslationUnitFindings Failed;
+    for (SourceLanguage Language : Languages) {
+      TranslationUnitFindings Found;
+      ParseOutcome Outcome = Front.parse(
+          F.Path, Language, makeFindReferencesAction(Rules, Classifier, Found));
+      if (Outcome.Parsed) {
+        accept(std::move(Found));
+        return;
       }
-      if (FirstFailure) {
-        FileState &S = state(F.Path);
-        S.Report.ParseErrors = FirstFailure->FirstErrors;
-        S.Report.FallbackReason = "Clang could not parse it";
-        ParseFailures.push_back(F.Path);
-        // Headers it reached are migrated by spelling unless another
-        // translation unit parses them.
-        for (const std::string &Header : Failed.UserFiles)
-          if (Header != F.Path)
-            state(Header).Report.FallbackReason =
-                "included only by files that could not be parsed";
+      if (!FirstFailure) {
+        FirstFailure = std::move(Outcome);
+        Failed = std::move(Found);
       }
     }
+    FileState &S = state(F.Path);
+    S.Report.ParseErrors = FirstFailure->FirstErrors;
+    if (Standalone) {
+      S.Report.FallbackReason = "no parsed file includes it, and it does not "
+                                "parse on its own";
+      return;
+    }
+    S.Report.FallbackReason = "Clang could not parse it";
+    ParseFailures.push_back(F.Path);
+    // Headers it reached are migrated by spelling unless another
+    // translation unit parses them.
+    for (const std::string &Header : Failed.UserFiles)
+      if (Header != F.Path)
+        state(Header).Report.FallbackReason =
+            "included only by files that could not be parsed";
   }
 
   void accept(TranslationUnitFindings Found) {
@@ -367,9 +379,10 @@ private:
       }
     if (!Options.Quiet)
       Errs << summaryLine(Run) << "\n";
-    Totals T = totalsOf(Run);
-    bool FallbackIsError = !Options.AllowFallback && T.FilesWithoutSemantics > 0;
-    return Ok && !FallbackIsError && T.Conflicts == 0;
+    // Sources that do not parse (or no SDK to parse them) fail the run;
+    // a header that only fails on its own does not.
+    bool FallbackIsError = !Options.AllowFallback && (!ParseFailures.empty() || !Cuda);
+    return Ok && !FallbackIsError && totalsOf(Run).Conflicts == 0;
   }
 
   const MigrationOptions &Options;

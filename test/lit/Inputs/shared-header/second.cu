@@ -1,0 +1,3 @@
+#include "kernels.cuh"
+#include "kernels.cuh"
+int second(float *p) { return zero(p, 8, 0) == cudaSuccess; }
