@@ -1,0 +1,30 @@
+# Shared by demo.sh and test.sh (sourced, not run): installs the Debian packages
+# musify needs, then configures and builds it. Safe to run again: it installs
+# only what is missing and rebuilds only what changed.
+
+MUSIFY_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+MUSIFY_BUILD=${MUSIFY_BUILD:-$MUSIFY_ROOT/build}
+
+# What building musify needs; tests add hipcc, GoogleTest and jsonschema.
+MUSIFY_BUILD_PACKAGES=(cmake ninja-build g++ python3 llvm-19-dev libclang-19-dev
+  clang-19 llvm-19-tools nlohmann-json3-dev libzstd-dev)
+MUSIFY_TEST_PACKAGES=(libgtest-dev hipcc python3-jsonschema)
+
+musify_install_packages() {
+  local missing=()
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||
+      missing+=("$pkg")
+  done
+  [[ ${#missing[@]} -eq 0 ]] && return 0
+  echo "musify setup: installing ${missing[*]}" >&2
+  local sudo=()
+  [[ $(id -u) -ne 0 ]] && sudo=(sudo)
+  "${sudo[@]}" apt-get update -q
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+musify_build() {
+  cmake -S "$MUSIFY_ROOT" -B "$MUSIFY_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+  cmake --build "$MUSIFY_BUILD"
+}
