@@ -121,8 +121,9 @@ std::optional<RuleKind> kindOfDecl(const NamedDecl *D) {
 /// variables and types, and kernel launches.
 class AstFinder : public RecursiveASTVisitor<AstFinder> {
 public:
-  AstFinder(Locator &Where, TranslationUnitFindings &Findings)
-      : Where(Where), Findings(Findings) {}
+  AstFinder(Locator &Where, const RuleTable &Rules,
+            TranslationUnitFindings &Findings)
+      : Where(Where), Rules(Rules), Findings(Findings) {}
 
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     noteUse(E->getDecl(), E->getLocation());
@@ -169,8 +170,8 @@ private:
     std::optional<RuleKind> Kind = kindOfDecl(D);
     if (!Kind)
       return;
-    const Decl *First = D->getCanonicalDecl();
-    if (!Where.isSdkLocation(First->getLocation()))
+    const auto *First = cast<NamedDecl>(D->getCanonicalDecl());
+    if (!isSdkDeclaration(First))
       return;
     bool Pasted = false;
     std::optional<Place> At = Where.placeOfName(Loc, D->getName(), &Pasted);
@@ -187,6 +188,30 @@ private:
     R.DeclaredIn =
         Where.pathOf(SM.getFileID(SM.getExpansionLoc(First->getLocation()))).str();
     Findings.References.push_back(std::move(R));
+  }
+
+  /// Declared first by the SDK. A name the tables do not know must not also
+  /// be declared by a system header: Clang's CUDA wrappers declare device
+  /// overloads of printf, but that is the C library's name, not CUDA's.
+  bool isSdkDeclaration(const NamedDecl *First) {
+    if (!Where.isSdkLocation(First->getLocation()))
+      return false;
+    if (Rules.find(First->getName(), kindOfDecl(First).value_or(RuleKind::Function)))
+      return true;
+    const SourceManager &SM = Where.sourceManager();
+    auto IsSystemElsewhere = [&](const Decl *Other) {
+      SourceLocation Loc = SM.getExpansionLoc(Other->getLocation());
+      return SM.isInSystemHeader(Loc) && !Where.isSdkLocation(Loc);
+    };
+    for (const Decl *Redecl : First->redecls())
+      if (IsSystemElsewhere(Redecl))
+        return false;
+    if (const auto *F = dyn_cast<FunctionDecl>(First))
+      for (const NamedDecl *Overload :
+           F->getDeclContext()->getRedeclContext()->lookup(F->getDeclName()))
+        if (IsSystemElsewhere(Overload))
+          return false;
+    return true;
   }
 
   void noteLaunch(const CUDAKernelCallExpr *E) {
@@ -249,6 +274,7 @@ private:
   }
 
   Locator &Where;
+  const RuleTable &Rules;
   TranslationUnitFindings &Findings;
 };
 
@@ -407,15 +433,17 @@ private:
 
 class FindConsumer : public ASTConsumer {
 public:
-  FindConsumer(Locator &Where, TranslationUnitFindings &Findings)
-      : Where(Where), Findings(Findings) {}
+  FindConsumer(Locator &Where, const RuleTable &Rules,
+               TranslationUnitFindings &Findings)
+      : Where(Where), Rules(Rules), Findings(Findings) {}
 
   void HandleTranslationUnit(ASTContext &Context) override {
-    AstFinder(Where, Findings).TraverseAST(Context);
+    AstFinder(Where, Rules, Findings).TraverseAST(Context);
   }
 
 private:
   Locator &Where;
+  const RuleTable &Rules;
   TranslationUnitFindings &Findings;
 };
 
@@ -436,7 +464,7 @@ protected:
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  llvm::StringRef) override {
-    return std::make_unique<FindConsumer>(*Where, Findings);
+    return std::make_unique<FindConsumer>(*Where, Rules, Findings);
   }
 
 private:

@@ -74,8 +74,9 @@ std::vector<std::string> Frontend::commandLine(llvm::StringRef File,
   std::vector<std::string> Args = {"clang", "-fsyntax-only",
                                    "-resource-dir=" + ResourceDir,
                                    // Only errors matter: warnings about user
-                                   // code are not musify's to print.
-                                   "-w"};
+                                   // code are not musify's to print, nor is
+                                   // Clang's "N errors generated".
+                                   "-w", "-fno-caret-diagnostics"};
   switch (Language) {
   case SourceLanguage::Cuda:
     // Host-side parse: device-only branches (__CUDA_ARCH__) are skipped

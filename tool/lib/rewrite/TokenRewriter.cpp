@@ -88,9 +88,12 @@ void scan(llvm::StringRef Text, unsigned Begin, unsigned End,
     }
     if (Tok.is(clang::tok::raw_identifier)) {
       bool Member = Prev.isOneOf(clang::tok::period, clang::tok::arrow);
+      // `ns::name` is the user's scope; `return ::name` is the global one.
+      // Without a parse, a qualifier is told by touching the `::`.
       bool Qualified = Prev.is(clang::tok::coloncolon) &&
                        PrevPrev.isOneOf(clang::tok::raw_identifier,
-                                        clang::tok::greater);
+                                        clang::tok::greater) &&
+                       OffsetOf(PrevPrev) + PrevPrev.getLength() == OffsetOf(Prev);
       if (!Member && !Qualified)
         OnIdentifier(Tok.getRawIdentifier(), OffsetOf(Tok));
     }
