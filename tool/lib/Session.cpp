@@ -338,7 +338,10 @@ private:
           continue;
         }
       }
-      S.Report.Output = Dest;
+      llvm::SmallString<256> Written(Dest);
+      if (Dest != "-")
+        llvm::sys::fs::make_absolute(Written);
+      S.Report.Output = Written.str().str();
     }
     return Ok;
   }
