@@ -138,7 +138,9 @@ private:
   void parseAll() {
     if (!Cuda)
       return;
-    SourceClassifier Classifier(Cuda->RealFolders, MUSIFY_CLANG_RESOURCE_DIR,
+    std::vector<std::string> Sdk = Cuda->RealFolders;
+    Sdk.push_back(VirtualIncludeDir.str());
+    SourceClassifier Classifier(std::move(Sdk), MUSIFY_CLANG_RESOURCE_DIR,
                                 Inputs.Roots);
     Frontend Front(*Cuda, MUSIFY_CLANG_RESOURCE_DIR, Options.ClangArgs);
     for (const InputFile &F : Inputs.Files)

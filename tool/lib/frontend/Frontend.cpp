@@ -1,5 +1,6 @@
 // Building compiler invocations for CUDA, C++ and C files, and running them.
 #include "frontend/Frontend.h"
+#include "frontend/NvccCompat.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/FileManager.h"
@@ -15,10 +16,7 @@ namespace musify {
 
 namespace {
 
-/// Headers the front end supplies in memory. They live in a folder that
-/// exists only in the parse's file system, are never written anywhere, and
-/// are never part of the output.
-constexpr llvm::StringLiteral VirtualIncludeDir = "/__musify__/include";
+constexpr llvm::StringLiteral PreludeName = "musify_nvcc_compat.h";
 
 /// Clang 19's CUDA wrapper includes texture_fetch_functions.h, which CUDA 13
 /// removed along with texture references: an empty one lets it parse.
@@ -71,7 +69,8 @@ Frontend::Frontend(CudaInstallation Cuda, std::string ResourceDir,
 
 std::vector<std::string> Frontend::commandLine(llvm::StringRef File,
                                                SourceLanguage Language) const {
-  std::vector<std::string> Args = {"clang", "-fsyntax-only",
+  // The driver finds the GCC installation (libstdc++) relative to itself.
+  std::vector<std::string> Args = {MUSIFY_CLANG_EXECUTABLE, "-fsyntax-only",
                                    "-resource-dir=" + ResourceDir,
                                    // Only errors matter: warnings about user
                                    // code are not musify's to print, nor is
@@ -80,13 +79,25 @@ std::vector<std::string> Frontend::commandLine(llvm::StringRef File,
   switch (Language) {
   case SourceLanguage::Cuda:
     // Host-side parse: device-only branches (__CUDA_ARCH__) are skipped
-    // regions, which the token rewriter migrates.
+    // regions, which the token rewriter migrates. Relocatable device code,
+    // as nvcc -rdc, lets kernels launch kernels (dynamic parallelism).
     llvm::append_range(Args, std::vector<std::string>{
                                  "-x", "cuda", "--cuda-path=" + Cuda.Root,
-                                 "--cuda-host-only", "-nocudalib"});
+                                 "--cuda-host-only", "-nocudalib", "-fgpu-rdc",
+                                 "-include",
+                                 (VirtualIncludeDir + "/" + PreludeName).str()});
     if (!Cuda.HasTextureFetchFunctions)
       llvm::append_range(
           Args, std::vector<std::string>{"-isystem", VirtualIncludeDir.str()});
+    // nvcc announces its version; code tests it to pick a branch, and the
+    // branch nvcc would take is the one to parse.
+    if (!Cuda.Version.empty()) {
+      auto [Major, Minor] = llvm::StringRef(Cuda.Version).split('.');
+      llvm::append_range(Args, std::vector<std::string>{
+                                   "-D__CUDACC_VER_MAJOR__=" + Major.str(),
+                                   "-D__CUDACC_VER_MINOR__=" + Minor.str(),
+                                   "-D__CUDACC_VER_BUILD__=0"});
+    }
     break;
   case SourceLanguage::Cxx:
     // Host compilers see the SDK as a plain include folder.
@@ -116,8 +127,10 @@ ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Memory->addFile((VirtualIncludeDir + "/texture_fetch_functions.h").str(), 0,
                   llvm::MemoryBuffer::getMemBuffer(TextureFetchFunctions));
+  Memory->addFile((VirtualIncludeDir + "/" + PreludeName).str(), 0,
+                  llvm::MemoryBuffer::getMemBuffer(nvccCompatPrelude()));
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::getRealFileSystem());
+      makeNvccCompatibleView(llvm::vfs::getRealFileSystem()));
   Overlay->pushOverlay(Memory);
   auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
       clang::FileSystemOptions(), Overlay);

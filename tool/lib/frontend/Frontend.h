@@ -17,6 +17,11 @@ class FrontendAction;
 
 namespace musify {
 
+/// Headers the front end supplies in memory (the nvcc-compatibility prelude,
+/// headers a newer SDK lacks). They live in a folder that exists only in the
+/// parse's file system and count as part of the SDK.
+constexpr llvm::StringLiteral VirtualIncludeDir = "/__musify__/include";
+
 struct ParseOutcome {
   bool Parsed = false; ///< no errors: what the action saw is the whole file
   unsigned ErrorCount = 0;

@@ -1,0 +1,119 @@
+// The prelude, the offset-preserving source rewrites, and the file system view
+// that applies them.
+#include "frontend/NvccCompat.h"
+
+#include "clang/Basic/CharInfo.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+namespace musify {
+
+namespace {
+
+constexpr llvm::StringLiteral Prelude =
+#include "NvccCompatPrelude.inc"
+    ;
+
+/// The memory-space macros after which nvcc accepts `alignas`.
+constexpr llvm::StringLiteral MemorySpaces[] = {"__shared__", "__device__",
+                                                "__constant__", "__managed__"};
+
+/// End of the balanced parenthesis group opening at Open, or npos.
+size_t closingParen(llvm::StringRef Text, size_t Open) {
+  int Depth = 0;
+  for (size_t I = Open; I < Text.size(); ++I) {
+    if (Text[I] == '(')
+      ++Depth;
+    else if (Text[I] == ')' && --Depth == 0)
+      return I;
+    else if (Text[I] == ';' || Text[I] == '{')
+      return llvm::StringRef::npos;
+  }
+  return llvm::StringRef::npos;
+}
+
+/// A file whose text is shown through nvccCompatibleText.
+class CompatibleFile : public llvm::vfs::File {
+public:
+  explicit CompatibleFile(std::unique_ptr<llvm::vfs::File> Real)
+      : Real(std::move(Real)) {}
+
+  llvm::ErrorOr<llvm::vfs::Status> status() override { return Real->status(); }
+  llvm::ErrorOr<std::string> getName() override { return Real->getName(); }
+  std::error_code close() override { return Real->close(); }
+
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>
+  getBuffer(const llvm::Twine &Name, int64_t FileSize, bool RequiresNullTerminator,
+            bool IsVolatile) override {
+    auto Buffer = Real->getBuffer(Name, FileSize, RequiresNullTerminator, IsVolatile);
+    if (!Buffer)
+      return Buffer;
+    std::optional<std::string> Fixed = nvccCompatibleText((*Buffer)->getBuffer());
+    if (!Fixed)
+      return Buffer;
+    return llvm::MemoryBuffer::getMemBufferCopy(*Fixed,
+                                                (*Buffer)->getBufferIdentifier());
+  }
+
+private:
+  std::unique_ptr<llvm::vfs::File> Real;
+};
+
+class CompatibleView : public llvm::vfs::ProxyFileSystem {
+public:
+  using ProxyFileSystem::ProxyFileSystem;
+
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    auto File = ProxyFileSystem::openFileForRead(Path);
+    if (!File)
+      return File;
+    return std::unique_ptr<llvm::vfs::File>(
+        std::make_unique<CompatibleFile>(std::move(*File)));
+  }
+};
+
+} // namespace
+
+llvm::StringRef nvccCompatPrelude() { return Prelude; }
+
+std::optional<std::string> nvccCompatibleText(llvm::StringRef Text) {
+  if (!Text.contains("alignas"))
+    return std::nullopt;
+  std::optional<std::string> Out;
+  for (size_t At = Text.find("alignas"); At != llvm::StringRef::npos;
+       At = Text.find("alignas", At + 1)) {
+    if (At > 0 && clang::isAsciiIdentifierContinue(Text[At - 1]))
+      continue;
+    // The memory-space macro just before, separated by blanks only.
+    size_t SpaceEnd = At;
+    while (SpaceEnd > 0 && (Text[SpaceEnd - 1] == ' ' || Text[SpaceEnd - 1] == '\t'))
+      --SpaceEnd;
+    const llvm::StringLiteral *Space = nullptr;
+    for (const llvm::StringLiteral &S : MemorySpaces)
+      if (Text.take_front(SpaceEnd).ends_with(S) &&
+          (SpaceEnd == S.size() ||
+           !clang::isAsciiIdentifierContinue(Text[SpaceEnd - S.size() - 1])))
+        Space = &S;
+    size_t Open = Text.find_first_not_of(" \t", At + 7);
+    if (!Space || Open == llvm::StringRef::npos || Text[Open] != '(')
+      continue;
+    size_t Close = closingParen(Text, Open);
+    if (Close == llvm::StringRef::npos)
+      continue;
+    // [Space][blanks][alignas(...)] -> [alignas(...)][blanks][Space]
+    size_t Begin = SpaceEnd - Space->size();
+    llvm::StringRef Blanks = Text.slice(SpaceEnd, At);
+    llvm::StringRef Align = Text.slice(At, Close + 1);
+    if (!Out)
+      Out = Text.str();
+    Out->replace(Begin, Close + 1 - Begin, (Align + Blanks + *Space).str());
+  }
+  return Out;
+}
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+makeNvccCompatibleView(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base) {
+  return llvm::makeIntrusiveRefCnt<CompatibleView>(std::move(Base));
+}
+
+} // namespace musify

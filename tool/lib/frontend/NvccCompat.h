@@ -1,0 +1,29 @@
+// The nvcc-compatibility layer of the front end: what lets Clang parse every
+// file nvcc compiles. Parsing only: none of it reaches any output.
+#pragma once
+
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <optional>
+#include <string>
+
+namespace musify {
+
+/// Declarations Clang's CUDA headers lack (prelude/musify_nvcc_compat.h).
+llvm::StringRef nvccCompatPrelude();
+
+/// Source text rewritten where nvcc's grammar is wider than Clang's, or
+/// nullopt if it needs nothing. Rewrites keep every offset: tokens are
+/// reordered, never added or removed, so locations stay true to the file.
+///   `__shared__ alignas(16) float t[];` -> `alignas(16) __shared__ float t[];`
+///   (Clang takes a C++11 attribute only before the GNU attribute a memory
+///   space macro expands to.)
+std::optional<std::string> nvccCompatibleText(llvm::StringRef Text);
+
+/// Base, with every file read through nvccCompatibleText.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+makeNvccCompatibleView(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base);
+
+} // namespace musify
