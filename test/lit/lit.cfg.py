@@ -13,6 +13,10 @@ config.test_exec_root = os.path.join(config.musify_binary_dir, "test", "lit")
 
 config.substitutions.append(("%musify", config.musify_path))
 config.substitutions.append(("%python", config.python_executable))
+# %nvcc-check FLAGS FILE: nvcc -c must accept FILE (skipped, saying so, without nvcc).
+config.substitutions.append(
+    ("%nvcc-check", os.path.join(config.test_source_root, "Inputs", "nvcc_check.sh")
+     + " " + config.cuda_path))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
 # The SDK the build was configured with, wherever the machine keeps it.

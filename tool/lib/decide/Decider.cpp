@@ -58,12 +58,12 @@ Decision Decider::unsupported(Event E, const Reference &Ref,
 Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText) const {
   Event E;
   E.At = Ref.At;
-  E.Cuda = Ref.Name;
-  E.Replacement = Ref.Name;
+  E.Cuda = Ref.ruleName();
+  E.Replacement = E.Cuda;
   E.Kind = ruleKindName(Ref.Kind);
   E.How = Ref.How;
 
-  const Rule *R = Rules.find(Ref.Name, Ref.Kind);
+  const Rule *R = Rules.find(Ref.ruleName(), Ref.Kind);
   if (!R) {
     E.Status = EventStatus::Unknown;
     E.Note = std::string("not in the ") + targetDisplayName(Target) + " rule tables";
@@ -73,8 +73,11 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText) const {
   }
   E.Family = R->Family;
   E.Note = R->Note;
-  if (R->Status == RuleStatus::Deprecated || R->Status == RuleStatus::Removed)
+  if (R->Status == RuleStatus::Deprecated || R->Status == RuleStatus::Removed) {
     E.CudaStatus = ruleStatusName(R->Status);
+    E.CudaVersion =
+        R->Status == RuleStatus::Removed ? R->CudaRemoved : R->CudaDeprecated;
+  }
 
   if (Ref.TokenPasted) {
     E.Note = "the name is built by token pasting (##) in a macro: rewrite the "
@@ -86,16 +89,22 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText) const {
 
   bool Semantic = isSemantic(Ref.How);
   E.Replacement = R->Target;
-  if (R->Target == Ref.Name) {
+  // Only the name's own token is written: `thrust::cuda` -> `thrust::musa`
+  // edits `cuda`, the qualifier around it stays as written.
+  llvm::StringRef Written = R->Target;
+  if (Ref.Kind != RuleKind::Header)
+    Written = Written.rsplit("::").second.empty() ? Written
+                                                  : Written.rsplit("::").second;
+  if (Written == Ref.Name) {
     E.Status = EventStatus::Kept;
     return {std::move(E), {}};
   }
   E.Status = Semantic ? EventStatus::Migrated : EventStatus::MigratedWithoutSemantics;
-  std::string Text = R->Target;
+  std::string Text = Written.str();
   if (Ref.Kind == RuleKind::Header) {
     // Keep the delimiters as written: `"cuda.h"` stays a quoted include.
-    llvm::StringRef Written = FileText.substr(Ref.At.Offset, Ref.Length);
-    Text = Written.front() + R->Target + Written.back();
+    llvm::StringRef Delimited = FileText.substr(Ref.At.Offset, Ref.Length);
+    Text = Delimited.front() + R->Target + Delimited.back();
   }
   return {std::move(E), {{Ref.At.Offset, Ref.Length, std::move(Text)}}};
 }

@@ -32,7 +32,8 @@ struct Event {
   std::string Family;
   EventStatus Status = EventStatus::Kept;
   Evidence How = Evidence::Declaration;
-  std::string CudaStatus; ///< "deprecated" or "removed" when the rule says so
+  std::string CudaStatus;  ///< "deprecated" or "removed" when the rule says so
+  std::string CudaVersion; ///< the CUDA version that deprecated or removed it
   std::string Note;
 };
 

@@ -51,7 +51,14 @@ struct Place {
 struct Reference {
   Place At;
   unsigned Length = 0; ///< of the text to replace (for headers: with delimiters)
-  std::string Name;    ///< the CUDA name; for headers, the path inside the delimiters
+  std::string Name;    ///< the name as written; for headers, the path inside the delimiters
+  /// The name the rule tables know it by: Name qualified by the namespaces
+  /// and classes that declare it (`thrust::cuda`); empty when that is Name.
+  std::string QualifiedName;
+
+  const std::string &ruleName() const {
+    return QualifiedName.empty() ? Name : QualifiedName;
+  }
   RuleKind Kind = RuleKind::Function;
   Evidence How = Evidence::Declaration;
   std::string DeclaredIn; ///< the SDK file that declares it, when known

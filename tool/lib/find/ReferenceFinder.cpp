@@ -106,6 +106,8 @@ private:
 };
 
 std::optional<RuleKind> kindOfDecl(const NamedDecl *D) {
+  if (isa<NamespaceDecl>(D))
+    return RuleKind::Namespace;
   if (isa<FunctionDecl, FunctionTemplateDecl>(D))
     return RuleKind::Function;
   if (isa<EnumConstantDecl>(D))
@@ -163,7 +165,42 @@ public:
     return true;
   }
 
+  /// `thrust::cuda::par`, `cuda::std::complex`: the namespaces a name is
+  /// qualified with are references too.
+  bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc NNS) {
+    if (NNS && NNS.getNestedNameSpecifier()->getKind() ==
+                   NestedNameSpecifier::Namespace)
+      noteUse(NNS.getNestedNameSpecifier()->getAsNamespace(), NNS.getLocalBeginLoc());
+    return RecursiveASTVisitor::TraverseNestedNameSpecifierLoc(NNS);
+  }
+
+  bool VisitNamespaceAliasDecl(NamespaceAliasDecl *D) {
+    if (auto *Target = dyn_cast<NamespaceDecl>(D->getAliasedNamespace()))
+      noteUse(Target, D->getTargetNameLoc());
+    return true;
+  }
+
+  bool VisitUsingDirectiveDecl(UsingDirectiveDecl *D) {
+    noteUse(D->getNominatedNamespace(), D->getIdentLocation());
+    return true;
+  }
+
 private:
+  /// The name the rule tables know D by: qualified by its enclosing
+  /// namespaces and classes, without inline namespaces (`cuda::std::__4`).
+  std::string ruleNameOf(const NamedDecl *D) {
+    if (D->getDeclContext()->getRedeclContext()->isFileContext() &&
+        !D->getDeclContext()->isNamespace())
+      return D->getName().str();
+    PrintingPolicy Policy(D->getASTContext().getLangOpts());
+    Policy.SuppressInlineNamespace = true;
+    Policy.SuppressUnwrittenScope = true;
+    std::string Qualified;
+    llvm::raw_string_ostream OS(Qualified);
+    D->printQualifiedName(OS, Policy);
+    return OS.str();
+  }
+
   void noteUse(const NamedDecl *D, SourceLocation Loc) {
     if (!D || !D->getDeclName().isIdentifier())
       return;
@@ -171,7 +208,8 @@ private:
     if (!Kind)
       return;
     const auto *First = cast<NamedDecl>(D->getCanonicalDecl());
-    if (!isSdkDeclaration(First))
+    std::string RuleName = ruleNameOf(First);
+    if (!isSdkDeclaration(First, RuleName, *Kind))
       return;
     bool Pasted = false;
     std::optional<Place> At = Where.placeOfName(Loc, D->getName(), &Pasted);
@@ -181,6 +219,8 @@ private:
     R.At = std::move(*At);
     R.Length = D->getName().size();
     R.Name = D->getName().str();
+    if (RuleName != R.Name)
+      R.QualifiedName = std::move(RuleName);
     R.Kind = *Kind;
     R.How = Evidence::Declaration;
     R.TokenPasted = Pasted;
@@ -193,10 +233,11 @@ private:
   /// Declared first by the SDK. A name the tables do not know must not also
   /// be declared by a system header: Clang's CUDA wrappers declare device
   /// overloads of printf, but that is the C library's name, not CUDA's.
-  bool isSdkDeclaration(const NamedDecl *First) {
+  bool isSdkDeclaration(const NamedDecl *First, llvm::StringRef RuleName,
+                        RuleKind Kind) {
     if (!Where.isSdkLocation(First->getLocation()))
       return false;
-    if (Rules.find(First->getName(), kindOfDecl(First).value_or(RuleKind::Function)))
+    if (Rules.find(RuleName, Kind))
       return true;
     const SourceManager &SM = Where.sourceManager();
     auto IsSystemElsewhere = [&](const Decl *Other) {

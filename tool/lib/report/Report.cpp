@@ -32,6 +32,8 @@ nlohmann::json eventToJson(const Event &E) {
                       {"evidence", evidenceName(E.How)}};
   if (!E.CudaStatus.empty())
     J["cuda_status"] = E.CudaStatus;
+  if (!E.CudaVersion.empty())
+    J["cuda_version"] = E.CudaVersion;
   if (!E.Note.empty())
     J["note"] = E.Note;
   return J;
@@ -142,11 +144,18 @@ void printDiagnostics(const RunReport &Report, llvm::raw_ostream &OS) {
       default:
         break;
       }
-      if (!E.CudaStatus.empty())
+      if (!E.CudaStatus.empty()) {
+        std::string Since = E.CudaVersion.empty() ? "" : " " + E.CudaVersion;
+        std::string What = E.CudaStatus == "removed"
+                               ? "was removed in CUDA" + Since
+                               : "is deprecated since CUDA" + Since;
+        std::string Outcome = E.Replacement == E.Cuda
+                                  ? std::string("kept as it is")
+                                  : "migrated to '" + E.Replacement + "'";
         Say(E.At, "warning",
-            llvm::formatv("'{0}' is {1} in CUDA; migrated to '{2}'{3}", E.Cuda,
-                          E.CudaStatus, E.Replacement, Note),
+            llvm::formatv("'{0}' {1}; {2}{3}", E.Cuda, What, Outcome, Note),
             E.CudaStatus);
+      }
     }
     for (const ConflictRecord &C : F.Conflicts)
       Say(C.At, "error",

@@ -39,10 +39,15 @@ struct RawInclude {
   unsigned Length;
 };
 
+/// Called with an identifier, its offset, and the namespaces it is written
+/// qualified with ("thrust::cuda::" for `par` in `thrust::cuda::par`).
+using IdentifierCallback =
+    llvm::function_ref<void(llvm::StringRef, unsigned, llvm::StringRef)>;
+
 /// Lexes [Begin, End) of Text, reporting identifiers that can name a global
-/// entity and the headers of #include directives.
+/// or namespace-scope entity, and the headers of #include directives.
 void scan(llvm::StringRef Text, unsigned Begin, unsigned End,
-          llvm::function_ref<void(llvm::StringRef, unsigned)> OnIdentifier,
+          IdentifierCallback OnIdentifier,
           llvm::function_ref<void(const RawInclude &)> OnInclude) {
   static const clang::LangOptions Opts = rawLexerOptions();
   // The raw lexer needs a location only to number its tokens: offsets are
@@ -53,9 +58,14 @@ void scan(llvm::StringRef Text, unsigned Begin, unsigned End,
     return T.getLocation().getRawEncoding() - Origin.getRawEncoding();
   };
 
-  clang::Token Tok, Prev, PrevPrev;
+  clang::Token Tok, Prev;
   Prev.startToken();
-  PrevPrev.startToken();
+  // The qualifier written before the current identifier. Without a parse,
+  // `ns::name` is told from `return ::name` by the `::` touching the name
+  // before it; a qualifier through a template-id cannot be followed.
+  std::string Qualifier;
+  bool QualifierKnown = true;
+  unsigned PrevEnd = 0;
   while (true) {
     L.LexFromRawLexer(Tok);
     if (Tok.is(clang::tok::eof) || OffsetOf(Tok) >= End)
@@ -86,18 +96,24 @@ void scan(llvm::StringRef Text, unsigned Begin, unsigned End,
       }
       Tok = Directive; // `#if NAME`, `#define NAME`: the name is code
     }
-    if (Tok.is(clang::tok::raw_identifier)) {
-      bool Member = Prev.isOneOf(clang::tok::period, clang::tok::arrow);
-      // `ns::name` is the user's scope; `return ::name` is the global one.
-      // Without a parse, a qualifier is told by touching the `::`.
-      bool Qualified = Prev.is(clang::tok::coloncolon) &&
-                       PrevPrev.isOneOf(clang::tok::raw_identifier,
-                                        clang::tok::greater) &&
-                       OffsetOf(PrevPrev) + PrevPrev.getLength() == OffsetOf(Prev);
-      if (!Member && !Qualified)
-        OnIdentifier(Tok.getRawIdentifier(), OffsetOf(Tok));
+    if (Tok.is(clang::tok::coloncolon)) {
+      if (Prev.is(clang::tok::raw_identifier) && PrevEnd == OffsetOf(Tok))
+        Qualifier += (Prev.getRawIdentifier() + "::").str();
+      else if (Prev.is(clang::tok::greater))
+        QualifierKnown = false;
+      else
+        Qualifier.clear(); // `::name`: the global scope
+    } else {
+      if (Prev.isNot(clang::tok::coloncolon)) {
+        Qualifier.clear();
+        QualifierKnown = true;
+      }
+      // Members (`x.cudaName`) are the user's, whatever their name.
+      if (Tok.is(clang::tok::raw_identifier) && QualifierKnown &&
+          !Prev.isOneOf(clang::tok::period, clang::tok::arrow))
+        OnIdentifier(Tok.getRawIdentifier(), OffsetOf(Tok), Qualifier);
     }
-    PrevPrev = Prev;
+    PrevEnd = OffsetOf(Tok) + Tok.getLength();
     Prev = Tok;
   }
 }
@@ -107,34 +123,43 @@ void scan(llvm::StringRef Text, unsigned Begin, unsigned End,
 void TokenRewriter::forEachIdentifier(
     llvm::StringRef Text, unsigned Begin, unsigned End,
     llvm::function_ref<void(llvm::StringRef, unsigned)> Fn) {
-  scan(Text, Begin, End, Fn, [](const RawInclude &) {});
+  scan(
+      Text, Begin, End,
+      [&](llvm::StringRef Name, unsigned Offset, llvm::StringRef Qualifier) {
+        if (Qualifier.empty())
+          Fn(Name, Offset);
+      },
+      [](const RawInclude &) {});
 }
 
 void TokenRewriter::findReferences(llvm::StringRef Path, llvm::StringRef Text,
                                    unsigned Begin, unsigned End, Evidence How,
                                    const LineIndex &Lines,
                                    std::vector<Reference> &Out) const {
-  auto Add = [&](llvm::StringRef Name, unsigned Offset, unsigned Length,
-                 RuleKind Kind) {
+  auto Add = [&](llvm::StringRef Name, llvm::StringRef Qualified, unsigned Offset,
+                 unsigned Length, RuleKind Kind) {
     Reference R;
     R.At.File = Path.str();
     R.At.Offset = Offset;
     std::tie(R.At.Line, R.At.Column) = Lines.lineAndColumn(Offset);
     R.Length = Length;
     R.Name = Name.str();
+    if (Qualified != Name)
+      R.QualifiedName = Qualified.str();
     R.Kind = Kind;
     R.How = How;
     Out.push_back(std::move(R));
   };
   scan(
       Text, Begin, End,
-      [&](llvm::StringRef Name, unsigned Offset) {
-        if (const Rule *R = Rules.findIdentifier(Name))
-          Add(Name, Offset, Name.size(), R->Kind);
+      [&](llvm::StringRef Name, unsigned Offset, llvm::StringRef Qualifier) {
+        std::string Qualified = (Qualifier + Name).str();
+        if (const Rule *R = Rules.findIdentifier(Qualified))
+          Add(Name, Qualified, Offset, Name.size(), R->Kind);
       },
       [&](const RawInclude &Inc) {
         if (Rules.findHeader(Inc.Name))
-          Add(Inc.Name, Inc.Offset, Inc.Length, RuleKind::Header);
+          Add(Inc.Name, Inc.Name, Inc.Offset, Inc.Length, RuleKind::Header);
       });
 }
 

@@ -23,7 +23,8 @@ struct KindName {
 constexpr KindName KindNames[] = {
     {RuleKind::Function, "function"},     {RuleKind::Type, "type"},
     {RuleKind::Enumerator, "enumerator"}, {RuleKind::Macro, "macro"},
-    {RuleKind::Variable, "variable"},     {RuleKind::Header, "header"},
+    {RuleKind::Variable, "variable"},     {RuleKind::Namespace, "namespace"},
+    {RuleKind::Header, "header"},
 };
 
 struct StatusName {
@@ -149,7 +150,7 @@ llvm::Error RuleTable::addTable(llvm::StringRef Text, llvm::StringRef FileName,
     std::optional<RuleKind> ParsedKind = parseKind(Kind);
     if (!ParsedKind)
       return tableError(FileName, Where + ": \"kind\" must be one of function, type, "
-                                          "enumerator, macro, variable, header");
+                                          "enumerator, macro, variable, namespace, header");
     std::optional<RuleStatus> ParsedStatus = parseStatus(Status);
     if (!ParsedStatus)
       return tableError(FileName, Where + ": \"status\" must be one of supported, "

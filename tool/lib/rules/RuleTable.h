@@ -10,7 +10,15 @@
 
 namespace musify {
 
-enum class RuleKind { Function, Type, Enumerator, Macro, Variable, Header };
+enum class RuleKind {
+  Function,
+  Type,
+  Enumerator,
+  Macro,
+  Variable,
+  Namespace,
+  Header,
+};
 enum class RuleStatus { Supported, Unsupported, Deprecated, Removed };
 
 const char *ruleKindName(RuleKind Kind);
@@ -18,6 +26,8 @@ const char *ruleStatusName(RuleStatus Status);
 
 /// One table entry: what a CUDA name becomes on the target.
 struct Rule {
+  /// The CUDA name; qualified (`thrust::cuda`, `cooperative_groups::grid_group`)
+  /// when it is declared in a namespace or class.
   std::string Cuda;
   RuleKind Kind = RuleKind::Function;
   RuleStatus Status = RuleStatus::Supported;
