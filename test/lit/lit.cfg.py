@@ -17,6 +17,9 @@ config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(
     ("%nvcc-check", os.path.join(config.test_source_root, "Inputs", "nvcc_check.sh")
      + " " + config.cuda_path))
+# %hipcc-check FILE: the migrated HIP file compiles for gfx90a (skipped, saying so, without hipcc).
+config.substitutions.append(
+    ("%hipcc-check", os.path.join(config.test_source_root, "Inputs", "hipcc_check.sh")))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
 # The SDK the build was configured with, wherever the machine keeps it.
