@@ -65,7 +65,7 @@ bool hasStandardFlag(const std::vector<std::string> &Args) {
 Frontend::Frontend(CudaInstallation Cuda, std::string ResourceDir,
                    std::vector<std::string> UserArgs)
     : Cuda(std::move(Cuda)), ResourceDir(std::move(ResourceDir)),
-      UserArgs(std::move(UserArgs)) {}
+      UserArgs(translateNvccFlags(UserArgs)) {}
 
 std::vector<std::string> Frontend::commandLine(llvm::StringRef File,
                                                SourceLanguage Language) const {

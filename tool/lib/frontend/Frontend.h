@@ -32,6 +32,7 @@ class Frontend {
 public:
   Frontend(CudaInstallation Cuda, std::string ResourceDir,
            std::vector<std::string> UserArgs);
+  // UserArgs may be nvcc flags: they are translated (translateNvccFlags).
 
   /// The Clang command line that parses File as Language.
   std::vector<std::string> commandLine(llvm::StringRef File,

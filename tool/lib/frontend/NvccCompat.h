@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace musify {
 
@@ -21,6 +22,14 @@ llvm::StringRef nvccCompatPrelude();
 ///   (Clang takes a C++11 attribute only before the GNU attribute a memory
 ///   space macro expands to.)
 std::optional<std::string> nvccCompatibleText(llvm::StringRef Text);
+
+/// Compiler flags as nvcc takes them (from a user's command line or a build's
+/// compile commands), translated into flags Clang accepts for parsing:
+/// `-Xcompiler a,b` passes `a` and `b`; `--std c++17` becomes `-std=c++17`;
+/// `--default-stream per-thread` defines what nvcc defines; code-generation
+/// flags (`-arch`, `-gencode`, `-rdc`, `--expt-*`, `-Xptxas`, `-ccbin`, ...)
+/// have no meaning for a parse and are dropped, with their values.
+std::vector<std::string> translateNvccFlags(const std::vector<std::string> &Flags);
 
 /// Base, with every file read through nvccCompatibleText.
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
