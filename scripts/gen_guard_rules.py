@@ -108,11 +108,12 @@ def musa_entries(cuda_include, headers):
         entry = {"cuda": guard, "kind": "macro"}
         target = rule.get("target")
         if target and target in musa_guard:
+            same = musa_guard[target] == guard
             entry.update(status="supported", target=musa_guard[target],
                          note=(f"include guard of {header}; the MUSA SDK's guards are not "
                                f"published: {musa_guard[target]} follows the naming of "
                                f"{target}, and runtime/include defines it"),
-                         check="musa-prefix-rule")
+                         check="same-name" if same else "musa-prefix-rule")
         else:
             entry.update(status="unsupported",
                          note=f"include guard of {header}; no MUSA header with a known guard replaces it",

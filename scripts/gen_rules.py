@@ -1,10 +1,16 @@
 #!/usr/bin/env python3
-"""Generate musify's rule tables for the CUDA runtime API (targets MUSA and HIP).
+"""Generate musify's rule tables (targets MUSA and HIP).
 
 What it writes (relative to --out, default: the repository's rules/ folder):
 
   musa/runtime.json  musa/headers.json  musa/language.json
   hip/runtime.json   hip/headers.json   hip/language.json
+  <target>/<family>.json for the families of scripts/rulegen/families.py
+  (device, driver, fp16, cooperative_groups, cublas, curand, cufft, cusparse,
+  cusolver, cudnn, nccl, nvrtc, nvtx, cub, thrust, libcudacxx), built by the
+  rulegen package with this module's helpers, and musa/thresholds/arch.json.
+
+This module covers the runtime, headers and language families:
 
 Where the facts come from:
 
@@ -68,6 +74,12 @@ import shutil
 import subprocess
 import sys
 import tempfile
+
+# The rulegen package (scripts/rulegen/) builds the other families with this
+# module's helpers; register this script under its module name so that
+# `import gen_rules` there finds it instead of loading a second copy.
+sys.modules.setdefault("gen_rules", sys.modules[__name__])
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 # --------------------------------------------------------------------------
 # Configuration (facts, not code paths)
@@ -147,16 +159,17 @@ HIP_HEADER_MAP = {
     "cublas_v2.h": "hipblas.h",
     "cublas_api.h": "hipblas.h",
     "cublasLt.h": "hipblaslt.h",
-    "curand.h": "hiprand.h",
-    "curand_kernel.h": "hiprand_kernel.h",
+    "curand.h": "hiprand/hiprand.h",
+    "curand_kernel.h": "hiprand/hiprand_kernel.h",
     "cufft.h": "hipfft.h",
     "cufftXt.h": "hipfftXt.h",
-    "cusparse.h": "hipsparse.h",
-    "cusparse_v2.h": "hipsparse.h",
+    "cusparse.h": "hipsparse/hipsparse.h",
+    "cusparse_v2.h": "hipsparse/hipsparse.h",
     "cusolverDn.h": "hipsolver.h",
     "cusolver_common.h": "hipsolver.h",
     "nccl.h": "rccl.h",
     "cudnn.h": "miopen/miopen.h",
+    "nvrtc.h": "hip/hiprtc.h",
 }
 
 # Headers the headers family covers beyond include.json: the runtime's own
@@ -183,11 +196,11 @@ RUNTIME_INTERNAL_HEADERS = frozenset((
 ))
 
 LANGUAGE_NOTE_ARCH_HIP = (
-    "only for defined()/#ifdef tests; a numeric comparison such as "
-    "__CUDA_ARCH__ >= 800 has no HIP translation")
+    "__HIP_DEVICE_COMPILE__ stands for it only in defined()/#ifdef tests; its value "
+    "(__CUDA_ARCH__ >= 800) has no HIP translation")
 LANGUAGE_NOTE_ARCH_MUSA = (
-    "architecture numbers differ: __CUDA_ARCH__ >= 800 means __MUSA_ARCH__ >= 220, "
-    ">= 900 means >= 310 (MUSA_FACTS.md); a renamed comparison must be rewritten")
+    "architecture numbers differ: comparisons are rewritten by the threshold map "
+    "(rules/musa/thresholds/arch.json: __CUDA_ARCH__ >= 800 -> __MUSA_ARCH__ >= 220)")
 
 # Family "language": (cuda, kind, musa rule, hip rule). A rule is a dict with
 # status/target/note/check; "hip-compiler" is resolved by probing hipcc,
@@ -200,7 +213,7 @@ LANGUAGE_RULES = (
     ("__CUDA_ARCH__", "macro",
      {"target": "__MUSA_ARCH__", "check": "musa-table", "note": LANGUAGE_NOTE_ARCH_MUSA},
      {"target": "__HIP_DEVICE_COMPILE__", "verify": "hip-compiler",
-      "note": LANGUAGE_NOTE_ARCH_HIP}),
+      "note": LANGUAGE_NOTE_ARCH_HIP, "defined_tests_only": True}),
     ("__CUDACC_RDC__", "macro",
      {"target": "__MUSACC_RDC__", "check": "musa-table"},
      {"target": "__CLANG_RDC__", "verify": "hip-compiler",
@@ -231,8 +244,8 @@ DEVICE_BUILTIN_FUNCTIONS = (
     "__threadfence", "__threadfence_block", "__threadfence_system",
 )
 
-ENTRY_KEYS = ("cuda", "kind", "status", "target", "note", "cuda_deprecated",
-              "cuda_removed", "check")
+ENTRY_KEYS = ("cuda", "kind", "status", "target", "note", "defined_tests_only",
+              "cuda_deprecated", "cuda_removed", "check")
 IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
 
 
@@ -883,8 +896,8 @@ def lifecycle(symbol, row, cuda_version):
         if row and row.get("cuda_removed"):
             note = "removed in CUDA %s; old code still migrates" % removed
         else:
-            note = ("not declared by the CUDA %s headers (removed in or before %s; the HIPIFY "
-                    "table gives no version); old code still migrates" % (cuda_version, cuda_version))
+            note = ("not declared by the CUDA %s headers (removed in or before %s; no removal "
+                    "version is recorded); old code still migrates" % (cuda_version, cuda_version))
         deprecated = (row or {}).get("cuda_deprecated") or None
         return "removed", [note], deprecated, removed
     deprecated = (row or {}).get("cuda_deprecated")
@@ -1043,11 +1056,41 @@ def hip_header_entry(name, state, system_include, cuda_version):
     return make_entry(name, "header", status, target, "hip-headers", notes, removed=removed)
 
 
+# Header folders (CCCL and cooperative groups ship hundreds of headers): an
+# entry ending in "/" covers every header under it. (folder, MUSA folder, HIP
+# folder or None, HIP check, note). MUSA: "CUB and Thrust headers keep their
+# paths", <cuda/std/...> -> <musa/std/...> (MUSA_FACTS.md).
+HEADER_FOLDERS = (
+    ("thrust/", "thrust/", None, "none",
+     "rocThrust keeps Thrust's header paths, but it is not shipped by Debian: not verified"),
+    ("cub/", "cub/", None, "none", "hipCUB (hipcub/) is not shipped by Debian: not verified"),
+    ("cuda/", "musa/", None, "none", "libcu++ (<cuda/atomic>, <cuda/std/...>): MUSA ships "
+     "it under musa/; HIP has no counterpart"),
+    ("cooperative_groups/", "cooperative_groups/", None, "none",
+     "HIP declares cooperative groups in hip/hip_cooperative_groups.h, without these "
+     "sub-headers"),
+)
+
+
+def header_folder_entries():
+    musa, hip = [], []
+    for folder, musa_folder, hip_folder, hip_check, note in HEADER_FOLDERS:
+        musa.append(make_entry(folder, "header", "supported", musa_folder,
+                               "same-name" if musa_folder == folder else "musa-prefix-rule",
+                               [note if musa_folder != folder else None]))
+        if hip_folder is None:
+            hip.append(make_entry(folder, "header", "unsupported", None, "none", [note]))
+        else:
+            hip.append(make_entry(folder, "header", "supported", hip_folder, hip_check, [note]))
+    return musa, hip
+
+
 def build_header_tables(headers, include_map, dnn_headers, system_include, cuda_version):
     musa = [musa_header_entry(n, s, include_map, dnn_headers, cuda_version)
             for n, s in headers.items()]
     hip = [hip_header_entry(n, s, system_include, cuda_version) for n, s in headers.items()]
-    return musa, hip
+    folder_musa, folder_hip = header_folder_entries()
+    return musa + folder_musa, hip + folder_hip
 
 
 def language_entry(cuda, kind, rule, hip_declared, hip_macros, hip_ver, general, is_hip):
@@ -1063,13 +1106,18 @@ def language_entry(cuda, kind, rule, hip_declared, hip_macros, hip_ver, general,
             check = "none"
         return make_entry(cuda, kind, "supported", target, check, [note])
     verify = rule.get("verify", "hip-declared")
+    defined_only = rule.get("defined_tests_only")
     known = target in hip_macros if verify == "hip-compiler" else target in hip_declared
     if not known:
         where = "hipcc's predefined macros" if verify == "hip-compiler" else \
             "the installed HIP %s headers" % hip_ver
         return make_entry(cuda, kind, "unsupported", None, "none",
                           ["%s is not among %s" % (target, where)])
-    return make_entry(cuda, kind, "supported", target, "hip-headers", [note])
+    entry = make_entry(cuda, kind, "supported", target, "hip-headers", [note])
+    if defined_only:
+        entry = dict(entry, defined_tests_only=True)
+        entry = {key: entry[key] for key in ENTRY_KEYS if key in entry}
+    return entry
 
 
 def build_language_tables(hip_declared, hip_macros, hip_ver, general):
@@ -1108,12 +1156,12 @@ def write_table(out_dir, target, family, description, entries):
 
 
 def summarize(tables):
-    print("%-6s %-9s %8s %10s %12s %11s %8s" % (
+    print("%-6s %-18s %8s %10s %12s %11s %8s" % (
         "target", "family", "entries", "supported", "unsupported", "deprecated", "removed"))
     for (target, family), entries in sorted(tables.items()):
         count = {s: sum(1 for e in entries if e["status"] == s)
                  for s in ("supported", "unsupported", "deprecated", "removed")}
-        print("%-6s %-9s %8d %10d %12d %11d %8d" % (
+        print("%-6s %-18s %8d %10d %12d %11d %8d" % (
             target, family, len(entries), count["supported"], count["unsupported"],
             count["deprecated"], count["removed"]))
 
@@ -1153,8 +1201,8 @@ def main():
     hip_declared = merge_hip_names(HipDeclarationScanner().scan_tree(args.hip_include), hip_macros)
 
     skipped, rejected = [], []
-    removed = removed_runtime_names(runtime_rows, symbols, cuda_declarations_by_header(args.cuda_path),
-                                    skipped)
+    cuda_identifiers = cuda_declarations_by_header(args.cuda_path)
+    removed = removed_runtime_names(runtime_rows, symbols, cuda_identifiers, skipped)
     musa_rt, hip_rt = build_runtime_tables(symbols, runtime_rows, hip_lookup, removed, hip_declared,
                                            general, hip_ver, cuda_version, rejected)
     headers = header_list(include_map, dnn_headers, os.path.join(args.cuda_path, "include"), skipped)
@@ -1162,10 +1210,25 @@ def main():
                                           cuda_version)
     musa_lang, hip_lang = build_language_tables(hip_declared, hip_macros, hip_ver, general)
 
+    # The library and device families (scripts/rulegen/), after the runtime and
+    # language tables, whose (name, kind) pairs they must not repeat.
+    from rulegen import build as family_build, hip_scan, thresholds
+    family_hip_declared, _ = hip_scan.declared_names(args.hip_include, args.hipcc, hip_macros)
+    context = {
+        "cindex": cindex, "cuda_path": args.cuda_path, "resource_dir": args.resource_dir,
+        "hip_data": os.path.join(args.data, "hip-mapping"), "general": general,
+        "cuda_version": cuda_version, "hip_ver": hip_ver, "hip_declared": family_hip_declared,
+        "cuda_identifiers": cuda_identifiers,
+    }
+    claimed = {(e["cuda"], e["kind"]) for e in musa_rt + musa_lang}
+    family_tables = family_build.build_all(context, claimed, skipped, rejected)
+    thresholds.write(args.out)
+
     for name, target in sorted(set(rejected)):
         warn("rejected MUSA table entry %s -> %s (not a whole-name counterpart)" % (name, target))
-    warn("skipped %d names (HIPIFY runtime-table names of other families or Windows-only, "
-         "include.json headers this SDK lacks); --verbose lists them" % len(skipped))
+    warn("skipped %d names (HIPIFY-table names of other families, without a removal "
+         "version, or Windows-only; include.json headers this SDK lacks); --verbose lists them"
+         % len(skipped))
     if args.verbose:
         for name, why in sorted(skipped):
             warn("skipped %s: %s" % (name, why))
@@ -1185,6 +1248,8 @@ def main():
         ("musa", "headers"): musa_hd, ("hip", "headers"): hip_hd,
         ("musa", "language"): musa_lang, ("hip", "language"): hip_lang,
     }
+    tables.update(family_tables)
+    descriptions.update(family_build.descriptions(sources))
     for (target, family), entries in sorted(tables.items()):
         write_table(args.out, target, family, descriptions[family] % sources[target], entries)
     summarize(tables)

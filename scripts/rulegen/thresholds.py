@@ -1,0 +1,38 @@
+"""rules/musa/thresholds/arch.json: how `__CUDA_ARCH__` comparisons translate.
+
+Renaming `__CUDA_ARCH__ >= 800` to `__MUSA_ARCH__ >= 800` is silently wrong:
+MUSA numbers its architectures 210/220 (mp_21/mp_22: MTT S80, S3000, S4000) and
+310 (mp_31: S5000). MUSA_FACTS.md gives two thresholds; a comparison with any
+other constant has no known translation and is reported. The format is
+rules/arch-thresholds.schema.json; the file lives in a subfolder because the
+rule-table loader reads only rules/<target>/*.json.
+"""
+
+import json
+import os
+
+ARCH_THRESHOLDS = {
+    "target": "musa",
+    "description": "__CUDA_ARCH__ comparison constants and their __MUSA_ARCH__ "
+                   "counterparts (MUSA_FACTS.md)",
+    "cuda_macro": "__CUDA_ARCH__",
+    "target_macro": "__MUSA_ARCH__",
+    "thresholds": [
+        {"cuda": 800, "target": 220,
+         "meaning": "Ampere (sm_80) or newer: mp_22 (MTT S4000) or newer"},
+        {"cuda": 900, "target": 310,
+         "meaning": "Hopper (sm_90) or newer: mp_31 (MTT S5000) or newer"},
+    ],
+    "operators": [">=", "<"],
+    "otherwise": "report",
+}
+
+
+def write(out_dir):
+    path = os.path.join(out_dir, "musa", "thresholds", "arch.json")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    document = dict(ARCH_THRESHOLDS)
+    document = {"$schema": "../../arch-thresholds.schema.json", **document}
+    with open(path, "w") as f:
+        f.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    return path

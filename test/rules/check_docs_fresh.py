@@ -1,0 +1,42 @@
+#!/usr/bin/env python3
+"""Fails when docs/api/ is stale: regenerates it from rules/ into a temporary
+folder with scripts/gen_api_docs.py and compares file by file (missing, extra
+and differing files are listed).
+
+Run from the repository root: python3 test/rules/check_docs_fresh.py
+"""
+
+import filecmp
+import os
+import sys
+import tempfile
+
+import rules_common as rc
+import gen_api_docs
+
+
+def files_under(folder):
+    out = set()
+    for directory, _, entries in os.walk(folder):
+        for entry in entries:
+            out.add(os.path.relpath(os.path.join(directory, entry), folder))
+    return out
+
+
+def main():
+    docs = os.path.join(rc.ROOT, "docs", "api")
+    with tempfile.TemporaryDirectory(prefix="api_docs.") as fresh:
+        gen_api_docs.generate(rc.RULES, fresh)
+        expected, actual = files_under(fresh), files_under(docs) if os.path.isdir(docs) else set()
+        problems = ["missing: docs/api/%s" % p for p in sorted(expected - actual)]
+        problems += ["not generated (stale): docs/api/%s" % p for p in sorted(actual - expected)]
+        for rel in sorted(expected & actual):
+            if not filecmp.cmp(os.path.join(fresh, rel), os.path.join(docs, rel), shallow=False):
+                problems.append("differs: docs/api/%s" % rel)
+    if problems:
+        problems.append("regenerate with: python3 scripts/gen_api_docs.py")
+    return rc.fail_or_pass("docs freshness", problems)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
