@@ -1,5 +1,8 @@
 // Turning references into edits and report events.
 #include "decide/Decider.h"
+#include "decide/TextContext.h"
+
+#include "llvm/ADT/STLExtras.h"
 
 namespace musify {
 
@@ -63,7 +66,8 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText) const {
   E.Kind = ruleKindName(Ref.Kind);
   E.How = Ref.How;
 
-  const Rule *R = Rules.find(Ref.ruleName(), Ref.Kind);
+  const Rule *R = Ref.Kind == RuleKind::Header ? Rules.findHeader(Ref.Name)
+                                                : Rules.find(Ref.ruleName(), Ref.Kind);
   if (!R) {
     E.Status = EventStatus::Unknown;
     E.Note = std::string("not in the ") + targetDisplayName(Target) + " rule tables";
@@ -86,27 +90,80 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText) const {
   }
   if (!R->hasTarget())
     return unsupported(std::move(E), Ref, FileText);
+  // `__CUDA_ARCH__` -> `__HIP_DEVICE_COMPILE__` holds in `#ifdef`, not as a value.
+  if (R->DefinedTestsOnly && !isInDefinedTest(FileText, Ref.At.Offset)) {
+    E.Note = "used as a value here; " + R->Note;
+    return unsupported(std::move(E), Ref, FileText);
+  }
 
   bool Semantic = isSemantic(Ref.How);
   E.Replacement = R->Target;
   // Only the name's own token is written: `thrust::cuda` -> `thrust::musa`
   // edits `cuda`, the qualifier around it stays as written.
-  llvm::StringRef Written = R->Target;
-  if (Ref.Kind != RuleKind::Header)
-    Written = Written.rsplit("::").second.empty() ? Written
-                                                  : Written.rsplit("::").second;
+  std::string Written = R->Target;
+  if (Ref.Kind == RuleKind::Header && llvm::StringRef(R->Cuda).ends_with("/")) {
+    Written += Ref.Name.substr(R->Cuda.size()); // a folder rule: keep the rest
+    E.Replacement = Written;
+  } else if (Ref.Kind != RuleKind::Header && llvm::StringRef(Written).contains("::")) {
+    Written = llvm::StringRef(Written).rsplit("::").second.str();
+  }
   if (Written == Ref.Name) {
     E.Status = EventStatus::Kept;
     return {std::move(E), {}};
   }
   E.Status = Semantic ? EventStatus::Migrated : EventStatus::MigratedWithoutSemantics;
-  std::string Text = Written.str();
+  if (Ref.Kind == RuleKind::Macro)
+    if (const ArchThresholds *Map = Rules.thresholdsFor(Ref.ruleName())) {
+      Decision D{std::move(E), {{Ref.At.Offset, Ref.Length, Written}}};
+      rewriteComparison(*Map, Ref, FileText, Written, D);
+      return D;
+    }
+  std::string Text = Written;
   if (Ref.Kind == RuleKind::Header) {
     // Keep the delimiters as written: `"cuda.h"` stays a quoted include.
     llvm::StringRef Delimited = FileText.substr(Ref.At.Offset, Ref.Length);
-    Text = Delimited.front() + R->Target + Delimited.back();
+    Text = Delimited.front() + Written + Delimited.back();
   }
   return {std::move(E), {{Ref.At.Offset, Ref.Length, std::move(Text)}}};
+}
+
+void Decider::rewriteComparison(const ArchThresholds &Map, const Reference &Ref,
+                                llvm::StringRef FileText, const std::string &NewName,
+                                Decision &D) const {
+  std::optional<Comparison> C = comparisonAround(FileText, Ref.At.Offset, Ref.Length);
+  if (!C)
+    return; // `#ifdef __CUDA_ARCH__`, or a use the map does not speak of
+  Event &E = D.Outcome;
+  E.OldText = FileText.slice(C->Begin, C->End).str();
+  const ArchThresholds::Threshold *T = Map.find(C->Value);
+  bool Translatable = T && llvm::is_contained(Map.Operators, C->Operator);
+  std::string Value = Translatable ? std::to_string(T->Target)
+                                   : FileText.substr(C->ValueOffset, C->ValueLength).str();
+  // The comparison's text with both edits applied, for the report.
+  auto Local = [&](unsigned Offset) { return Offset - C->Begin; };
+  std::string New = E.OldText;
+  bool ValueFirst = C->ValueOffset < Ref.At.Offset;
+  auto ReplaceName = [&] { New.replace(Local(Ref.At.Offset), Ref.Length, NewName); };
+  auto ReplaceValue = [&] {
+    New.replace(Local(C->ValueOffset), C->ValueLength, Value);
+  };
+  // Replace the later one first so the earlier offset stays valid.
+  if (ValueFirst) {
+    ReplaceName();
+    ReplaceValue();
+  } else {
+    ReplaceValue();
+    ReplaceName();
+  }
+  E.NewText = New;
+  if (Translatable) {
+    D.Edits.push_back({C->ValueOffset, C->ValueLength, Value});
+    E.Note = T->Meaning;
+    return;
+  }
+  E.NeedsReview = Map.ReportOthers;
+  E.Note = "no threshold maps " + E.OldText + " onto the " + targetDisplayName(Target) +
+           " architecture scale: check the renamed comparison by hand";
 }
 
 Decision Decider::decide(const KernelLaunch &L) const {

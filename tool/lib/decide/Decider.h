@@ -32,6 +32,10 @@ struct Event {
   std::string Family;
   EventStatus Status = EventStatus::Kept;
   Evidence How = Evidence::Declaration;
+  /// A rewritten comparison (`__CUDA_ARCH__ >= 800` -> `__MUSA_ARCH__ >= 220`):
+  /// its text before and after; empty otherwise.
+  std::string OldText, NewText;
+  bool NeedsReview = false; ///< migrated, but a person must check the result
   std::string CudaStatus;  ///< "deprecated" or "removed" when the rule says so
   std::string CudaVersion; ///< the CUDA version that deprecated or removed it
   std::string Note;
@@ -56,6 +60,10 @@ public:
 
 private:
   Decision unsupported(Event E, const Reference &Ref, llvm::StringRef FileText) const;
+  /// An architecture comparison, rewritten by the target's threshold map.
+  void rewriteComparison(const ArchThresholds &Map, const Reference &Ref,
+                         llvm::StringRef FileText, const std::string &NewName,
+                         Decision &D) const;
 
   const RuleTable &Rules;
   TargetApi Target;

@@ -106,7 +106,7 @@ private:
 };
 
 std::optional<RuleKind> kindOfDecl(const NamedDecl *D) {
-  if (isa<NamespaceDecl>(D))
+  if (isa<NamespaceDecl, NamespaceAliasDecl>(D))
     return RuleKind::Namespace;
   if (isa<FunctionDecl, FunctionTemplateDecl>(D))
     return RuleKind::Function;
@@ -128,7 +128,7 @@ public:
       : Where(Where), Rules(Rules), Findings(Findings) {}
 
   bool VisitDeclRefExpr(DeclRefExpr *E) {
-    noteUse(E->getDecl(), E->getLocation());
+    noteUse(E->getDecl(), E->getLocation(), E->getQualifier());
     return true;
   }
 
@@ -168,9 +168,13 @@ public:
   /// `thrust::cuda::par`, `cuda::std::complex`: the namespaces a name is
   /// qualified with are references too.
   bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc NNS) {
-    if (NNS && NNS.getNestedNameSpecifier()->getKind() ==
-                   NestedNameSpecifier::Namespace)
-      noteUse(NNS.getNestedNameSpecifier()->getAsNamespace(), NNS.getLocalBeginLoc());
+    if (NNS) {
+      const NestedNameSpecifier *Spec = NNS.getNestedNameSpecifier();
+      if (Spec->getKind() == NestedNameSpecifier::Namespace)
+        noteUse(Spec->getAsNamespace(), NNS.getLocalBeginLoc(), Spec->getPrefix());
+      else if (Spec->getKind() == NestedNameSpecifier::NamespaceAlias)
+        noteUse(Spec->getAsNamespaceAlias(), NNS.getLocalBeginLoc(), Spec->getPrefix());
+    }
     return RecursiveASTVisitor::TraverseNestedNameSpecifierLoc(NNS);
   }
 
@@ -187,28 +191,61 @@ public:
 
 private:
   /// The name the rule tables know D by: qualified by its enclosing
-  /// namespaces and classes, without inline namespaces (`cuda::std::__4`).
+  /// namespaces and classes, leaving out the namespaces user code never
+  /// writes: inline ones (`cuda::std::__4`) and reserved ones pulled in with
+  /// `using namespace` (`cooperative_groups::__v1`).
   std::string ruleNameOf(const NamedDecl *D) {
-    if (D->getDeclContext()->getRedeclContext()->isFileContext() &&
-        !D->getDeclContext()->isNamespace())
-      return D->getName().str();
-    PrintingPolicy Policy(D->getASTContext().getLangOpts());
-    Policy.SuppressInlineNamespace = true;
-    Policy.SuppressUnwrittenScope = true;
-    std::string Qualified;
-    llvm::raw_string_ostream OS(Qualified);
-    D->printQualifiedName(OS, Policy);
-    return OS.str();
+    std::vector<llvm::StringRef> Scopes;
+    for (const DeclContext *C = D->getDeclContext(); C; C = C->getParent()) {
+      const auto *Scope = dyn_cast<NamedDecl>(C);
+      if (!Scope || isa<LinkageSpecDecl>(C))
+        continue;
+      if (const auto *NS = dyn_cast<NamespaceDecl>(C))
+        if (NS->isInline() || NS->isAnonymousNamespace() ||
+            NS->getName().starts_with("__"))
+          continue;
+      if (!isa<NamespaceDecl, RecordDecl>(C))
+        return D->getName().str(); // declared inside a function: no rule applies
+      Scopes.push_back(Scope->getName());
+    }
+    std::string Name;
+    for (llvm::StringRef Scope : llvm::reverse(Scopes))
+      Name += (Scope + "::").str();
+    return Name + D->getName().str();
   }
 
-  void noteUse(const NamedDecl *D, SourceLocation Loc) {
+  /// The name as its qualifier is written (`thrust::cuda::par`, where
+  /// `cuda` is an alias of `cuda_cub`), or "" without a namespace qualifier.
+  std::string writtenNameOf(const NamedDecl *D, const NestedNameSpecifier *Qualifier) {
+    std::string Written;
+    for (; Qualifier; Qualifier = Qualifier->getPrefix()) {
+      const NamedDecl *Scope = nullptr;
+      if (Qualifier->getKind() == NestedNameSpecifier::Namespace)
+        Scope = Qualifier->getAsNamespace();
+      else if (Qualifier->getKind() == NestedNameSpecifier::NamespaceAlias)
+        Scope = Qualifier->getAsNamespaceAlias();
+      else if (Qualifier->getKind() == NestedNameSpecifier::Global)
+        break;
+      else
+        return ""; // a type or a dependent qualifier: the semantic name decides
+      Written = (Scope->getName() + "::" + Written).str();
+    }
+    return Written.empty() ? "" : Written + D->getName().str();
+  }
+
+  void noteUse(const NamedDecl *D, SourceLocation Loc,
+               const NestedNameSpecifier *Qualifier = nullptr) {
     if (!D || !D->getDeclName().isIdentifier())
       return;
     std::optional<RuleKind> Kind = kindOfDecl(D);
     if (!Kind)
       return;
     const auto *First = cast<NamedDecl>(D->getCanonicalDecl());
-    std::string RuleName = ruleNameOf(First);
+    // The tables know a name as users write it: try the written qualifier
+    // first, then where it is declared.
+    std::string RuleName = writtenNameOf(D, Qualifier);
+    if (RuleName.empty() || !Rules.find(RuleName, *Kind))
+      RuleName = ruleNameOf(First);
     if (!isSdkDeclaration(First, RuleName, *Kind))
       return;
     bool Pasted = false;

@@ -34,6 +34,9 @@ nlohmann::json eventToJson(const Event &E) {
     J["cuda_status"] = E.CudaStatus;
   if (!E.CudaVersion.empty())
     J["cuda_version"] = E.CudaVersion;
+  if (!E.OldText.empty())
+    J["comparison"] = {{"old", E.OldText}, {"new", E.NewText},
+                       {"needs_review", E.NeedsReview}};
   if (!E.Note.empty())
     J["note"] = E.Note;
   return J;
@@ -144,6 +147,10 @@ void printDiagnostics(const RunReport &Report, llvm::raw_ostream &OS) {
       default:
         break;
       }
+      if (E.NeedsReview)
+        Say(E.At, "warning",
+            llvm::formatv("'{0}' became '{1}': {2}", E.OldText, E.NewText, E.Note),
+            "arch-comparison");
       if (!E.CudaStatus.empty()) {
         std::string Since = E.CudaVersion.empty() ? "" : " " + E.CudaVersion;
         std::string What = E.CudaStatus == "removed"

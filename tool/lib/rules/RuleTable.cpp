@@ -38,9 +38,9 @@ constexpr StatusName StatusNames[] = {
     {RuleStatus::Removed, "removed"},
 };
 
-constexpr const char *EntryKeys[] = {"cuda",   "kind",            "status",
-                                     "target", "note",            "cuda_deprecated",
-                                     "cuda_removed", "check"};
+constexpr const char *EntryKeys[] = {"cuda",         "kind",   "status",
+                                     "target",       "note",   "cuda_deprecated",
+                                     "cuda_removed", "check",  "defined_tests_only"};
 constexpr const char *TableKeys[] = {"$schema", "target", "family", "description",
                                      "entries"};
 
@@ -157,6 +157,12 @@ llvm::Error RuleTable::addTable(llvm::StringRef Text, llvm::StringRef FileName,
                                           "unsupported, deprecated, removed");
     R.Kind = *ParsedKind;
     R.Status = *ParsedStatus;
+    if (auto It = Entry.find("defined_tests_only"); It != Entry.end()) {
+      if (!It->is_boolean())
+        return tableError(FileName, Where + ": \"defined_tests_only\" must be true "
+                                            "or false");
+      R.DefinedTestsOnly = It->get<bool>();
+    }
     if (R.Status == RuleStatus::Unsupported) {
       if (R.hasTarget())
         return tableError(FileName, Where + ": an unsupported entry has no \"target\"");
@@ -207,7 +213,71 @@ llvm::Expected<RuleTable> RuleTable::loadDirectory(llvm::StringRef Dir,
     if (llvm::Error E = Table.addTable((*Buffer)->getBuffer(), File, TargetFolder))
       return E;
   }
+
+  // Threshold maps, if the target has any.
+  llvm::SmallString<256> ThresholdFolder(Folder);
+  llvm::sys::path::append(ThresholdFolder, "thresholds");
+  std::vector<std::string> Maps;
+  for (llvm::sys::fs::directory_iterator It(ThresholdFolder, EC), End; It != End && !EC;
+       It.increment(EC))
+    if (llvm::sys::path::extension(It->path()) == ".json")
+      Maps.push_back(It->path());
+  llvm::sort(Maps);
+  for (const std::string &File : Maps) {
+    auto Buffer = llvm::MemoryBuffer::getFile(File);
+    if (!Buffer)
+      return llvm::createStringError(Buffer.getError(), "cannot read %s: %s",
+                                     File.c_str(),
+                                     Buffer.getError().message().c_str());
+    if (llvm::Error E =
+            Table.addThresholds((*Buffer)->getBuffer(), File, TargetFolder))
+      return E;
+  }
   return Table;
+}
+
+llvm::Error RuleTable::addThresholds(llvm::StringRef Text, llvm::StringRef FileName,
+                                     llvm::StringRef ExpectedTarget) {
+  nlohmann::json Map;
+  try {
+    Map = nlohmann::json::parse(Text.begin(), Text.end());
+  } catch (const nlohmann::json::parse_error &E) {
+    return tableError(FileName, llvm::Twine("not valid JSON: ") + E.what());
+  }
+  try {
+    if (Map.at("target").get<std::string>() != ExpectedTarget)
+      return tableError(FileName, "\"target\" is not \"" + ExpectedTarget + "\"");
+    ArchThresholds T;
+    T.CudaMacro = Map.at("cuda_macro").get<std::string>();
+    T.TargetMacro = Map.at("target_macro").get<std::string>();
+    T.Operators = Map.at("operators").get<std::vector<std::string>>();
+    T.ReportOthers = Map.at("otherwise").get<std::string>() == "report";
+    for (const nlohmann::json &Entry : Map.at("thresholds"))
+      T.Thresholds.push_back({Entry.at("cuda").get<long long>(),
+                              Entry.at("target").get<long long>(),
+                              Entry.at("meaning").get<std::string>()});
+    if (T.Thresholds.empty())
+      return tableError(FileName, "\"thresholds\" is empty");
+    Thresholds.push_back(std::move(T));
+  } catch (const nlohmann::json::exception &E) {
+    // at() and get<>() name the missing key or the wrong type.
+    return tableError(FileName, llvm::Twine("malformed threshold map: ") + E.what());
+  }
+  return llvm::Error::success();
+}
+
+const ArchThresholds::Threshold *ArchThresholds::find(long long Cuda) const {
+  for (const Threshold &T : Thresholds)
+    if (T.Cuda == Cuda)
+      return &T;
+  return nullptr;
+}
+
+const ArchThresholds *RuleTable::thresholdsFor(llvm::StringRef Macro) const {
+  for (const ArchThresholds &T : Thresholds)
+    if (T.CudaMacro == Macro)
+      return &T;
+  return nullptr;
 }
 
 const Rule *RuleTable::find(llvm::StringRef Name, RuleKind Kind) const {
@@ -229,7 +299,13 @@ const Rule *RuleTable::findIdentifier(llvm::StringRef Name) const {
 }
 
 const Rule *RuleTable::findHeader(llvm::StringRef Name) const {
-  return find(Name, RuleKind::Header);
+  if (const Rule *Exact = find(Name, RuleKind::Header))
+    return Exact;
+  for (size_t Slash = Name.rfind('/'); Slash != llvm::StringRef::npos;
+       Slash = Name.take_front(Slash).rfind('/'))
+    if (const Rule *Folder = find(Name.take_front(Slash + 1), RuleKind::Header))
+      return Folder;
+  return nullptr;
 }
 
 } // namespace musify

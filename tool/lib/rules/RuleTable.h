@@ -37,8 +37,29 @@ struct Rule {
   std::string CudaRemoved;
   std::string Check;  ///< how the target name is known
   std::string Family; ///< the table's family ("runtime", "headers", ...)
+  /// The target holds only where the name is tested for being defined
+  /// (`#ifdef`, `defined()`); used as a value, the name is unsupported.
+  bool DefinedTestsOnly = false;
 
   bool hasTarget() const { return !Target.empty(); }
+};
+
+/// How comparisons of an architecture macro with a constant translate
+/// (rules/<target>/thresholds/*.json, rules/arch-thresholds.schema.json):
+/// `__CUDA_ARCH__ >= 800` -> `__MUSA_ARCH__ >= 220`.
+struct ArchThresholds {
+  struct Threshold {
+    long long Cuda = 0;
+    long long Target = 0;
+    std::string Meaning;
+  };
+  std::string CudaMacro;
+  std::string TargetMacro;
+  std::vector<Threshold> Thresholds;
+  std::vector<std::string> Operators; ///< the comparisons the map translates
+  bool ReportOthers = true; ///< other constants or operators need review
+
+  const Threshold *find(long long Cuda) const;
 };
 
 class RuleTable {
@@ -58,7 +79,16 @@ public:
   const Rule *find(llvm::StringRef Name, RuleKind Kind) const;
   /// Any entry for Name that is not a header: what the token rewriter uses.
   const Rule *findIdentifier(llvm::StringRef Name) const;
+  /// The rule for an include path: its own entry, or else the entry of the
+  /// longest folder it lies in (a header entry ending in `/`, such as
+  /// `cuda/std/` -> `musa/std/`).
   const Rule *findHeader(llvm::StringRef Name) const;
+  /// The threshold map for comparisons of Macro, if the target has one.
+  const ArchThresholds *thresholdsFor(llvm::StringRef Macro) const;
+
+  /// Parses one threshold map (FileName is only for messages).
+  llvm::Error addThresholds(llvm::StringRef Text, llvm::StringRef FileName,
+                            llvm::StringRef ExpectedTarget);
 
   size_t size() const { return Rules.size(); }
 
@@ -66,6 +96,7 @@ private:
   std::vector<Rule> Rules;
   llvm::StringMap<std::vector<size_t>> ByName;
   std::vector<std::string> SourceOf; ///< table file of each rule, for messages
+  std::vector<ArchThresholds> Thresholds;
 };
 
 } // namespace musify

@@ -1,0 +1,106 @@
+// Reading the text around a reference.
+#include "decide/TextContext.h"
+
+#include "clang/Basic/CharInfo.h"
+#include "llvm/ADT/StringSwitch.h"
+
+namespace musify {
+
+namespace {
+
+bool isBlank(char C) { return C == ' ' || C == '\t'; }
+
+/// The identifier ending at End (exclusive), skipping blanks and `(` first.
+llvm::StringRef wordBefore(llvm::StringRef Text, unsigned End, bool SkipParen) {
+  while (End > 0 && (isBlank(Text[End - 1]) || (SkipParen && Text[End - 1] == '(')))
+    --End;
+  unsigned Begin = End;
+  while (Begin > 0 && clang::isAsciiIdentifierContinue(Text[Begin - 1]))
+    --Begin;
+  return Text.slice(Begin, End);
+}
+
+/// Text from the start of Offset's line, blanks removed at its start.
+llvm::StringRef lineBefore(llvm::StringRef Text, unsigned Offset) {
+  size_t LineStart = Text.rfind('\n', Offset);
+  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+  return Text.slice(LineStart, Offset).ltrim(" \t");
+}
+
+/// The operator with its operands swapped: `800 <= X` is `X >= 800`.
+std::string mirrored(llvm::StringRef Op) {
+  return llvm::StringSwitch<std::string>(Op)
+      .Case(">=", "<=")
+      .Case("<=", ">=")
+      .Case(">", "<")
+      .Case("<", ">")
+      .Default(Op.str());
+}
+
+llvm::StringRef comparisonOperatorAt(llvm::StringRef Text) {
+  for (llvm::StringRef Op : {">=", "<=", "==", "!="})
+    if (Text.starts_with(Op))
+      return Op;
+  if ((Text.starts_with(">") || Text.starts_with("<")) &&
+      !Text.drop_front().starts_with(">") && !Text.drop_front().starts_with("<"))
+    return Text.take_front();
+  return "";
+}
+
+} // namespace
+
+bool isInDefinedTest(llvm::StringRef Text, unsigned Offset) {
+  if (wordBefore(Text, Offset, /*SkipParen=*/true) == "defined")
+    return true;
+  llvm::StringRef Line = lineBefore(Text, Offset);
+  if (!Line.consume_front("#"))
+    return false;
+  Line = Line.ltrim(" \t");
+  for (llvm::StringRef Directive : {"ifdef", "ifndef", "elifdef", "elifndef"})
+    if (Line.starts_with(Directive) && Line.drop_front(Directive.size()).trim().empty())
+      return true;
+  return false;
+}
+
+std::optional<Comparison> comparisonAround(llvm::StringRef Text, unsigned Offset,
+                                           unsigned Length) {
+  // NAME OP VALUE
+  unsigned At = Offset + Length;
+  while (At < Text.size() && isBlank(Text[At]))
+    ++At;
+  if (llvm::StringRef Op = comparisonOperatorAt(Text.substr(At)); !Op.empty()) {
+    unsigned ValueAt = At + Op.size();
+    while (ValueAt < Text.size() && isBlank(Text[ValueAt]))
+      ++ValueAt;
+    unsigned ValueEnd = ValueAt;
+    while (ValueEnd < Text.size() && clang::isAsciiIdentifierContinue(Text[ValueEnd]))
+      ++ValueEnd;
+    long long Value;
+    if (ValueEnd > ValueAt &&
+        !Text.slice(ValueAt, ValueEnd).getAsInteger(0, Value))
+      return Comparison{Op.str(), Value, ValueAt, ValueEnd - ValueAt, Offset, ValueEnd};
+  }
+  // VALUE OP NAME
+  unsigned OpEnd = Offset;
+  while (OpEnd > 0 && isBlank(Text[OpEnd - 1]))
+    --OpEnd;
+  unsigned OpBegin = OpEnd;
+  while (OpBegin > 0 && llvm::StringRef("<>=!").contains(Text[OpBegin - 1]))
+    --OpBegin;
+  llvm::StringRef Op = Text.slice(OpBegin, OpEnd);
+  if (Op.empty() || comparisonOperatorAt(Op) != Op)
+    return std::nullopt;
+  unsigned ValueEnd = OpBegin;
+  while (ValueEnd > 0 && isBlank(Text[ValueEnd - 1]))
+    --ValueEnd;
+  unsigned ValueAt = ValueEnd;
+  while (ValueAt > 0 && clang::isAsciiIdentifierContinue(Text[ValueAt - 1]))
+    --ValueAt;
+  long long Value;
+  if (ValueEnd == ValueAt || Text.slice(ValueAt, ValueEnd).getAsInteger(0, Value))
+    return std::nullopt;
+  return Comparison{mirrored(Op), Value, ValueAt, ValueEnd - ValueAt, ValueAt,
+                    Offset + Length};
+}
+
+} // namespace musify

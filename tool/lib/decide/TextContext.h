@@ -1,0 +1,30 @@
+// What surrounds a reference in its text, where the rule that applies depends
+// on it: a defined() test, or a comparison with a constant.
+#pragma once
+
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+
+namespace musify {
+
+/// Whether the name at Offset is tested for being defined: `#ifdef NAME`,
+/// `#ifndef NAME`, `#elifdef NAME`, `defined(NAME)`, `defined NAME`.
+bool isInDefinedTest(llvm::StringRef Text, unsigned Offset);
+
+/// `NAME >= 800` or `800 <= NAME`: the operator as if NAME were on the left,
+/// and the constant's text.
+struct Comparison {
+  std::string Operator;  ///< ">=", "<", ... with NAME on the left
+  long long Value = 0;
+  unsigned ValueOffset = 0, ValueLength = 0;
+  unsigned Begin = 0, End = 0; ///< the whole comparison's text
+};
+
+/// The comparison of the name at [Offset, Offset + Length) with an integer
+/// literal, if it is one.
+std::optional<Comparison> comparisonAround(llvm::StringRef Text, unsigned Offset,
+                                           unsigned Length);
+
+} // namespace musify
