@@ -198,6 +198,7 @@ private:
       state(Path).Covered = true;
     llvm::append_range(References, std::move(Found.References));
     llvm::append_range(Launches, std::move(Found.Launches));
+    llvm::append_range(Hazards, std::move(Found.Hazards));
     llvm::append_range(Skipped, std::move(Found.Skipped));
   }
 
@@ -268,6 +269,20 @@ private:
                    Launches.end());
     for (const KernelLaunch &L : Launches)
       record(state(L.At.File), Decide.decide(L));
+
+    // A header's hazards are found by every unit that includes it.
+    llvm::sort(Hazards, [](const Hazard &A, const Hazard &B) {
+      return std::tie(A.At.File, A.At.Offset, A.Kind) <
+             std::tie(B.At.File, B.At.Offset, B.Kind);
+    });
+    Hazards.erase(llvm::unique(Hazards,
+                               [](const Hazard &A, const Hazard &B) {
+                                 return A.At.File == B.At.File &&
+                                        A.At.Offset == B.At.Offset && A.Kind == B.Kind;
+                               }),
+                  Hazards.end());
+    for (const Hazard &H : Hazards)
+      state(H.At.File).Report.Hazards.push_back(Decide.assess(H));
 
     for (auto &[Path, S] : Files)
       llvm::stable_sort(S.Report.Events, [](const Event &A, const Event &B) {
@@ -401,6 +416,7 @@ private:
   std::map<std::string, FileState> Files; ///< by path: output order is stable
   std::vector<Reference> References;
   std::vector<KernelLaunch> Launches;
+  std::vector<Hazard> Hazards;
   std::vector<SkippedRegion> Skipped;
   std::vector<std::string> ParseFailures;
 };

@@ -166,6 +166,21 @@ void Decider::rewriteComparison(const ArchThresholds &Map, const Reference &Ref,
            " architecture scale: check the renamed comparison by hand";
 }
 
+HazardRecord Decider::assess(const Hazard &H) const {
+  HazardRecord R{H.At, H.Kind, H.Text, ""};
+  std::string Target = targetDisplayName(this->Target);
+  if (H.Kind == "inline-asm")
+    R.Message = "inline assembly (PTX) is not portable to " + Target +
+                ": rewrite it with intrinsics or plain code; it is left as it is";
+  else if (H.Kind == "device-launch")
+    R.Message = "a kernel launched from device code (dynamic parallelism): " +
+                Target + " does not support it";
+  else if (const WarpSizeHazards *Warp = Rules.warpSizeHazards())
+    R.Message = "assumes a " + std::to_string(Warp->WarpSize) + "-lane warp: " +
+                Warp->Note;
+  return R;
+}
+
 Decision Decider::decide(const KernelLaunch &L) const {
   Event E;
   E.At = L.At;

@@ -41,6 +41,14 @@ struct Event {
   std::string Note;
 };
 
+/// A hazard and what the user should do about it.
+struct HazardRecord {
+  Place At;
+  std::string Kind;
+  std::string Text;
+  std::string Message;
+};
+
 struct Decision {
   Event Outcome;
   std::vector<Edit> Edits;
@@ -54,6 +62,7 @@ public:
   /// FileText is the text of Ref.At.File: markers are not inserted twice.
   Decision decide(const Reference &Ref, llvm::StringRef FileText) const;
   Decision decide(const KernelLaunch &Launch) const;
+  HazardRecord assess(const Hazard &H) const;
 
   /// The comment put before a name the target cannot express.
   std::string unsupportedMarker() const;

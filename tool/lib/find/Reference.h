@@ -79,6 +79,14 @@ struct KernelLaunch {
   bool CalleeHasComma = false; ///< a template-id whose commas would split a macro argument
 };
 
+/// Code that migrates but may not behave the same on the target: reported
+/// with a suggestion, never rewritten.
+struct Hazard {
+  Place At;
+  std::string Kind; ///< "inline-asm", "device-launch", "warp-size"
+  std::string Text; ///< the code in question, as written
+};
+
 struct SkippedRegion {
   std::string File;
   unsigned Begin = 0, End = 0;
@@ -88,6 +96,7 @@ struct SkippedRegion {
 struct TranslationUnitFindings {
   std::vector<Reference> References;
   std::vector<KernelLaunch> Launches;
+  std::vector<Hazard> Hazards;
   std::vector<SkippedRegion> Skipped;
   std::set<std::string> UserFiles; ///< user files this unit read
 };

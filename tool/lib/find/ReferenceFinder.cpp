@@ -162,6 +162,71 @@ public:
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
     noteLaunch(E);
+    if (isDeviceCode())
+      noteHazard("device-launch", E->getBeginLoc(), E->getSourceRange());
+    return true;
+  }
+
+  /// The function being traversed, to tell device code from host code.
+  bool TraverseDecl(Decl *D) {
+    const FunctionDecl *Outer = Function;
+    if (auto *F = dyn_cast_or_null<FunctionDecl>(D))
+      Function = F;
+    bool Result = RecursiveASTVisitor::TraverseDecl(D);
+    Function = Outer;
+    return Result;
+  }
+
+  bool VisitGCCAsmStmt(GCCAsmStmt *S) {
+    noteHazard("inline-asm", S->getAsmLoc(), S->getSourceRange());
+    return true;
+  }
+
+  /// `threadIdx.x % 32`, `/ 32`, `& 31`: lane and warp numbers of a 32-lane warp.
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    const WarpSizeHazards *Warp = Rules.warpSizeHazards();
+    if (!Warp || !isDeviceCode())
+      return true;
+    std::optional<llvm::APSInt> Value =
+        B->getRHS()->IgnoreParenImpCasts()->getIntegerConstantExpr(
+            Function->getASTContext());
+    if (!Value)
+      return true;
+    long long N = Value->getExtValue();
+    bool LaneOrWarp = ((B->getOpcode() == BO_Rem || B->getOpcode() == BO_Div ||
+                        B->getOpcode() == BO_RemAssign ||
+                        B->getOpcode() == BO_DivAssign) &&
+                       N == Warp->WarpSize) ||
+                      (B->getOpcode() == BO_And && N == Warp->WarpSize - 1);
+    if (LaneOrWarp && usesIndexVariable(B->getLHS(), *Warp))
+      noteHazard("warp-size", B->getExprLoc(), B->getSourceRange());
+    return true;
+  }
+
+  /// A full 32-lane mask or a width of 32 passed to the warp functions.
+  bool VisitCallExpr(CallExpr *C) {
+    const WarpSizeHazards *Warp = Rules.warpSizeHazards();
+    const FunctionDecl *Callee = C->getDirectCallee();
+    if (!Warp || !Callee || !Callee->getDeclName().isIdentifier() || C->getNumArgs() == 0)
+      return true;
+    llvm::StringRef Name = Callee->getName();
+    auto ConstantArg = [&](unsigned I) -> std::optional<llvm::APSInt> {
+      const Expr *Arg = C->getArg(I);
+      if (isa<CXXDefaultArgExpr>(Arg) || Arg->isValueDependent())
+        return std::nullopt;
+      return Arg->IgnoreParenImpCasts()->getIntegerConstantExpr(
+          Callee->getASTContext());
+    };
+    if (llvm::is_contained(Warp->MaskFunctions, Name))
+      if (std::optional<llvm::APSInt> Mask = ConstantArg(0);
+          Mask && Mask->getZExtValue() == (1ull << Warp->WarpSize) - 1)
+        noteHazard("warp-size", C->getArg(0)->getBeginLoc(),
+                   C->getArg(0)->getSourceRange());
+    if (llvm::is_contained(Warp->WidthFunctions, Name) && C->getNumArgs() >= 3)
+      if (std::optional<llvm::APSInt> Width = ConstantArg(C->getNumArgs() - 1);
+          Width && Width->getExtValue() == Warp->WarpSize)
+        noteHazard("warp-size", C->getArg(C->getNumArgs() - 1)->getBeginLoc(),
+                   C->getArg(C->getNumArgs() - 1)->getSourceRange());
     return true;
   }
 
@@ -292,6 +357,45 @@ private:
     return true;
   }
 
+  bool isDeviceCode() const {
+    return Function && (Function->hasAttr<CUDAGlobalAttr>() ||
+                        (Function->hasAttr<CUDADeviceAttr>() &&
+                         !Function->hasAttr<CUDAHostAttr>()));
+  }
+
+  /// Whether E reads one of the SDK's thread-index variables.
+  bool usesIndexVariable(const Stmt *S, const WarpSizeHazards &Warp) {
+    if (!S)
+      return false;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+      if (Ref->getDecl()->getDeclName().isIdentifier() &&
+          llvm::is_contained(Warp.IndexVariables, Ref->getDecl()->getName()) &&
+          Where.isSdkLocation(Ref->getDecl()->getLocation()))
+        return true;
+    // threadIdx.x is a property: its object sits behind an opaque value.
+    if (const auto *Opaque = dyn_cast<OpaqueValueExpr>(S))
+      return usesIndexVariable(Opaque->getSourceExpr(), Warp);
+    for (const Stmt *Child : S->children())
+      if (usesIndexVariable(Child, Warp))
+        return true;
+    return false;
+  }
+
+  /// A hazard at Loc (its expansion, if written through a macro) in a user file.
+  void noteHazard(llvm::StringRef Kind, SourceLocation Loc, SourceRange Range) {
+    const SourceManager &SM = Where.sourceManager();
+    std::optional<Place> At = Where.placeOfOffset(SM.getExpansionLoc(Loc));
+    if (!At)
+      return;
+    CharSourceRange Chars = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(Range), SM, Where.langOpts());
+    std::string Text =
+        Chars.isValid() ? Lexer::getSourceText(Chars, SM, Where.langOpts()).str() : "";
+    // One line is enough to recognise it.
+    Text = llvm::StringRef(Text).split('\n').first.rtrim().str();
+    Findings.Hazards.push_back({std::move(*At), Kind.str(), std::move(Text)});
+  }
+
   void noteLaunch(const CUDAKernelCallExpr *E) {
     const SourceManager &SM = Where.sourceManager();
     const Expr *Callee = E->getCallee()->IgnoreImplicit();
@@ -354,6 +458,7 @@ private:
   Locator &Where;
   const RuleTable &Rules;
   TranslationUnitFindings &Findings;
+  const FunctionDecl *Function = nullptr;
 };
 
 /// Watches the preprocessor: includes of SDK headers, uses and tests of SDK

@@ -50,6 +50,7 @@ Totals totalsOf(const RunReport &Report) {
     ++T.Files;
     T.FilesWithoutSemantics += F.How == Analysis::TokenFallback;
     T.Conflicts += F.Conflicts.size();
+    T.Hazards += F.Hazards.size();
     for (const Event &E : F.Events) {
       ++T.References;
       T.DeprecatedOrRemoved += !E.CudaStatus.empty();
@@ -87,12 +88,20 @@ nlohmann::json reportToJson(const RunReport &Report) {
                            {"column", C.At.Column},
                            {"existing", C.Existing},
                            {"incoming", C.Incoming}});
+    nlohmann::json Hazards = nlohmann::json::array();
+    for (const HazardRecord &H : F.Hazards)
+      Hazards.push_back({{"line", H.At.Line},
+                         {"column", H.At.Column},
+                         {"kind", H.Kind},
+                         {"code", H.Text},
+                         {"message", H.Message}});
     nlohmann::json File = {{"path", F.Path},
                            {"output", F.Output.empty() ? nlohmann::json(nullptr)
                                                        : nlohmann::json(F.Output)},
                            {"analysis", analysisName(F.How)},
                            {"references", std::move(Events)},
-                           {"conflicts", std::move(Conflicts)}};
+                           {"conflicts", std::move(Conflicts)},
+                           {"hazards", std::move(Hazards)}};
     if (F.How == Analysis::TokenFallback)
       File["fallback_reason"] = F.FallbackReason;
     if (!F.ParseErrors.empty())
@@ -116,7 +125,8 @@ nlohmann::json reportToJson(const RunReport &Report) {
         {"unsupported", T.Unsupported},
         {"unknown", T.Unknown},
         {"deprecated_or_removed", T.DeprecatedOrRemoved},
-        {"conflicts", T.Conflicts}}},
+        {"conflicts", T.Conflicts},
+        {"hazards", T.Hazards}}},
   };
 }
 
@@ -164,6 +174,9 @@ void printDiagnostics(const RunReport &Report, llvm::raw_ostream &OS) {
             E.CudaStatus);
       }
     }
+    for (const HazardRecord &H : F.Hazards)
+      Say(H.At, "warning",
+          H.Text.empty() ? H.Message : "'" + H.Text + "': " + H.Message, H.Kind);
     for (const ConflictRecord &C : F.Conflicts)
       Say(C.At, "error",
           llvm::formatv("two parses of this file want different edits here "
@@ -184,6 +197,8 @@ std::string summaryLine(const RunReport &Report) {
   if (T.FilesWithoutSemantics)
     Line += llvm::formatv("; {0} file(s) without semantic analysis",
                           T.FilesWithoutSemantics);
+  if (T.Hazards)
+    Line += llvm::formatv("; {0} hazard(s)", T.Hazards);
   if (T.Conflicts)
     Line += llvm::formatv("; {0} conflict(s)", T.Conflicts);
   return Line;

@@ -2,6 +2,7 @@
 #include "rules/RuleTable.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -185,10 +186,10 @@ llvm::Error RuleTable::addTable(llvm::StringRef Text, llvm::StringRef FileName,
   return llvm::Error::success();
 }
 
-llvm::Expected<RuleTable> RuleTable::loadDirectory(llvm::StringRef Dir,
-                                                   llvm::StringRef TargetFolder) {
-  llvm::SmallString<256> Folder(Dir);
-  llvm::sys::path::append(Folder, TargetFolder);
+namespace {
+
+/// The *.json files of Folder, in name order; none if it does not exist.
+llvm::Expected<std::vector<std::string>> jsonFilesIn(llvm::StringRef Folder) {
   std::vector<std::string> Files;
   std::error_code EC;
   for (llvm::sys::fs::directory_iterator It(Folder, EC), End; It != End && !EC;
@@ -197,43 +198,83 @@ llvm::Expected<RuleTable> RuleTable::loadDirectory(llvm::StringRef Dir,
       Files.push_back(It->path());
   if (EC)
     return llvm::createStringError(EC, "cannot read rule tables in %s: %s",
-                                   Folder.c_str(), EC.message().c_str());
-  if (Files.empty())
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "no rule tables (*.json) in %s", Folder.c_str());
+                                   Folder.str().c_str(), EC.message().c_str());
   llvm::sort(Files);
+  return Files;
+}
 
+/// Calls Add(text, file) for each *.json file of Folder.
+llvm::Error forEachJson(
+    llvm::StringRef Folder, bool Required,
+    llvm::function_ref<llvm::Error(llvm::StringRef, llvm::StringRef)> Add) {
+  if (!Required && !llvm::sys::fs::is_directory(Folder))
+    return llvm::Error::success();
+  llvm::Expected<std::vector<std::string>> Files = jsonFilesIn(Folder);
+  if (!Files)
+    return Files.takeError();
+  if (Required && Files->empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "no rule tables (*.json) in %s",
+                                   Folder.str().c_str());
+  for (const std::string &File : *Files) {
+    auto Buffer = llvm::MemoryBuffer::getFile(File);
+    if (!Buffer)
+      return llvm::createStringError(Buffer.getError(), "cannot read %s: %s",
+                                     File.c_str(),
+                                     Buffer.getError().message().c_str());
+    if (llvm::Error E = Add((*Buffer)->getBuffer(), File))
+      return E;
+  }
+  return llvm::Error::success();
+}
+
+} // namespace
+
+llvm::Expected<RuleTable> RuleTable::loadDirectory(llvm::StringRef Dir,
+                                                   llvm::StringRef TargetFolder) {
+  llvm::SmallString<256> Folder(Dir);
+  llvm::sys::path::append(Folder, TargetFolder);
   RuleTable Table;
-  for (const std::string &File : Files) {
-    auto Buffer = llvm::MemoryBuffer::getFile(File);
-    if (!Buffer)
-      return llvm::createStringError(Buffer.getError(), "cannot read %s: %s",
-                                     File.c_str(),
-                                     Buffer.getError().message().c_str());
-    if (llvm::Error E = Table.addTable((*Buffer)->getBuffer(), File, TargetFolder))
-      return E;
-  }
-
-  // Threshold maps, if the target has any.
-  llvm::SmallString<256> ThresholdFolder(Folder);
-  llvm::sys::path::append(ThresholdFolder, "thresholds");
-  std::vector<std::string> Maps;
-  for (llvm::sys::fs::directory_iterator It(ThresholdFolder, EC), End; It != End && !EC;
-       It.increment(EC))
-    if (llvm::sys::path::extension(It->path()) == ".json")
-      Maps.push_back(It->path());
-  llvm::sort(Maps);
-  for (const std::string &File : Maps) {
-    auto Buffer = llvm::MemoryBuffer::getFile(File);
-    if (!Buffer)
-      return llvm::createStringError(Buffer.getError(), "cannot read %s: %s",
-                                     File.c_str(),
-                                     Buffer.getError().message().c_str());
-    if (llvm::Error E =
-            Table.addThresholds((*Buffer)->getBuffer(), File, TargetFolder))
-      return E;
-  }
+  auto Under = [&](llvm::StringRef Sub) { return (Folder + "/" + Sub).str(); };
+  if (llvm::Error E = forEachJson(Folder, /*Required=*/true,
+                                  [&](llvm::StringRef Text, llvm::StringRef File) {
+                                    return Table.addTable(Text, File, TargetFolder);
+                                  }))
+    return E;
+  if (llvm::Error E = forEachJson(Under("thresholds"), /*Required=*/false,
+                                  [&](llvm::StringRef Text, llvm::StringRef File) {
+                                    return Table.addThresholds(Text, File,
+                                                               TargetFolder);
+                                  }))
+    return E;
+  if (llvm::Error E = forEachJson(Under("hazards"), /*Required=*/false,
+                                  [&](llvm::StringRef Text, llvm::StringRef File) {
+                                    return Table.addWarpSizeHazards(Text, File,
+                                                                    TargetFolder);
+                                  }))
+    return E;
   return Table;
+}
+
+llvm::Error RuleTable::addWarpSizeHazards(llvm::StringRef Text,
+                                          llvm::StringRef FileName,
+                                          llvm::StringRef ExpectedTarget) {
+  try {
+    nlohmann::json Map = nlohmann::json::parse(Text.begin(), Text.end());
+    if (Map.at("target").get<std::string>() != ExpectedTarget)
+      return tableError(FileName, "\"target\" is not \"" + ExpectedTarget + "\"");
+    WarpSizeHazards H;
+    H.WarpSize = Map.at("warp_size").get<long long>();
+    H.Note = Map.at("note").get<std::string>();
+    H.MaskFunctions = Map.at("mask_functions").get<std::vector<std::string>>();
+    H.WidthFunctions = Map.at("width_functions").get<std::vector<std::string>>();
+    H.IndexVariables = Map.at("index_variables").get<std::vector<std::string>>();
+    WarpSize = std::move(H);
+  } catch (const nlohmann::json::exception &E) {
+    // Parse errors name line and column; at() and get<>() the key or type.
+    return tableError(FileName, llvm::Twine("malformed warp-size hazards: ") + E.what());
+  }
+  return llvm::Error::success();
 }
 
 llvm::Error RuleTable::addThresholds(llvm::StringRef Text, llvm::StringRef FileName,

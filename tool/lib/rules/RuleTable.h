@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,16 @@ struct ArchThresholds {
   const Threshold *find(long long Cuda) const;
 };
 
+/// Device code that hard-codes the CUDA warp size, for a target whose warps
+/// differ (rules/<target>/hazards/warp-size.json, rules/hazards.schema.json).
+struct WarpSizeHazards {
+  long long WarpSize = 32;
+  std::string Note;
+  std::vector<std::string> MaskFunctions;  ///< first argument is a lane mask
+  std::vector<std::string> WidthFunctions; ///< last argument is a width
+  std::vector<std::string> IndexVariables; ///< thread indices (threadIdx)
+};
+
 class RuleTable {
 public:
   /// Loads every *.json table of Dir/<TargetFolder>/, in name order.
@@ -89,6 +100,13 @@ public:
   /// Parses one threshold map (FileName is only for messages).
   llvm::Error addThresholds(llvm::StringRef Text, llvm::StringRef FileName,
                             llvm::StringRef ExpectedTarget);
+  /// Parses the warp-size hazards of the target.
+  llvm::Error addWarpSizeHazards(llvm::StringRef Text, llvm::StringRef FileName,
+                                 llvm::StringRef ExpectedTarget);
+  /// Null when the target's warps are CUDA's.
+  const WarpSizeHazards *warpSizeHazards() const {
+    return WarpSize ? &*WarpSize : nullptr;
+  }
 
   size_t size() const { return Rules.size(); }
 
@@ -97,6 +115,7 @@ private:
   llvm::StringMap<std::vector<size_t>> ByName;
   std::vector<std::string> SourceOf; ///< table file of each rule, for messages
   std::vector<ArchThresholds> Thresholds;
+  std::optional<WarpSizeHazards> WarpSize;
 };
 
 } // namespace musify

@@ -1,0 +1,48 @@
+// Device code that migrates but may not behave the same: inline PTX, kernels
+// launched from device code, and (MUSA, whose mp_21/mp_22 warps have 128
+// lanes) code that hard-codes a 32-lane warp. Reported with a suggestion and
+// left as written; `100 % 32` on a plain number is not a lane computation.
+// RUN: %musify %s --report %t.json 2> %t.err | FileCheck %s --check-prefix=OUT
+// RUN: FileCheck %s --check-prefix=MUSA < %t.err
+// RUN: %python -c "import json; r = json.load(open('%t.json')); print(r['totals']['hazards']); [print(h['line'], h['kind'], h['code']) for h in r['files'][0]['hazards']]" | FileCheck %s --check-prefix=REPORT
+// RUN: %musify --target=hip %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=HIP --implicit-check-not=musify-warp-size
+#include <cuda_runtime.h>
+
+__global__ void child(int *flags) { flags[threadIdx.x] = 1; }
+
+__global__ void warp_sums(const float *in, float *out, int *flags) {
+  int lane = threadIdx.x % 32;
+  int warp = threadIdx.x / 32;
+  int lane_bits = threadIdx.x & 31;
+  float v = in[blockIdx.x * blockDim.x + threadIdx.x];
+  for (int offset = 16; offset > 0; offset /= 2)
+    v += __shfl_down_sync(0xffffffff, v, offset, 32);
+  unsigned positive = __ballot_sync(0xffffffffu, v > 0.0f);
+  int unrelated = 100 % 32;
+  if (lane == 0)
+    out[warp] = v + lane_bits + positive + unrelated;
+  asm volatile("membar.gl;");
+  if (threadIdx.x == 0)
+    child<<<1, 32>>>(flags);
+}
+// OUT: int lane = threadIdx.x % 32;
+// OUT: v += __shfl_down_sync(0xffffffff, v, offset, 32);
+// OUT: asm volatile("membar.gl;");
+
+// MUSA: hazards.cu:14:26: warning: 'threadIdx.x % 32': assumes a 32-lane warp: MUSA warps have 128 lanes on mp_21/mp_22 (32 on mp_31): write warpSize (or warpSize - 1, a mask of all lanes) instead of the constant [musify-warp-size]
+// MUSA: hazards.cu:15:26: warning: 'threadIdx.x / 32': assumes a 32-lane warp
+// MUSA: hazards.cu:16:31: warning: 'threadIdx.x & 31': assumes a 32-lane warp
+// MUSA: hazards.cu:19:27: warning: '0xffffffff': assumes a 32-lane warp
+// MUSA: hazards.cu:19:50: warning: '32': assumes a 32-lane warp
+// MUSA: hazards.cu:20:37: warning: '0xffffffffu': assumes a 32-lane warp
+// MUSA: hazards.cu:24:3: warning: 'asm volatile("membar.gl;")': inline assembly (PTX) is not portable to MUSA: rewrite it with intrinsics or plain code; it is left as it is [musify-inline-asm]
+// MUSA: hazards.cu:26:5: warning: 'child<<<1, 32>>>(flags)': a kernel launched from device code (dynamic parallelism): MUSA does not support it [musify-device-launch]
+// MUSA: 8 hazard(s)
+
+// REPORT: 8
+// REPORT-NEXT: 14 warp-size threadIdx.x % 32
+// REPORT: 24 inline-asm asm volatile("membar.gl;")
+// REPORT-NEXT: 26 device-launch child<<<1, 32>>>(flags)
+
+// HIP: hazards.cu:24:3: warning: 'asm volatile("membar.gl;")': inline assembly (PTX) is not portable to HIP
+// HIP: hazards.cu:26:5: warning: 'child<<<1, 32>>>(flags)': a kernel launched from device code (dynamic parallelism): HIP does not support it [musify-device-launch]
