@@ -244,7 +244,7 @@ DEVICE_BUILTIN_FUNCTIONS = (
     "__threadfence", "__threadfence_block", "__threadfence_system",
 )
 
-ENTRY_KEYS = ("cuda", "kind", "status", "target", "note", "defined_tests_only",
+ENTRY_KEYS = ("cuda", "kind", "status", "target", "note", "defined_tests_only", "call",
               "cuda_deprecated", "cuda_removed", "check")
 IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
 
@@ -1212,7 +1212,7 @@ def main():
 
     # The library and device families (scripts/rulegen/), after the runtime and
     # language tables, whose (name, kind) pairs they must not repeat.
-    from rulegen import build as family_build, hip_scan, thresholds
+    from rulegen import build as family_build, calls, hip_scan, thresholds
     family_hip_declared, _ = hip_scan.declared_names(args.hip_include, args.hipcc, hip_macros)
     context = {
         "cindex": cindex, "cuda_path": args.cuda_path, "resource_dir": args.resource_dir,
@@ -1249,6 +1249,7 @@ def main():
         ("musa", "language"): musa_lang, ("hip", "language"): hip_lang,
     }
     tables.update(family_tables)
+    calls.apply_hip_calls(tables, hip_declared | family_hip_declared, hip_ver, make_entry)
     descriptions.update(family_build.descriptions(sources))
     for (target, family), entries in sorted(tables.items()):
         write_table(args.out, target, family, descriptions[family] % sources[target], entries)

@@ -149,3 +149,40 @@ TEST(RuleTable, ShippedTablesLoad) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(RuleTable, CallRewrites) {
+  RuleTable Table;
+  ASSERT_FALSE(bool(Table.addTable(
+      withEntry(R"json({"cuda": "cudaEventCreate", "kind": "function",
+        "status": "supported", "target": "hipEventCreate",
+        "call": {"by_arity": {"2": "hipEventCreateWithFlags"},
+                 "wrap": {"0": "HIP_SYMBOL(%)"},
+                 "drop": {"index": 0, "harmless": ["0xffffffff"]}}})json"),
+      "calls.json", "musa")));
+  const Rule *R = Table.find("cudaEventCreate", RuleKind::Function);
+  ASSERT_TRUE(R && R->Call);
+  EXPECT_EQ(R->Call->ByArity.at(2), "hipEventCreateWithFlags");
+  EXPECT_EQ(R->Call->Wrap.at(0).first, "HIP_SYMBOL(");
+  EXPECT_EQ(R->Call->Wrap.at(0).second, ")");
+  EXPECT_EQ(R->Call->Drop, 0u);
+  EXPECT_EQ(R->Call->DropHarmless, std::vector<std::string>{"0xffffffff"});
+}
+
+TEST(RuleTable, RejectsMalformedCallRewrites) {
+  EXPECT_NE(errorFor(withEntry(R"({"cuda": "a", "kind": "function", "status": "supported",
+      "target": "b", "call": {"wrap": {"0": "no placeholder"}}})"))
+                .find("\"call\": \"wrap\" maps argument indices to patterns with one %"),
+            std::string::npos);
+  EXPECT_NE(errorFor(withEntry(R"({"cuda": "a", "kind": "function", "status": "supported",
+      "target": "b", "call": {"rename": 1}})"))
+                .find("unknown or malformed key \"rename\""),
+            std::string::npos);
+  EXPECT_NE(errorFor(withEntry(R"({"cuda": "a", "kind": "function", "status": "supported",
+      "target": "b", "call": {"drop": {"index": 0, "harmless": [1]}}})"))
+                .find("\"harmless\" lists spellings"),
+            std::string::npos);
+}
+
+} // namespace

@@ -112,6 +112,20 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText) const {
     return {std::move(E), {}};
   }
   E.Status = Semantic ? EventStatus::Migrated : EventStatus::MigratedWithoutSemantics;
+  if (R->Call) {
+    Decision D{std::move(E), {}};
+    if (!rewriteCall(*R->Call, Ref, FileText, Written, D)) {
+      D.Outcome.Note = "the call's arguments must change (" + R->Note +
+                       ") but they are not written out here: left as it is";
+      return unsupported(std::move(D.Outcome), Ref, FileText);
+    }
+    D.Outcome.Replacement = Written;
+    if (Written != Ref.Name)
+      D.Edits.push_back({Ref.At.Offset, Ref.Length, Written});
+    else
+      D.Outcome.Status = D.Edits.empty() ? EventStatus::Kept : D.Outcome.Status;
+    return D;
+  }
   if (Ref.Kind == RuleKind::Macro)
     if (const ArchThresholds *Map = Rules.thresholdsFor(Ref.ruleName())) {
       Decision D{std::move(E), {{Ref.At.Offset, Ref.Length, Written}}};
@@ -125,6 +139,42 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText) const {
     Text = Delimited.front() + Written + Delimited.back();
   }
   return {std::move(E), {{Ref.At.Offset, Ref.Length, std::move(Text)}}};
+}
+
+bool Decider::rewriteCall(const CallRewrite &Call, const Reference &Ref,
+                          llvm::StringRef FileText, std::string &Name,
+                          Decision &D) const {
+  std::optional<std::vector<std::pair<unsigned, unsigned>>> Args =
+      callArguments(FileText, Ref.At.Offset + Ref.Length);
+  if (!Args)
+    return false;
+  if (auto It = Call.ByArity.find(Args->size()); It != Call.ByArity.end())
+    Name = It->second;
+  for (const auto &[Index, Around] : Call.Wrap)
+    if (Index < Args->size()) {
+      D.Edits.push_back({(*Args)[Index].first, 0, Around.first});
+      D.Edits.push_back({(*Args)[Index].second, 0, Around.second});
+    }
+  if (Call.Drop && *Call.Drop < Args->size()) {
+    unsigned I = *Call.Drop;
+    const auto &[Begin, End] = (*Args)[I];
+    // The argument and one comma: the next argument's start, or the end of
+    // the previous one when it is the last.
+    unsigned From = Begin, To = End;
+    if (I + 1 < Args->size())
+      To = (*Args)[I + 1].first;
+    else if (I > 0)
+      From = (*Args)[I - 1].second;
+    D.Edits.push_back({From, To - From, ""});
+    std::string Written = FileText.slice(Begin, End).str();
+    if (!llvm::any_of(Call.DropHarmless, [&](const std::string &H) {
+          return llvm::StringRef(Written).equals_insensitive(H);
+        })) {
+      D.Outcome.DroppedArgument = Written;
+      D.Outcome.NeedsReview = true;
+    }
+  }
+  return true;
 }
 
 void Decider::rewriteComparison(const ArchThresholds &Map, const Reference &Ref,

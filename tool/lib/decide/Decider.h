@@ -36,6 +36,9 @@ struct Event {
   /// its text before and after; empty otherwise.
   std::string OldText, NewText;
   bool NeedsReview = false; ///< migrated, but a person must check the result
+  /// An argument the target's function does not take, dropped though it was
+  /// not a spelling the rule calls harmless (a mask other than all lanes).
+  std::string DroppedArgument;
   std::string CudaStatus;  ///< "deprecated" or "removed" when the rule says so
   std::string CudaVersion; ///< the CUDA version that deprecated or removed it
   std::string Note;
@@ -69,6 +72,10 @@ public:
 
 private:
   Decision unsupported(Event E, const Reference &Ref, llvm::StringRef FileText) const;
+  /// The argument edits of a call rule; false when the call's arguments
+  /// cannot be read (the name is not called, or through a macro).
+  bool rewriteCall(const CallRewrite &Call, const Reference &Ref,
+                   llvm::StringRef FileText, std::string &Name, Decision &D) const;
   /// An architecture comparison, rewritten by the target's threshold map.
   void rewriteComparison(const ArchThresholds &Map, const Reference &Ref,
                          llvm::StringRef FileText, const std::string &NewName,

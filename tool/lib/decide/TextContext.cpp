@@ -62,6 +62,49 @@ bool isInDefinedTest(llvm::StringRef Text, unsigned Offset) {
   return false;
 }
 
+std::optional<std::vector<std::pair<unsigned, unsigned>>>
+callArguments(llvm::StringRef Text, unsigned NameEnd) {
+  unsigned At = NameEnd;
+  while (At < Text.size() && clang::isWhitespace(Text[At]))
+    ++At;
+  if (At >= Text.size() || Text[At] != '(')
+    return std::nullopt;
+  std::vector<std::pair<unsigned, unsigned>> Args;
+  auto Add = [&](unsigned Begin, unsigned End) {
+    while (Begin < End && clang::isWhitespace(Text[Begin]))
+      ++Begin;
+    while (End > Begin && clang::isWhitespace(Text[End - 1]))
+      --End;
+    Args.emplace_back(Begin, End);
+  };
+  int Depth = 0;
+  unsigned ArgBegin = At + 1;
+  for (unsigned I = At; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '"' || C == '\'') { // skip a literal, escapes included
+      for (++I; I < Text.size() && Text[I] != C; ++I)
+        if (Text[I] == '\\')
+          ++I;
+      continue;
+    }
+    if (C == '(' || C == '[' || C == '{') {
+      ++Depth;
+    } else if (C == ')' || C == ']' || C == '}') {
+      if (--Depth == 0) {
+        if (!Args.empty() || !Text.slice(ArgBegin, I).trim().empty())
+          Add(ArgBegin, I);
+        return Args;
+      }
+    } else if (C == ',' && Depth == 1) {
+      Add(ArgBegin, I);
+      ArgBegin = I + 1;
+    } else if (C == ';') {
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<Comparison> comparisonAround(llvm::StringRef Text, unsigned Offset,
                                            unsigned Length) {
   // NAME OP VALUE

@@ -6,6 +6,8 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace musify {
 
@@ -21,6 +23,11 @@ struct Comparison {
   unsigned ValueOffset = 0, ValueLength = 0;
   unsigned Begin = 0, End = 0; ///< the whole comparison's text
 };
+
+/// The arguments of a call whose callee name ends at NameEnd: [begin, end)
+/// of each, blanks trimmed; nullopt when no `(` follows or it is not closed.
+std::optional<std::vector<std::pair<unsigned, unsigned>>>
+callArguments(llvm::StringRef Text, unsigned NameEnd);
 
 /// The comparison of the name at [Offset, Offset + Length) with an integer
 /// literal, if it is one.

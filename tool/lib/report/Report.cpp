@@ -37,6 +37,8 @@ nlohmann::json eventToJson(const Event &E) {
   if (!E.OldText.empty())
     J["comparison"] = {{"old", E.OldText}, {"new", E.NewText},
                        {"needs_review", E.NeedsReview}};
+  if (!E.DroppedArgument.empty())
+    J["dropped_argument"] = E.DroppedArgument;
   if (!E.Note.empty())
     J["note"] = E.Note;
   return J;
@@ -157,10 +159,15 @@ void printDiagnostics(const RunReport &Report, llvm::raw_ostream &OS) {
       default:
         break;
       }
-      if (E.NeedsReview)
+      if (E.NeedsReview && !E.OldText.empty())
         Say(E.At, "warning",
             llvm::formatv("'{0}' became '{1}': {2}", E.OldText, E.NewText, E.Note),
             "arch-comparison");
+      if (!E.DroppedArgument.empty())
+        Say(E.At, "warning",
+            llvm::formatv("'{0}' became '{1}' without its argument '{2}'{3}", E.Cuda,
+                          E.Replacement, E.DroppedArgument, Note),
+            "dropped-argument");
       if (!E.CudaStatus.empty()) {
         std::string Since = E.CudaVersion.empty() ? "" : " " + E.CudaVersion;
         std::string What = E.CudaStatus == "removed"

@@ -41,7 +41,8 @@ constexpr StatusName StatusNames[] = {
 
 constexpr const char *EntryKeys[] = {"cuda",         "kind",   "status",
                                      "target",       "note",   "cuda_deprecated",
-                                     "cuda_removed", "check",  "defined_tests_only"};
+                                     "cuda_removed", "check",  "defined_tests_only",
+                                     "call"};
 constexpr const char *TableKeys[] = {"$schema", "target", "family", "description",
                                      "entries"};
 
@@ -75,6 +76,57 @@ llvm::Error readString(const nlohmann::json &Object, const char *Key,
                                    "%s: \"%s\" must be a string", Where.str().c_str(),
                                    Key);
   Out = It->get<std::string>();
+  return llvm::Error::success();
+}
+
+/// An argument index written as a JSON object key ("0", "1", ...).
+std::optional<unsigned> argumentIndex(llvm::StringRef Key) {
+  unsigned Index;
+  if (Key.getAsInteger(10, Index))
+    return std::nullopt;
+  return Index;
+}
+
+llvm::Error callError(const llvm::Twine &Message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Message.str());
+}
+
+/// {"by_arity": {"2": "name"}, "wrap": {"0": "PRE%POST"},
+///  "drop": {"index": 0, "harmless": ["0xffffffff"]}}
+llvm::Error parseCall(const nlohmann::json &Call, Rule &R) {
+  if (!Call.is_object())
+    return callError("must be an object");
+  CallRewrite Rewrite;
+  for (const auto &[Key, Value] : Call.items()) {
+    if (Key == "by_arity" && Value.is_object()) {
+      for (const auto &[Arity, Name] : Value.items()) {
+        std::optional<unsigned> N = argumentIndex(Arity);
+        if (!N || !Name.is_string())
+          return callError("\"by_arity\" maps argument counts to names");
+        Rewrite.ByArity[*N] = Name.get<std::string>();
+      }
+    } else if (Key == "wrap" && Value.is_object()) {
+      for (const auto &[Index, Pattern] : Value.items()) {
+        std::optional<unsigned> I = argumentIndex(Index);
+        std::string Text = Pattern.is_string() ? Pattern.get<std::string>() : "";
+        if (!I || llvm::StringRef(Text).count('%') != 1)
+          return callError("\"wrap\" maps argument indices to patterns with one %");
+        auto [Before, After] = llvm::StringRef(Text).split('%');
+        Rewrite.Wrap[*I] = {Before.str(), After.str()};
+      }
+    } else if (Key == "drop" && Value.is_object() && Value.contains("index") &&
+               Value["index"].is_number_unsigned()) {
+      Rewrite.Drop = Value["index"].get<unsigned>();
+      for (const nlohmann::json &Spelling : Value.value("harmless", nlohmann::json::array())) {
+        if (!Spelling.is_string())
+          return callError("\"drop\": \"harmless\" lists spellings (strings)");
+        Rewrite.DropHarmless.push_back(Spelling.get<std::string>());
+      }
+    } else {
+      return callError("unknown or malformed key \"" + Key + "\"");
+    }
+  }
+  R.Call = std::move(Rewrite);
   return llvm::Error::success();
 }
 
@@ -158,6 +210,9 @@ llvm::Error RuleTable::addTable(llvm::StringRef Text, llvm::StringRef FileName,
                                           "unsupported, deprecated, removed");
     R.Kind = *ParsedKind;
     R.Status = *ParsedStatus;
+    if (auto It = Entry.find("call"); It != Entry.end())
+      if (llvm::Error E = parseCall(*It, R))
+        return tableError(FileName, Where + ": \"call\": " + llvm::toString(std::move(E)));
     if (auto It = Entry.find("defined_tests_only"); It != Entry.end()) {
       if (!It->is_boolean())
         return tableError(FileName, Where + ": \"defined_tests_only\" must be true "

@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +26,20 @@ enum class RuleStatus { Supported, Unsupported, Deprecated, Removed };
 const char *ruleKindName(RuleKind Kind);
 const char *ruleStatusName(RuleStatus Status);
 
+/// How the arguments of a call change where the target's function differs
+/// from CUDA's in more than its name.
+struct CallRewrite {
+  /// Another target name for a call written with this many arguments
+  /// (`cudaEventCreate(&e, flags)` -> `hipEventCreateWithFlags`).
+  std::map<unsigned, std::string> ByArity;
+  /// Text put around an argument: `HIP_SYMBOL(` and `)` around a symbol.
+  std::map<unsigned, std::pair<std::string, std::string>> Wrap;
+  /// An argument the target's function does not take (a warp mask), and the
+  /// spellings for which dropping it changes nothing.
+  std::optional<unsigned> Drop;
+  std::vector<std::string> DropHarmless;
+};
+
 /// One table entry: what a CUDA name becomes on the target.
 struct Rule {
   /// The CUDA name; qualified (`thrust::cuda`, `cooperative_groups::grid_group`)
@@ -41,6 +56,7 @@ struct Rule {
   /// The target holds only where the name is tested for being defined
   /// (`#ifdef`, `defined()`); used as a value, the name is unsupported.
   bool DefinedTestsOnly = false;
+  std::optional<CallRewrite> Call;
 
   bool hasTarget() const { return !Target.empty(); }
 };

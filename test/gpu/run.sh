@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The GPU validation: on a machine with an NVIDIA GPU, build musify (if needed)
+# and run musify-validate over every example: build the original with nvcc,
+# migrate it to MUSA and HIP, build the MUSA output through the portability
+# layer (runtime/include), compile the HIP output, scan both, then run the
+# original and the MUSA build on the GPU and compare their PASS/FAIL lines.
+# Ends with a table (example, original result, migrated result, time of each).
+#
+# Usage: test/gpu/run.sh [BUILD_DIR] [-- extra musify-validate options]
+# Environment: JOBS (parallel builds, default: nproc capped at 8); NVIDIA_SMI.
+# Exit: 0 all ok, 1 a failure, 77 no GPU (skipped, with a message).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=${1:-$root/build}
+[[ $# -gt 0 ]] && shift
+[[ ${1:-} == -- ]] && shift
+
+smi=${NVIDIA_SMI:-nvidia-smi}   # NVIDIA_SMI: for testing the no-GPU path
+if ! command -v "$smi" >/dev/null 2>&1; then
+  echo "test/gpu/run.sh: SKIPPED: no GPU (nvidia-smi not found); nothing was run." >&2
+  exit 77
+fi
+if ! "$smi" -L 2>/dev/null | grep -q GPU; then
+  echo "test/gpu/run.sh: SKIPPED: no GPU (nvidia-smi -L lists none); nothing was run." >&2
+  exit 77
+fi
+"$smi" -L
+
+start=$(date +%s)
+if [[ ! -x $build/tool/musify || ! -f $build/runtime/include/musa_runtime.h ]]; then
+  echo "== building musify in $build"
+  cmake -S "$root" -B "$build" -G Ninja -DMUSIFY_BUILD_TESTS=OFF >/dev/null
+fi
+ninja -C "$build" musify musify_runtime_headers >/dev/null
+echo "== musify built ($(( $(date +%s) - start ))s)"
+
+jobs=${JOBS:-$(nproc)}
+(( jobs > 8 )) && jobs=8
+work=$(mktemp -d /tmp/musify-gpu.XXXXXX)
+rc=0
+python3 "$root/tool/validate/musify-validate" --examples "$root/examples" \
+  --musify "$build/tool/musify" --runtime-include "$build/runtime/include" \
+  --work "$work" -j "$jobs" "$@" || rc=$?
+echo "== total $(( $(date +%s) - start ))s; logs in $work"
+exit $rc

@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""Proof that musify-validate catches broken migrations, and that the MUSA
+portability layer (runtime/include) does what runtime/README.md says.
+
+  test_validate.py VALIDATOR RULES_DIR RUNTIME_INCLUDE WORK
+
+1. The scanner (unit level): CUDA names in code are found; in comments, strings,
+   member accesses and other namespaces they are not; qualified names and
+   header paths are found.
+2. The layer's generated headers cover every supported, renamed entry of the
+   MUSA rule tables.
+3. Broken migrations of cases/tiny.cu fed to the validator through
+   --migrated-musa/--musa-report: a CUDA name left behind that the report does
+   not flag fails; the same name flagged by the report passes; a wrong
+   enumerator (a MUSA spelling the layer does not declare) fails the build;
+   the correct migration passes.
+4. The layer under nvcc: cases/layer_test.mu builds, and __MUSA_ARCH__ follows
+   the inverse threshold map for sm_75, sm_86 and sm_90.
+
+Exit 0 when all pass, 1 on a failure, 77 (skip) when nvcc is missing (after the
+checks that need no nvcc).
+"""
+import importlib.machinery
+import importlib.util
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CASES = os.path.join(HERE, "cases")
+failures = []
+
+
+def check(cond, what):
+    print("%s: %s" % ("ok" if cond else "FAIL", what), flush=True)
+    if not cond:
+        failures.append(what)
+
+
+def load_validator(path):
+    loader = importlib.machinery.SourceFileLoader("musify_validate", path)
+    spec = importlib.util.spec_from_loader("musify_validate", loader)
+    mod = importlib.util.module_from_spec(spec)
+    loader.exec_module(mod)
+    return mod
+
+
+def scanner_tests(mod, rules_dir):
+    s = mod.Scanner(rules_dir, "musa")
+    src = r'''#include <cuda_runtime.h>
+#include <musa/std/atomic>
+#include <cuda/std/tuple>
+// cudaMalloc in a comment
+/* cudaFree
+   in a block comment */
+const char *m = "cudaMemcpy in a string";
+const char c = 'x'; int big = 1'000'000;
+struct S { int cudaStream_t_member; } s;
+int f(S *p) { return p->cudaStream_t_member + s.cudaStream_t_member; }
+void g() {
+  cudaStream_t st;                 // line 12: type
+  mine::cudaMalloc(0);             // a user's namespace: not the SDK's
+  ::cudaMalloc(0, 0);              // line 14: globally qualified: counts
+  thrust::cuda::par;               // line 15: thrust::cuda
+  cuda::std::tuple<int> t;         // line 16: cuda:: namespace
+  int cuda = 0;                    // a variable named cuda: not the namespace
+  const char *r = R"x(cudaEventCreate)x";
+  musaMalloc(0, 0);
+}
+'''
+    found = {(line, name) for line, name, _, _ in s.scan(src)}
+    expect = {(1, "cuda_runtime.h"), (3, "cuda/std/tuple"), (12, "cudaStream_t"), (14, "cudaMalloc"),
+              (15, "thrust::cuda"), (16, "cuda::std")}
+    check(found == expect, "scanner finds exactly the CUDA names in code (got %s)" % sorted(found))
+
+
+def layer_coverage(rules_dir, runtime_include):
+    names = open(os.path.join(runtime_include, "musify_layer", "names.h")).read()
+    macros = open(os.path.join(runtime_include, "musify_layer", "macros.h")).read()
+    manifest = json.load(open(os.path.join(runtime_include, "musify_layer", "manifest.json")))
+    defined = set(re.findall(r"#\s*define\s+([A-Za-z_]\w*)", names + macros))
+    missing, headers_missing = [], []
+    tdir = os.path.join(rules_dir, "musa")
+    for fn in sorted(os.listdir(tdir)):
+        if not fn.endswith(".json"):
+            continue
+        for e in json.load(open(os.path.join(tdir, fn)))["entries"]:
+            if e["status"] == "unsupported" or e.get("target", e["cuda"]) == e["cuda"]:
+                continue
+            if e["kind"] == "header":
+                if not e["cuda"].endswith("/") and \
+                        not os.path.exists(os.path.join(runtime_include, e["target"])):
+                    headers_missing.append(e["target"])
+            elif e["kind"] != "namespace" and "::" not in e["cuda"] and e["target"] not in defined:
+                missing.append(e["target"])
+    check(not missing, "every supported, renamed MUSA name is defined by the layer (%d missing: %s)"
+          % (len(missing), missing[:5]))
+    check(not headers_missing, "every MUSA header the tables emit is generated (%s)" % headers_missing[:5])
+    check(os.path.exists(os.path.join(runtime_include, "musa", "std", "atomic")) or
+          manifest["forwarding_headers"] == 0, "musa/std/atomic forwards to cuda/std/atomic")
+    ns = {n["musa"]: n["how"] for n in manifest["namespaces"]}
+    check(all(h != "not mapped" for h in ns.values()), "every namespace rule is mapped: %s" % ns)
+
+
+def validator_cases(validator, work, nvcc):
+    tiny = os.path.join(CASES, "tiny.cu")
+    base = [sys.executable, validator, tiny, "--skip-original", "--skip-hip", "--no-run",
+            "--nvcc", nvcc]
+    cases = [  # (name, migrated file, report, expected exit, text the output must hold)
+        ("correct migration", "good.mu", "report_clean.json", 0, "| clean "),
+        ("CUDA name left behind, not flagged", "left_behind.mu", "report_clean.json", 1,
+         "function 'cudaFree' left behind"),
+        ("CUDA name left behind, flagged by the report", "left_flagged.mu", "report_flagged.json", 0,
+         "| clean "),
+        ("wrong enumerator (blind rename)", "wrong_enum.mu", "report_clean.json", 1,
+         "musaErrorCudartUnloading"),
+    ]
+    for name, mig, rep, want_rc, want_text in cases:
+        cmd = base + ["--migrated-musa", os.path.join(CASES, mig),
+                      "--musa-report", os.path.join(CASES, rep),
+                      "--work", os.path.join(work, os.path.splitext(mig)[0])]
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        ok = p.returncode == want_rc and want_text in p.stdout
+        check(ok, "validator on %s: exit %d (want %d), output holds %r"
+              % (name, p.returncode, want_rc, want_text))
+        if not ok:
+            print(p.stdout)
+
+
+def layer_builds(runtime_include, work, nvcc):
+    src = os.path.join(CASES, "layer_test.mu")
+    for arch, expect in (("sm_75", 210), ("sm_86", 220), ("sm_90", 310)):
+        # The device pass is where __MUSA_ARCH__ lives: preprocessing it is enough
+        # for the arch checks; one full build (sm_90, linked) checks the rest.
+        full = arch == "sm_90"
+        cmd = [nvcc, "-std=c++17", "-arch=" + arch, "-DEXPECT_MUSA_ARCH=%d" % expect,
+               "-I" + runtime_include, "-include", "musa_runtime.h", "-x", "cu", src]
+        cmd += ["-o", os.path.join(work, "layer_test"), "-lcublas", "-lcufft"] if full else \
+               ["-E", "-o", os.path.join(work, "layer_test_%s.ii" % arch)]
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        check(p.returncode == 0, "layer_test.mu %s with nvcc -arch=%s: __MUSA_ARCH__ == %d"
+              % ("builds and links" if full else "preprocesses", arch, expect))
+        if p.returncode != 0:
+            print(p.stdout[-3000:])
+
+
+def main():
+    if len(sys.argv) != 5:
+        print(__doc__)
+        return 2
+    validator, rules_dir, runtime_include, work = sys.argv[1:]
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    scanner_tests(load_validator(validator), rules_dir)
+    layer_coverage(rules_dir, runtime_include)
+    nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
+    if not os.path.exists(nvcc):
+        print("SKIPPED: nvcc not found: the validator's build checks and the layer build need it")
+        return 1 if failures else 77
+    validator_cases(validator, work, nvcc)
+    layer_builds(runtime_include, work, nvcc)
+    print("\n%d failure(s)" % len(failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
