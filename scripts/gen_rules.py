@@ -244,8 +244,8 @@ DEVICE_BUILTIN_FUNCTIONS = (
     "__threadfence", "__threadfence_block", "__threadfence_system",
 )
 
-ENTRY_KEYS = ("cuda", "kind", "status", "target", "note", "defined_tests_only", "call",
-              "cuda_deprecated", "cuda_removed", "check")
+ENTRY_KEYS = ("cuda", "kind", "status", "target", "note", "disputed", "defined_tests_only",
+              "call", "cuda_deprecated", "cuda_removed", "check")
 IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
 
 

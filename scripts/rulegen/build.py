@@ -65,8 +65,8 @@ def musa_target(fam, name, general, rejected):
     """(target, check, note) for one CUDA name of a family MUSA supports."""
     if name in MUSA_CONFLICTS:
         chosen, table, why = MUSA_CONFLICTS[name]
-        note = ("conflict: the published table says %s; ports built against a real MUSA SDK "
-                "use %s%s; musify reports this name" % (table, chosen, " (%s)" % why if why else ""))
+        note = ("sources disagree: the published table says %s; ports built against a real "
+                "MUSA SDK use %s%s" % (table, chosen, " (%s)" % why if why else ""))
         return chosen, "musa-ports", note
     if fam.musa == "prefix" and not fam.musa_prefixes:
         return core.musa_rule(name, general, rejected)
@@ -103,8 +103,12 @@ def musa_entry(fam, name, kind, symbol, row, general, cuda_version, rejected):
         extra.append(MUSA_MISSING_NOTE)
     if kind == "function" and WARP_FUNCTION.match(name):
         extra.append(WARP_NOTE)
-    return core.make_entry(name, kind, status, target, check, [note] + extra + notes,
-                           deprecated, removed)
+    entry = core.make_entry(name, kind, status, target, check, [note] + extra + notes,
+                            deprecated, removed)
+    if name in MUSA_CONFLICTS:
+        disputed = dict(entry, disputed=True)
+        entry = {key: disputed[key] for key in core.ENTRY_KEYS if key in disputed}
+    return entry
 
 
 # --------------------------------------------------------------------------

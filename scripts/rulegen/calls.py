@@ -33,6 +33,10 @@ HIP_CALLS = {
                          "HIP takes the kernel as const void *"),
     "cudaLaunchCooperativeKernel": (None, {"wrap": {"0": KERNEL_POINTER}},
                                     "HIP takes the kernel as const void *"),
+    "cudaGraphInstantiate": (None, {"by_arity": {"3": "hipGraphInstantiateWithFlags"}},
+                             "CUDA 12's cudaGraphInstantiate(&exec, graph, flags) is "
+                             "hipGraphInstantiateWithFlags; HIP's hipGraphInstantiate "
+                             "takes CUDA 11's five arguments"),
 }
 
 # Warp functions: HIP 5.2 has only the mask-free forms.
@@ -71,8 +75,8 @@ def apply_hip_calls(tables, hip_declared, hip_ver, make_entry):
                     call={"drop": {"index": 0, "harmless": FULL_MASK}}))
 
 
-KEY_ORDER = ("cuda", "kind", "status", "target", "note", "defined_tests_only", "call",
-             "cuda_deprecated", "cuda_removed", "check")
+KEY_ORDER = ("cuda", "kind", "status", "target", "note", "disputed", "defined_tests_only",
+             "call", "cuda_deprecated", "cuda_removed", "check")
 
 
 def reorder(entry):

@@ -40,6 +40,12 @@ cl::opt<std::string>
              cl::desc("The CUDA SDK to parse against (default: $CUDA_PATH, then "
                       "/usr/local/cuda)"),
              cl::value_desc("dir"), cl::cat(MusifyCategory));
+cl::list<std::string> UserRules(
+    "rules",
+    cl::desc("Add or override rules with this file: a rule table, or a flat "
+             "mapping file as musify-text takes them ({\"cudaFoo\": \"musaFoo\"}); "
+             "may be repeated"),
+    cl::value_desc("file.json"), cl::cat(MusifyCategory));
 cl::opt<std::string> RulesDir("rules-dir",
                               cl::desc("Read the rule tables from this folder"),
                               cl::value_desc("dir"), cl::cat(MusifyCategory));
@@ -137,5 +143,10 @@ int main(int argc, const char **argv) {
     errs() << "musify: error: " << toString(Table.takeError()) << "\n";
     return musify::ExitBadInput;
   }
+  for (const std::string &File : UserRules)
+    if (Error E = Table->addUserFile(File, musify::targetRuleFolder(Target))) {
+      errs() << "musify: error: " << toString(std::move(E)) << "\n";
+      return musify::ExitBadInput;
+    }
   return musify::Session(std::move(Options), *Table).run(outs(), errs());
 }

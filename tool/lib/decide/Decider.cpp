@@ -77,6 +77,7 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText) const {
   }
   E.Family = R->Family;
   E.Note = R->Note;
+  E.Disputed = R->Disputed;
   if (R->Status == RuleStatus::Deprecated || R->Status == RuleStatus::Removed) {
     E.CudaStatus = ruleStatusName(R->Status);
     E.CudaVersion =

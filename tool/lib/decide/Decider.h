@@ -36,6 +36,7 @@ struct Event {
   /// its text before and after; empty otherwise.
   std::string OldText, NewText;
   bool NeedsReview = false; ///< migrated, but a person must check the result
+  bool Disputed = false;    ///< sources disagree on the target: see the note
   /// An argument the target's function does not take, dropped though it was
   /// not a spelling the rule calls harmless (a mask other than all lanes).
   std::string DroppedArgument;

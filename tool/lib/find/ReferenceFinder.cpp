@@ -337,6 +337,10 @@ private:
   /// overloads of printf, but that is the C library's name, not CUDA's.
   bool isSdkDeclaration(const NamedDecl *First, llvm::StringRef RuleName,
                         RuleKind Kind) {
+    // A user's own rule (--rules) names what the user wants renamed,
+    // wherever it is declared.
+    if (const Rule *R = Rules.find(RuleName, Kind); R && R->Check == "user")
+      return true;
     if (!Where.isSdkLocation(First->getLocation()))
       return false;
     if (Rules.find(RuleName, Kind))
@@ -558,7 +562,11 @@ private:
         if (!Rules.find(Name, RuleKind::Macro))
           return;
       } else if (!Where.isSdkLocation(Def)) {
-        return; // the user's own macro, whatever its name
+        // The user's own macro, whatever its name, unless a rule of the
+        // user's (--rules) names it.
+        const Rule *R = Rules.find(Name, RuleKind::Macro);
+        if (!R || R->Check != "user")
+          return;
       } else {
         DeclaredIn = Where.pathOf(SM.getFileID(SM.getExpansionLoc(Def))).str();
       }

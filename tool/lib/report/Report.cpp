@@ -39,6 +39,8 @@ nlohmann::json eventToJson(const Event &E) {
                        {"needs_review", E.NeedsReview}};
   if (!E.DroppedArgument.empty())
     J["dropped_argument"] = E.DroppedArgument;
+  if (E.Disputed)
+    J["disputed"] = true;
   if (!E.Note.empty())
     J["note"] = E.Note;
   return J;
@@ -163,6 +165,10 @@ void printDiagnostics(const RunReport &Report, llvm::raw_ostream &OS) {
         Say(E.At, "warning",
             llvm::formatv("'{0}' became '{1}': {2}", E.OldText, E.NewText, E.Note),
             "arch-comparison");
+      if (E.Disputed && E.Status != EventStatus::Unsupported)
+        Say(E.At, "warning",
+            llvm::formatv("'{0}' became '{1}'{2}", E.Cuda, E.Replacement, Note),
+            "disputed");
       if (!E.DroppedArgument.empty())
         Say(E.At, "warning",
             llvm::formatv("'{0}' became '{1}' without its argument '{2}'{3}", E.Cuda,

@@ -42,7 +42,7 @@ constexpr StatusName StatusNames[] = {
 constexpr const char *EntryKeys[] = {"cuda",         "kind",   "status",
                                      "target",       "note",   "cuda_deprecated",
                                      "cuda_removed", "check",  "defined_tests_only",
-                                     "call"};
+                                     "call",         "disputed"};
 constexpr const char *TableKeys[] = {"$schema", "target", "family", "description",
                                      "entries"};
 
@@ -169,6 +169,8 @@ llvm::Error RuleTable::addTable(llvm::StringRef Text, llvm::StringRef FileName,
   if (Target != ExpectedTarget)
     return tableError(FileName, "\"target\" is \"" + Target + "\", expected \"" +
                                     ExpectedTarget + "\"");
+  if (Overriding && Family.empty())
+    Family = "user";
   if (Family.empty())
     return tableError(FileName, "\"family\" is missing or empty");
   auto Entries = Table.find("entries");
@@ -213,6 +215,11 @@ llvm::Error RuleTable::addTable(llvm::StringRef Text, llvm::StringRef FileName,
     if (auto It = Entry.find("call"); It != Entry.end())
       if (llvm::Error E = parseCall(*It, R))
         return tableError(FileName, Where + ": \"call\": " + llvm::toString(std::move(E)));
+    if (auto It = Entry.find("disputed"); It != Entry.end()) {
+      if (!It->is_boolean())
+        return tableError(FileName, Where + ": \"disputed\" must be true or false");
+      R.Disputed = It->get<bool>();
+    }
     if (auto It = Entry.find("defined_tests_only"); It != Entry.end()) {
       if (!It->is_boolean())
         return tableError(FileName, Where + ": \"defined_tests_only\" must be true "
@@ -229,14 +236,74 @@ llvm::Error RuleTable::addTable(llvm::StringRef Text, llvm::StringRef FileName,
       return tableError(FileName, Where + ": \"target\" is missing");
     }
 
-    for (size_t Existing : ByName.lookup(R.Cuda))
-      if (Rules[Existing].Kind == R.Kind)
-        return tableError(FileName, Where + ": duplicate " + ruleKindName(R.Kind) +
-                                        " entry; first defined in " +
-                                        SourceOf[Existing]);
-    ByName[R.Cuda].push_back(Rules.size());
+    if (llvm::Error E = insert(std::move(R), FileName, Where))
+      return E;
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error RuleTable::insert(Rule R, llvm::StringRef FileName,
+                              llvm::StringRef Where) {
+  for (size_t Existing : ByName.lookup(R.Cuda)) {
+    if (Rules[Existing].Kind != R.Kind)
+      continue;
+    if (!Overriding)
+      return tableError(FileName, Where + ": duplicate " + ruleKindName(R.Kind) +
+                                      " entry; first defined in " + SourceOf[Existing]);
+    Rules[Existing] = std::move(R);
+    SourceOf[Existing] = FileName.str();
+    return llvm::Error::success();
+  }
+  ByName[R.Cuda].push_back(Rules.size());
+  Rules.push_back(std::move(R));
+  SourceOf.push_back(FileName.str());
+  return llvm::Error::success();
+}
+
+llvm::Error RuleTable::addUserFile(llvm::StringRef Path, llvm::StringRef ExpectedTarget) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return llvm::createStringError(Buffer.getError(), "cannot read %s: %s",
+                                   Path.str().c_str(),
+                                   Buffer.getError().message().c_str());
+  llvm::StringRef Text = (*Buffer)->getBuffer();
+  nlohmann::json Json;
+  try {
+    Json = nlohmann::json::parse(Text.begin(), Text.end());
+  } catch (const nlohmann::json::parse_error &E) {
+    return tableError(Path, llvm::Twine("not valid JSON: ") + E.what());
+  }
+  if (Json.is_object() && Json.contains("entries")) {
+    Overriding = true;
+    llvm::Error E = addTable(Text, Path, ExpectedTarget);
+    Overriding = false;
+    return E;
+  }
+  if (!Json.is_object())
+    return tableError(Path, "a rule file is a rule table or a flat mapping "
+                            "({\"cudaName\": \"targetName\"})");
+  // A flat mapping names no kinds: a path is a header, anything else a name
+  // of any kind (lookups of every kind fall back to it).
+  for (const auto &[Cuda, Target] : Json.items()) {
+    if (!Target.is_string() || Target.get<std::string>().empty())
+      return tableError(Path, "\"" + Cuda + "\": a flat mapping maps names to names");
+    Rule R;
+    R.Cuda = Cuda;
+    R.Target = Target.get<std::string>();
+    R.Kind = llvm::StringRef(Cuda).find_first_of("./") != llvm::StringRef::npos
+                 ? RuleKind::Header
+                 : RuleKind::Function;
+    R.Check = "user";
+    R.Family = "user";
+    R.Note = "from " + Path.str();
+    // The user's name wins over shipped entries of every kind.
+    std::vector<size_t> &Same = ByName[R.Cuda];
+    llvm::erase_if(Same, [&](size_t I) {
+      return (Rules[I].Kind == RuleKind::Header) == (R.Kind == RuleKind::Header);
+    });
+    Same.push_back(Rules.size());
     Rules.push_back(std::move(R));
-    SourceOf.push_back(FileName.str());
+    SourceOf.push_back(Path.str());
   }
   return llvm::Error::success();
 }

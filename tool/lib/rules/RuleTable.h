@@ -56,6 +56,9 @@ struct Rule {
   /// The target holds only where the name is tested for being defined
   /// (`#ifdef`, `defined()`); used as a value, the name is unsupported.
   bool DefinedTestsOnly = false;
+  /// Sources disagree on the target (the note names the alternative): every
+  /// use is reported.
+  bool Disputed = false;
   std::optional<CallRewrite> Call;
 
   bool hasTarget() const { return !Target.empty(); }
@@ -100,6 +103,11 @@ public:
   llvm::Error addTable(llvm::StringRef Text, llvm::StringRef FileName,
                        llvm::StringRef ExpectedTarget);
 
+  /// A user's own rules (--rules FILE), which add to and override the
+  /// shipped ones: a table in the shipped format, or a flat mapping file as
+  /// musify-text takes them ({"cudaFoo": "musaFoo", "foo.h": "bar.h"}).
+  llvm::Error addUserFile(llvm::StringRef Path, llvm::StringRef ExpectedTarget);
+
   /// The entry for Name of exactly this kind, or, failing that, of any kind
   /// other than a header (tables may classify a name differently than the
   /// declaration a reference resolves to, e.g. a macro that names a constant).
@@ -131,6 +139,10 @@ private:
   llvm::StringMap<std::vector<size_t>> ByName;
   std::vector<std::string> SourceOf; ///< table file of each rule, for messages
   std::vector<ArchThresholds> Thresholds;
+  bool Overriding = false; ///< while reading a user's table: entries replace
+  /// Adds R; an entry of the same name and kind is an error, or, while
+  /// Overriding, is replaced.
+  llvm::Error insert(Rule R, llvm::StringRef FileName, llvm::StringRef Where);
   std::optional<WarpSizeHazards> WarpSize;
 };
 
