@@ -1050,10 +1050,23 @@ def hip_header_entry(name, state, system_include, cuda_version):
         return make_entry(name, "header", "unsupported", None, "none",
                           ["no HIP equivalent"] + notes, removed=removed)
     if not os.path.isfile(os.path.join(system_include, target)):
-        return make_entry(name, "header", "unsupported", None, "none",
-                          ["%s is not installed under %s" % (target, system_include)] + notes,
-                          removed=removed)
+        library = HIP_UNSHIPPED_LIBRARIES.get(target.split("/")[0].split(".")[0])
+        if library is None:
+            return make_entry(name, "header", "unsupported", None, "none",
+                              ["%s is not installed under %s" % (target, system_include)]
+                              + notes, removed=removed)
+        # A library Debian does not ship: its names come from the HIPIFY
+        # tables (check hipify-table), so its header does too.
+        return make_entry(name, "header", status, target, "hipify-table",
+                          ["%s is not shipped by Debian: HIPIFY's name, not compiled here"
+                           % library] + notes, removed=removed)
     return make_entry(name, "header", status, target, "hip-headers", notes, removed=removed)
+
+
+# HIP libraries Debian does not ship whose names the HIPIFY tables give (the
+# families emit them with check hipify-table): header stem -> library.
+HIP_UNSHIPPED_LIBRARIES = {"hipblas": "hipBLAS", "hipblaslt": "hipBLASLt", "hipfft": "hipFFT",
+                           "hipfftXt": "hipFFT", "hipsolver": "hipSOLVER"}
 
 
 # Header folders (CCCL and cooperative groups ship hundreds of headers): an
@@ -1064,8 +1077,8 @@ HEADER_FOLDERS = (
     ("thrust/", "thrust/", None, "none",
      "rocThrust keeps Thrust's header paths, but it is not shipped by Debian: not verified"),
     ("cub/", "cub/", None, "none", "hipCUB (hipcub/) is not shipped by Debian: not verified"),
-    ("cuda/", "musa/", None, "none", "libcu++ (<cuda/atomic>, <cuda/std/...>): MUSA ships "
-     "it under musa/; HIP has no counterpart"),
+    ("cuda/", "musa/", None, "none", "libcu++ (<cuda/atomic>, <cuda/std/...>) has no HIP "
+     "counterpart"),
     ("cooperative_groups/", "cooperative_groups/", None, "none",
      "HIP declares cooperative groups in hip/hip_cooperative_groups.h, without these "
      "sub-headers"),
@@ -1076,8 +1089,7 @@ def header_folder_entries():
     musa, hip = [], []
     for folder, musa_folder, hip_folder, hip_check, note in HEADER_FOLDERS:
         musa.append(make_entry(folder, "header", "supported", musa_folder,
-                               "same-name" if musa_folder == folder else "musa-prefix-rule",
-                               [note if musa_folder != folder else None]))
+                               "same-name" if musa_folder == folder else "musa-prefix-rule"))
         if hip_folder is None:
             hip.append(make_entry(folder, "header", "unsupported", None, "none", [note]))
         else:

@@ -187,14 +187,14 @@ def qualified(entry, namespace):
 
 
 # Namespaces user code writes as qualifiers, per family: (CUDA namespace,
-# MUSA namespace or None, HIP namespace or None, HIP check, note). MUSA names
-# from MUSA_FACTS.md; HIP names from the HIPIFY tables; the libraries behind
-# them (rocThrust, hipCUB, rocWMMA) are not shipped by Debian.
+# MUSA namespace, HIP namespace or None, HIP check, HIP note). MUSA names from
+# MUSA_FACTS.md (cuda::std -> musa::std, thrust::cuda -> thrust::musa,
+# nvcuda -> mtmusa).
 NAMESPACE_RULES = {
     "device": [
-        ("nvcuda", "mtmusa", None, "none", "WMMA: MUSA's namespace is mtmusa; HIP's rocWMMA "
-         "(namespace rocwmma) has another API and is not shipped by Debian"),
-        ("nvcuda::wmma", "mtmusa::wmma", None, "none", None),
+        ("nvcuda", "mtmusa", None, "none", "WMMA: HIP's rocWMMA (namespace rocwmma) has "
+         "another API and is not shipped by Debian"),
+        ("nvcuda::wmma", "mtmusa::wmma", None, "none", "see nvcuda"),
     ],
     "cooperative_groups": [
         ("cooperative_groups", "cooperative_groups", "cooperative_groups", "hip-headers", None),
@@ -207,16 +207,13 @@ NAMESPACE_RULES = {
         ("thrust", "thrust", None, "none", "rocThrust keeps the namespace, but it is not "
          "shipped by Debian: not verified"),
         ("thrust::cuda", "thrust::musa", None, "none",
-         "the CUDA execution policies (thrust::cuda::par); rocThrust's thrust::hip is not "
-         "shipped by Debian: not verified"),
+         "rocThrust's thrust::hip is not shipped by Debian: not verified"),
     ],
     "libcudacxx": [
-        ("cuda", "musa", None, "none", "libcu++: MUSA ships it as musa::; HIP has no "
-         "counterpart"),
-        ("cuda::std", "musa::std", None, "none", None),
+        ("cuda", "musa", None, "none", "libcu++ has no HIP counterpart"),
+        ("cuda::std", "musa::std", None, "none", "libcu++ has no HIP counterpart"),
     ],
 }
-
 
 def namespace_entries(fam, claimed):
     """(musa entries, hip entries) for the namespaces of one family."""
@@ -226,8 +223,7 @@ def namespace_entries(fam, claimed):
             continue
         claimed.add((cuda, "namespace"))
         musa_check = "same-name" if musa_ns == cuda else "musa-prefix-rule"
-        musa.append(core.make_entry(cuda, "namespace", "supported", musa_ns, musa_check,
-                                    [note]))
+        musa.append(core.make_entry(cuda, "namespace", "supported", musa_ns, musa_check))
         if hip_ns is None:
             hip.append(core.make_entry(cuda, "namespace", "unsupported", None, "none",
                                        [note or "no HIP counterpart"]))

@@ -11,8 +11,10 @@ The same token-level HipDeclarationScanner reads them all.
 
 import glob
 import os
+import re
 import shutil
 import subprocess
+import tempfile
 
 import gen_rules as core
 
@@ -56,6 +58,30 @@ def scan(scanner, system_include, resource_dir):
     return dirs + files
 
 
+# Library headers that declare names through their own macros
+# (hipRAND's DEFINE_HIPRAND_STATE(hiprandState, ...)): preprocessed by hipcc.
+PREPROCESSED_HEADERS = ("hiprand/hiprand_kernel.h",)
+TYPE_NAME = re.compile(r"\btypedef\b[^;{]*(?:\{[^{}]*\}[^;]*)?\b([A-Za-z_]\w*)\s*;"
+                       r"|\bstruct\s+([A-Za-z_]\w*)\s*[:{]")
+
+
+def macro_declared_typedefs(hipcc, system_include):
+    """Type names (typedefs, structs) the preprocessed library headers declare."""
+    path = shutil.which(hipcc)
+    names = set()
+    for header in PREPROCESSED_HEADERS:
+        if not path or not os.path.isfile(os.path.join(system_include, header)):
+            continue
+        with tempfile.NamedTemporaryFile("w", suffix=".hip") as source:
+            source.write("#include <%s>\n" % header)
+            source.flush()
+            result = subprocess.run([path, "--offload-arch=gfx90a", "-E", source.name],
+                                    capture_output=True, text=True,
+                                    env=dict(os.environ, HIP_PLATFORM="amd"))
+        names.update(a or b for a, b in TYPE_NAME.findall(result.stdout))
+    return names
+
+
 def declared_names(hip_include, hipcc, hipcc_macros):
     """{name: kinds} over /usr/include/hip, the Debian HIP libraries and hipcc's
     Clang HIP headers, plus hipcc's predefined macros; and the roots scanned."""
@@ -63,4 +89,7 @@ def declared_names(hip_include, hipcc, hipcc_macros):
     scanner.scan_tree(hip_include)
     system_include = os.path.dirname(os.path.realpath(hip_include))
     roots = [hip_include] + scan(scanner, system_include, hipcc_resource_dir(hipcc))
-    return core.merge_hip_names(scanner.declared, hipcc_macros), roots
+    declared = core.merge_hip_names(scanner.declared, hipcc_macros)
+    for name in macro_declared_typedefs(hipcc, system_include):
+        declared.setdefault(name, set()).add("type")
+    return declared, roots

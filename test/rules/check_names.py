@@ -145,7 +145,9 @@ def main():
                 "musa-table": (include_map if kind == "header" else general).get(cuda) == t,
                 "musa-ports": bool(t) and re.search(r"\b%s\b" % re.escape(t), facts) is not None,
                 "musa-prefix-rule": t != cuda,
-                "hipify-table": (cuda, t) in hipify or (base(cuda), base(t)) in hipify,
+                "hipify-table": (cuda, t) in hipify or (base(cuda), base(t)) in hipify
+                or kind == "header" and any(h.lower().startswith(
+                    t.split("/")[0].split(".")[0].lower()) for _, h in hipify),
                 "hip-headers": kind == "header" and os.path.isfile(os.path.join("/usr/include", t))
                 or kind != "header" and base(t) in hip_names,
                 "none": target == "musa",   # MUSA names nothing can verify (no SDK)

@@ -255,6 +255,15 @@ public:
   }
 
 private:
+  /// Members of a class (`cub::DeviceReduce::Sum`, an enumerator of a nested
+  /// enum) are the class's: its own reference, on the qualifier, decides.
+  static bool isClassMember(const NamedDecl *D) {
+    const DeclContext *C = D->getDeclContext();
+    if (isa<EnumDecl>(C))
+      C = C->getParent();
+    return isa<RecordDecl>(C);
+  }
+
   /// The name the rule tables know D by: qualified by its enclosing
   /// namespaces and classes, leaving out the namespaces user code never
   /// writes: inline ones (`cuda::std::__4`) and reserved ones pulled in with
@@ -303,7 +312,7 @@ private:
     if (!D || !D->getDeclName().isIdentifier())
       return;
     std::optional<RuleKind> Kind = kindOfDecl(D);
-    if (!Kind)
+    if (!Kind || isClassMember(D))
       return;
     const auto *First = cast<NamedDecl>(D->getCanonicalDecl());
     // The tables know a name as users write it: try the written qualifier
