@@ -2,6 +2,7 @@
 #include "Session.h"
 
 #include "decide/Decider.h"
+#include "decide/TextContext.h"
 #include "edit/EditSet.h"
 #include "find/ReferenceFinder.h"
 #include "find/SourceClassifier.h"
@@ -42,6 +43,8 @@ struct FileState {
   const InputFile *Input = nullptr; ///< null for headers reached by #include
   std::optional<std::string> Text;
   EditSet Edits;
+  /// Ranges musify-text's MUSIFY_EXCL_* markers leave alone, once computed.
+  std::optional<std::vector<std::pair<unsigned, unsigned>>> Excluded;
   bool Covered = false; ///< a successful parse read it
 };
 
@@ -255,7 +258,9 @@ private:
                      References.end());
     for (const Reference &Ref : References) {
       FileState &S = state(Ref.At.File);
-      record(S, Decide.decide(Ref, text(S)));
+      if (!S.Excluded)
+        S.Excluded = excludedRanges(text(S));
+      record(S, Decide.decide(Ref, text(S), *S.Excluded));
     }
 
     llvm::sort(Launches, [](const KernelLaunch &A, const KernelLaunch &B) {

@@ -18,6 +18,8 @@ const char *eventStatusName(EventStatus Status) {
     return "unsupported";
   case EventStatus::Unknown:
     return "unknown";
+  case EventStatus::Excluded:
+    return "excluded";
   }
   return "?";
 }
@@ -58,13 +60,21 @@ Decision Decider::unsupported(Event E, const Reference &Ref,
   return D;
 }
 
-Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText) const {
+Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
+                          const std::vector<std::pair<unsigned, unsigned>> &Excluded) const {
   Event E;
   E.At = Ref.At;
   E.Cuda = Ref.ruleName();
   E.Replacement = E.Cuda;
   E.Kind = ruleKindName(Ref.Kind);
   E.How = Ref.How;
+  if (llvm::any_of(Excluded, [&](const std::pair<unsigned, unsigned> &R) {
+        return Ref.At.Offset >= R.first && Ref.At.Offset < R.second;
+      })) {
+    E.Status = EventStatus::Excluded;
+    E.Note = "marked MUSIFY_EXCL_LINE or inside MUSIFY_EXCL_START/STOP";
+    return {std::move(E), {}};
+  }
 
   const Rule *R = Ref.Kind == RuleKind::Header ? Rules.findHeader(Ref.Name)
                                                 : Rules.find(Ref.ruleName(), Ref.Kind);

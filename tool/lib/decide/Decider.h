@@ -18,6 +18,7 @@ enum class EventStatus {
   Kept,                     ///< the target uses the same name, on purpose
   Unsupported,              ///< the target has no equivalent: left, marked, reported
   Unknown,                  ///< an SDK name the rule tables do not know
+  Excluded,                 ///< in code marked MUSIFY_EXCL_*: left as written
 };
 
 const char *eventStatusName(EventStatus Status);
@@ -63,8 +64,10 @@ public:
   Decider(const RuleTable &Rules, TargetApi Target, bool HipLaunchKernelGGL)
       : Rules(Rules), Target(Target), HipLaunchKernelGGL(HipLaunchKernelGGL) {}
 
-  /// FileText is the text of Ref.At.File: markers are not inserted twice.
-  Decision decide(const Reference &Ref, llvm::StringRef FileText) const;
+  /// FileText is the text of Ref.At.File (markers are not inserted twice);
+  /// Excluded, its ranges marked MUSIFY_EXCL_* (excludedRanges()).
+  Decision decide(const Reference &Ref, llvm::StringRef FileText,
+                  const std::vector<std::pair<unsigned, unsigned>> &Excluded) const;
   Decision decide(const KernelLaunch &Launch) const;
   HazardRecord assess(const Hazard &H) const;
 

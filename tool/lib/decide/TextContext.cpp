@@ -62,6 +62,32 @@ bool isInDefinedTest(llvm::StringRef Text, unsigned Offset) {
   return false;
 }
 
+std::vector<std::pair<unsigned, unsigned>> excludedRanges(llvm::StringRef Text) {
+  std::vector<std::pair<unsigned, unsigned>> Ranges;
+  if (!Text.contains("MUSIFY_EXCL_"))
+    return Ranges;
+  constexpr unsigned NoBlock = ~0u;
+  unsigned BlockStart = NoBlock;
+  for (size_t LineStart = 0; LineStart < Text.size();) {
+    size_t LineEnd = Text.find('\n', LineStart);
+    if (LineEnd == llvm::StringRef::npos)
+      LineEnd = Text.size();
+    llvm::StringRef Line = Text.slice(LineStart, LineEnd);
+    if (Line.contains("MUSIFY_EXCL_START") && BlockStart == NoBlock)
+      BlockStart = LineStart;
+    if (Line.contains("MUSIFY_EXCL_STOP") && BlockStart != NoBlock) {
+      Ranges.emplace_back(BlockStart, LineEnd);
+      BlockStart = NoBlock;
+    } else if (Line.contains("MUSIFY_EXCL_LINE") && BlockStart == NoBlock) {
+      Ranges.emplace_back(LineStart, LineEnd);
+    }
+    LineStart = LineEnd + 1;
+  }
+  if (BlockStart != NoBlock) // an unterminated block runs to the end, as in musify-text
+    Ranges.emplace_back(BlockStart, Text.size());
+  return Ranges;
+}
+
 std::optional<std::vector<std::pair<unsigned, unsigned>>>
 callArguments(llvm::StringRef Text, unsigned NameEnd) {
   unsigned At = NameEnd;

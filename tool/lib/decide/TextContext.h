@@ -24,6 +24,10 @@ struct Comparison {
   unsigned Begin = 0, End = 0; ///< the whole comparison's text
 };
 
+/// The [begin, end) ranges musify-text's markers exclude: a line holding
+/// MUSIFY_EXCL_LINE, and the lines from MUSIFY_EXCL_START to MUSIFY_EXCL_STOP.
+std::vector<std::pair<unsigned, unsigned>> excludedRanges(llvm::StringRef Text);
+
 /// The arguments of a call whose callee name ends at NameEnd: [begin, end)
 /// of each, blanks trimmed; nullopt when no `(` follows or it is not closed.
 std::optional<std::vector<std::pair<unsigned, unsigned>>>

@@ -74,6 +74,9 @@ Totals totalsOf(const RunReport &Report) {
       case EventStatus::Unknown:
         ++T.Unknown;
         break;
+      case EventStatus::Excluded:
+        ++T.Excluded;
+        break;
       }
     }
   }
@@ -128,6 +131,7 @@ nlohmann::json reportToJson(const RunReport &Report) {
         {"kept", T.Kept},
         {"unsupported", T.Unsupported},
         {"unknown", T.Unknown},
+        {"excluded", T.Excluded},
         {"deprecated_or_removed", T.DeprecatedOrRemoved},
         {"conflicts", T.Conflicts},
         {"hazards", T.Hazards}}},
@@ -210,6 +214,8 @@ std::string summaryLine(const RunReport &Report) {
   if (T.FilesWithoutSemantics)
     Line += llvm::formatv("; {0} file(s) without semantic analysis",
                           T.FilesWithoutSemantics);
+  if (T.Excluded)
+    Line += llvm::formatv("; {0} excluded by MUSIFY_EXCL markers", T.Excluded);
   if (T.Hazards)
     Line += llvm::formatv("; {0} hazard(s)", T.Hazards);
   if (T.Conflicts)

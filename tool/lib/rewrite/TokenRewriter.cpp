@@ -154,7 +154,14 @@ void TokenRewriter::findReferences(llvm::StringRef Path, llvm::StringRef Text,
       Text, Begin, End,
       [&](llvm::StringRef Name, unsigned Offset, llvm::StringRef Qualifier) {
         std::string Qualified = (Qualifier + Name).str();
-        if (const Rule *R = Rules.findIdentifier(Qualified))
+        const Rule *R = Rules.findIdentifier(Qualified);
+        // Without a parse, a function is told from a user's variable of the
+        // same name (CUDA declares `all` and `any`) by being called.
+        if (R && R->Kind == RuleKind::Function &&
+            !Text.drop_front(Offset + Name.size()).ltrim().starts_with("(") &&
+            !Text.drop_front(Offset + Name.size()).ltrim().starts_with("<"))
+          return;
+        if (R)
           Add(Name, Qualified, Offset, Name.size(), R->Kind);
       },
       [&](const RawInclude &Inc) {
