@@ -33,6 +33,10 @@ def main():
         for rel in sorted(expected & actual):
             if not filecmp.cmp(os.path.join(fresh, rel), os.path.join(docs, rel), shallow=False):
                 problems.append("differs: docs/api/%s" % rel)
+    with open(os.path.join(rc.ROOT, "README.md")) as f:
+        readme = f.read()
+    if gen_api_docs.with_readme_coverage(readme, gen_api_docs.load(rc.RULES)) != readme:
+        problems.append("differs: the coverage table in README.md")
     if problems:
         problems.append("regenerate with: python3 scripts/gen_api_docs.py")
     return rc.fail_or_pass("docs freshness", problems)
