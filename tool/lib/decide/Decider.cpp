@@ -87,6 +87,7 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
   }
   E.Family = R->Family;
   E.Note = R->Note;
+  E.VerifiedBy = R->Check;
   E.Disputed = R->Disputed;
   if (R->Status == RuleStatus::Deprecated || R->Status == RuleStatus::Removed) {
     E.CudaStatus = ruleStatusName(R->Status);

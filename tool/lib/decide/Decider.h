@@ -41,6 +41,7 @@ struct Event {
   /// An argument the target's function does not take, dropped though it was
   /// not a spelling the rule calls harmless (a mask other than all lanes).
   std::string DroppedArgument;
+  std::string VerifiedBy;  ///< how the rule's target is known (its "check")
   std::string CudaStatus;  ///< "deprecated" or "removed" when the rule says so
   std::string CudaVersion; ///< the CUDA version that deprecated or removed it
   std::string Note;

@@ -30,6 +30,8 @@ nlohmann::json eventToJson(const Event &E) {
                       {"family", E.Family},
                       {"status", eventStatusName(E.Status)},
                       {"evidence", evidenceName(E.How)}};
+  if (!E.VerifiedBy.empty())
+    J["verified_by"] = E.VerifiedBy;
   if (!E.CudaStatus.empty())
     J["cuda_status"] = E.CudaStatus;
   if (!E.CudaVersion.empty())
