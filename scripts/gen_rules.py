@@ -1132,6 +1132,26 @@ def language_entry(cuda, kind, rule, hip_declared, hip_macros, hip_ver, general,
     return entry
 
 
+# Family "environment": environment variables CUDA programs name in string
+# literals (migrated with --rewrite-strings). MUSA names from MUSA_FACTS.md;
+# the data this project uses gives no HIP names.
+ENVIRONMENT_RULES = (
+    ("CUDA_VISIBLE_DEVICES", "MUSA_VISIBLE_DEVICES"),
+    ("CUDA_HOME", "MUSA_HOME"),
+    ("CUDA_PATH", "MUSA_PATH"),
+)
+ENVIRONMENT_NOTE = "environment variable, migrated inside string literals with --rewrite-strings"
+
+
+def build_environment_tables():
+    musa = [make_entry(cuda, "variable", "supported", target, "musa-ports", [ENVIRONMENT_NOTE])
+            for cuda, target in ENVIRONMENT_RULES]
+    hip = [make_entry(cuda, "variable", "unsupported", None, "none",
+                      [ENVIRONMENT_NOTE + "; no HIP name is verified (ROCm documents its own "
+                       "HIP_VISIBLE_DEVICES)"]) for cuda, _ in ENVIRONMENT_RULES]
+    return musa, hip
+
+
 def build_language_tables(hip_declared, hip_macros, hip_ver, general):
     rules = list(LANGUAGE_RULES)
     same = {"check": "same-name", "note": "device builtin; kept as is"}
@@ -1221,6 +1241,7 @@ def main():
     musa_hd, hip_hd = build_header_tables(headers, include_map, dnn_headers, system_include,
                                           cuda_version)
     musa_lang, hip_lang = build_language_tables(hip_declared, hip_macros, hip_ver, general)
+    musa_env, hip_env = build_environment_tables()
 
     # The library and device families (scripts/rulegen/), after the runtime and
     # language tables, whose (name, kind) pairs they must not repeat.
@@ -1254,11 +1275,13 @@ def main():
         "runtime": "CUDA runtime API names (%s)",
         "headers": "CUDA header names and their replacements (%s)",
         "language": "compiler-defined macros and device builtins (%s)",
+        "environment": "environment variables named in string literals (%s)",
     }
     tables = {
         ("musa", "runtime"): musa_rt, ("hip", "runtime"): hip_rt,
         ("musa", "headers"): musa_hd, ("hip", "headers"): hip_hd,
         ("musa", "language"): musa_lang, ("hip", "language"): hip_lang,
+        ("musa", "environment"): musa_env, ("hip", "environment"): hip_env,
     }
     tables.update(family_tables)
     calls.apply_hip_calls(tables, hip_declared | family_hip_declared, hip_ver, make_entry)

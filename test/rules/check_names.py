@@ -33,7 +33,10 @@ DATA = os.environ.get("MUSIFY_DATA", os.path.join(rc.ROOT, "..", "shared", "data
 # predefines, Clang builtins and attribute keywords.
 COMPILER_NAMES = frozenset(("__NVCC__", "__CUDACC_VER_MAJOR__", "__CUDACC_VER_MINOR__",
                             "__CUDACC_VER_BUILD__", "__CUDACC_RDC__", "__syncthreads",
-                            "__noinline__"))
+                            "__noinline__",
+                            # family environment: variables the CUDA toolkit
+                            # reads, which no header declares
+                            "CUDA_VISIBLE_DEVICES", "CUDA_HOME", "CUDA_PATH"))
 # What the HIP-side preprocessor expands (names made by token pasting, such as
 # make_float4, exist only after expansion).
 HIP_PREPROCESSED = ("hip/hip_runtime.h", "hip/hip_fp16.h", "hip/hip_cooperative_groups.h",

@@ -58,6 +58,11 @@ cl::opt<bool> AllowFallback(
     cl::desc("A file that cannot be parsed, migrated by the token rewriter, is "
              "not an error"),
     cl::cat(MusifyCategory));
+cl::opt<bool> RewriteStrings(
+    "rewrite-strings",
+    cl::desc("Also migrate CUDA names inside string literals (\"CUDA_VISIBLE_DEVICES\"); "
+             "reported with evidence string-literal"),
+    cl::cat(MusifyCategory));
 cl::opt<bool> Quiet("quiet", cl::desc("Print errors only"), cl::cat(MusifyCategory));
 
 void printVersion(raw_ostream &OS) {
@@ -130,6 +135,7 @@ int main(int argc, const char **argv) {
   Options.HipLaunchKernelGGL = HipLaunchKernelGGL;
   Options.AllowFallback = AllowFallback;
   Options.Quiet = Quiet;
+  Options.RewriteStrings = RewriteStrings;
   if (HipLaunchKernelGGL && Target != musify::TargetApi::Hip) {
     errs() << "musify: error: --hip-launch-kernel-ggl needs --target=hip\n";
     return musify::ExitBadInput;

@@ -32,6 +32,7 @@ struct MigrationOptions {
   std::vector<std::string> ClangArgs; ///< everything after `--`
   bool HipLaunchKernelGGL = false; ///< HIP: rewrite <<<>>> as hipLaunchKernelGGL
   bool AllowFallback = false; ///< token-only migration of unparsable files is not an error
+  bool RewriteStrings = false; ///< also migrate CUDA names inside string literals
   bool Quiet = false;
 };
 

@@ -61,6 +61,8 @@ public:
     parseAll();
     rewriteUnparsed();
     rewriteSkippedRegions();
+    if (Options.RewriteStrings)
+      rewriteStringLiterals();
     decideAll();
     bool Written = writeOutputs();
     return report() && Written ? ExitSuccess : ExitMigrationProblems;
@@ -239,6 +241,18 @@ private:
       }
       Tokens.findReferences(R.File, Text, R.Begin, std::min<size_t>(R.End, Text.size()),
                             Evidence::SkippedRegion, *Lines, References);
+    }
+  }
+
+  /// --rewrite-strings: words in the string literals of every source file.
+  void rewriteStringLiterals() {
+    TokenRewriter Tokens(Rules);
+    for (auto &[Path, S] : Files) {
+      bool Source = S.Input ? S.Input->Role != FileRole::Other : S.Covered;
+      if (!Source)
+        continue;
+      llvm::StringRef Text = text(S);
+      Tokens.findStringReferences(Path, Text, LineIndex(Text), References);
     }
   }
 

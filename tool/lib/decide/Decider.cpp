@@ -38,6 +38,8 @@ const char *evidenceName(Evidence How) {
     return "skipped-region";
   case Evidence::Fallback:
     return "token-fallback";
+  case Evidence::StringLiteral:
+    return "string-literal";
   }
   return "?";
 }
@@ -54,8 +56,10 @@ Decision Decider::unsupported(Event E, const Reference &Ref,
   Decision D{std::move(E), {}};
   // Mark the name in the output, once: migrating migrated code adds nothing.
   std::string Marker = unsupportedMarker();
-  // A pasted name has no text of its own to mark.
-  if (!Ref.TokenPasted && !FileText.take_front(Ref.At.Offset).ends_with(Marker))
+  // A pasted name has no text of its own to mark, and a string's text is
+  // data: a comment there would change it.
+  if (!Ref.TokenPasted && Ref.How != Evidence::StringLiteral &&
+      !FileText.take_front(Ref.At.Offset).ends_with(Marker))
     D.Edits.push_back({Ref.At.Offset, 0, std::move(Marker)});
   return D;
 }

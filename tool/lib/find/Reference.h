@@ -18,6 +18,7 @@ enum class Evidence {
   MacroTest,     ///< tests a CUDA macro that is not defined in this parse
   SkippedRegion, ///< spelling in a preprocessor branch this parse skipped
   Fallback,      ///< spelling in a file that could not be parsed
+  StringLiteral, ///< a word inside a string literal (--rewrite-strings)
 };
 
 /// The order of strength: when two parses find the same text, the stronger
@@ -33,6 +34,7 @@ inline int strengthOf(Evidence How) {
   case Evidence::SkippedRegion:
     return 1;
   case Evidence::Fallback:
+  case Evidence::StringLiteral:
     return 0;
   }
   return 0;

@@ -60,6 +60,7 @@ Totals totalsOf(const RunReport &Report) {
     for (const Event &E : F.Events) {
       ++T.References;
       T.DeprecatedOrRemoved += !E.CudaStatus.empty();
+      T.InStringLiterals += E.How == Evidence::StringLiteral;
       switch (E.Status) {
       case EventStatus::Migrated:
         ++T.Migrated;
@@ -134,6 +135,7 @@ nlohmann::json reportToJson(const RunReport &Report) {
         {"unsupported", T.Unsupported},
         {"unknown", T.Unknown},
         {"excluded", T.Excluded},
+        {"in_string_literals", T.InStringLiterals},
         {"deprecated_or_removed", T.DeprecatedOrRemoved},
         {"conflicts", T.Conflicts},
         {"hazards", T.Hazards}}},
@@ -216,6 +218,8 @@ std::string summaryLine(const RunReport &Report) {
   if (T.FilesWithoutSemantics)
     Line += llvm::formatv("; {0} file(s) without semantic analysis",
                           T.FilesWithoutSemantics);
+  if (T.InStringLiterals)
+    Line += llvm::formatv("; {0} in string literals", T.InStringLiterals);
   if (T.Excluded)
     Line += llvm::formatv("; {0} excluded by MUSIFY_EXCL markers", T.Excluded);
   if (T.Hazards)

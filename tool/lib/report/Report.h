@@ -47,7 +47,8 @@ struct RunReport {
 struct Totals {
   unsigned Files = 0, FilesWithoutSemantics = 0, References = 0, Migrated = 0,
            MigratedWithoutSemantics = 0, Kept = 0, Unsupported = 0, Unknown = 0,
-           Conflicts = 0, DeprecatedOrRemoved = 0, Hazards = 0, Excluded = 0;
+           Conflicts = 0, DeprecatedOrRemoved = 0, Hazards = 0, Excluded = 0,
+           InStringLiterals = 0;
 };
 
 Totals totalsOf(const RunReport &Report);

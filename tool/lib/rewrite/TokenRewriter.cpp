@@ -1,6 +1,7 @@
 // Raw-lexer scanning of code no parse resolved.
 #include "rewrite/TokenRewriter.h"
 
+#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
 
@@ -119,6 +120,47 @@ void scan(llvm::StringRef Text, unsigned Begin, unsigned End,
 }
 
 } // namespace
+
+void TokenRewriter::findStringReferences(llvm::StringRef Path, llvm::StringRef Text,
+                                         const LineIndex &Lines,
+                                         std::vector<Reference> &Out) const {
+  static const clang::LangOptions Opts = rawLexerOptions();
+  const clang::SourceLocation Origin = clang::SourceLocation::getFromRawEncoding(1);
+  clang::Lexer L(Origin, Opts, Text.begin(), Text.begin(), Text.end());
+  clang::Token Tok;
+  while (true) {
+    L.LexFromRawLexer(Tok);
+    if (Tok.is(clang::tok::eof))
+      break;
+    if (!clang::tok::isStringLiteral(Tok.getKind()))
+      continue;
+    unsigned Begin = Tok.getLocation().getRawEncoding() - Origin.getRawEncoding();
+    llvm::StringRef Literal = Text.substr(Begin, Tok.getLength());
+    for (unsigned I = 0; I < Literal.size();) {
+      if (!clang::isAsciiIdentifierStart(Literal[I]) ||
+          (I > 0 && clang::isAsciiIdentifierContinue(Literal[I - 1]))) {
+        ++I;
+        continue;
+      }
+      unsigned End = I;
+      while (End < Literal.size() && clang::isAsciiIdentifierContinue(Literal[End]))
+        ++End;
+      llvm::StringRef Word = Literal.slice(I, End);
+      if (const Rule *R = Rules.findIdentifier(Word)) {
+        Reference Ref;
+        Ref.At.File = Path.str();
+        Ref.At.Offset = Begin + I;
+        std::tie(Ref.At.Line, Ref.At.Column) = Lines.lineAndColumn(Ref.At.Offset);
+        Ref.Length = Word.size();
+        Ref.Name = Word.str();
+        Ref.Kind = R->Kind;
+        Ref.How = Evidence::StringLiteral;
+        Out.push_back(std::move(Ref));
+      }
+      I = End;
+    }
+  }
+}
 
 void TokenRewriter::forEachIdentifier(
     llvm::StringRef Text, unsigned Begin, unsigned End,

@@ -34,6 +34,12 @@ public:
                       unsigned End, Evidence How, const LineIndex &Lines,
                       std::vector<Reference> &Out) const;
 
+  /// Appends a reference for every word inside the string literals of Text
+  /// that the rule tables know (`"CUDA_VISIBLE_DEVICES"`, `"cudaMalloc
+  /// failed"`), for --rewrite-strings.
+  void findStringReferences(llvm::StringRef Path, llvm::StringRef Text,
+                            const LineIndex &Lines, std::vector<Reference> &Out) const;
+
   /// Calls Fn(name, offset) for each identifier that can name a global entity
   /// in [Begin, End) of Text.
   static void forEachIdentifier(llvm::StringRef Text, unsigned Begin, unsigned End,
