@@ -28,11 +28,25 @@ ARCH_THRESHOLDS = {
 }
 
 
+# Version tests: MUSA versions use their own scale (MUSART_VERSION 40300 for
+# SDK 4.3), and no published fact says which MUSA release has what a CUDA
+# release has, so every comparison is renamed and reported for review.
+VERSION_THRESHOLDS = [
+    {"target": "musa",
+     "description": "CUDART_VERSION comparisons: no known translation to the MUSART_VERSION "
+                    "scale; every one is reported (MUSA_FACTS.md)",
+     "cuda_macro": "CUDART_VERSION", "target_macro": "MUSART_VERSION",
+     "thresholds": [], "operators": [], "otherwise": "report"},
+]
+
+
 def write(out_dir):
-    path = os.path.join(out_dir, "musa", "thresholds", "arch.json")
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    document = dict(ARCH_THRESHOLDS)
-    document = {"$schema": "../../arch-thresholds.schema.json", **document}
-    with open(path, "w") as f:
-        f.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
-    return path
+    folder = os.path.join(out_dir, "musa", "thresholds")
+    os.makedirs(folder, exist_ok=True)
+    documents = [("arch.json", ARCH_THRESHOLDS)] + \
+        [("version-%s.json" % d["cuda_macro"].lower(), d) for d in VERSION_THRESHOLDS]
+    for name, document in documents:
+        document = {"$schema": "../../arch-thresholds.schema.json", **document}
+        with open(os.path.join(folder, name), "w") as f:
+            f.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    return folder

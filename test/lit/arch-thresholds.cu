@@ -31,7 +31,7 @@ __device__ int arch() { return __CUDA_ARCH__; }
 // MUSA:      #ifdef __MUSA_ARCH__
 // MUSA-NEXT: __device__ int arch() { return __MUSA_ARCH__; }
 
-// MUSA-DIAG: arch-thresholds.cu:18:40: warning: '700 <= __CUDA_ARCH__' became '700 <= __MUSA_ARCH__': no threshold maps 700 <= __CUDA_ARCH__ onto the MUSA architecture scale: check the renamed comparison by hand [musify-arch-comparison]
+// MUSA-DIAG: arch-thresholds.cu:18:40: warning: '700 <= __CUDA_ARCH__' became '700 <= __MUSA_ARCH__': no threshold maps 700 <= __CUDA_ARCH__ onto MUSA's __MUSA_ARCH__ scale: check the renamed comparison by hand [musify-arch-comparison]
 
 // REPORT:      14 __CUDA_ARCH__ >= 900 -> __MUSA_ARCH__ >= 310 False
 // REPORT-NEXT: 16 __CUDA_ARCH__ >= 800 -> __MUSA_ARCH__ >= 220 False

@@ -228,8 +228,8 @@ void Decider::rewriteComparison(const ArchThresholds &Map, const Reference &Ref,
     return;
   }
   E.NeedsReview = Map.ReportOthers;
-  E.Note = "no threshold maps " + E.OldText + " onto the " + targetDisplayName(Target) +
-           " architecture scale: check the renamed comparison by hand";
+  E.Note = "no threshold maps " + E.OldText + " onto " + targetDisplayName(Target) +
+           "'s " + Map.TargetMacro + " scale: check the renamed comparison by hand";
 }
 
 HazardRecord Decider::assess(const Hazard &H) const {

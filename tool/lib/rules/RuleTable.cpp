@@ -419,8 +419,6 @@ llvm::Error RuleTable::addThresholds(llvm::StringRef Text, llvm::StringRef FileN
       T.Thresholds.push_back({Entry.at("cuda").get<long long>(),
                               Entry.at("target").get<long long>(),
                               Entry.at("meaning").get<std::string>()});
-    if (T.Thresholds.empty())
-      return tableError(FileName, "\"thresholds\" is empty");
     Thresholds.push_back(std::move(T));
   } catch (const nlohmann::json::exception &E) {
     // at() and get<>() name the missing key or the wrong type.
