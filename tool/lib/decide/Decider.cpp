@@ -123,11 +123,8 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
   } else if (Ref.Kind != RuleKind::Header && llvm::StringRef(Written).contains("::")) {
     Written = llvm::StringRef(Written).rsplit("::").second.str();
   }
-  if (Written == Ref.Name) {
-    E.Status = EventStatus::Kept;
-    return {std::move(E), {}};
-  }
   E.Status = Semantic ? EventStatus::Migrated : EventStatus::MigratedWithoutSemantics;
+  // A call rule may change the arguments even where the name stays.
   if (R->Call) {
     Decision D{std::move(E), {}};
     if (!rewriteCall(*R->Call, Ref, FileText, Written, D)) {
@@ -138,9 +135,13 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
     D.Outcome.Replacement = Written;
     if (Written != Ref.Name)
       D.Edits.push_back({Ref.At.Offset, Ref.Length, Written});
-    else
-      D.Outcome.Status = D.Edits.empty() ? EventStatus::Kept : D.Outcome.Status;
+    else if (D.Edits.empty())
+      D.Outcome.Status = EventStatus::Kept;
     return D;
+  }
+  if (Written == Ref.Name) {
+    E.Status = EventStatus::Kept;
+    return {std::move(E), {}};
   }
   if (Ref.Kind == RuleKind::Macro)
     if (const ArchThresholds *Map = Rules.thresholdsFor(Ref.ruleName())) {
