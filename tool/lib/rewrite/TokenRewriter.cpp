@@ -32,6 +32,33 @@ clang::LangOptions rawLexerOptions() {
   return Opts;
 }
 
+/// Clang's raw lexer over a whole text, starting at Begin, with token
+/// offsets into the text. The lexer needs a location only to number its
+/// tokens: offsets are recovered by subtracting the first one.
+class RawLexer {
+public:
+  RawLexer(llvm::StringRef Text, unsigned Begin)
+      : Lex(Origin, options(), Text.begin(), Text.begin() + Begin, Text.end()) {}
+
+  /// The next token, or false at the end of the text.
+  bool next(clang::Token &Tok) {
+    Lex.LexFromRawLexer(Tok);
+    return Tok.isNot(clang::tok::eof);
+  }
+  unsigned offsetOf(const clang::Token &Tok) const {
+    return Tok.getLocation().getRawEncoding() - Origin.getRawEncoding();
+  }
+  clang::Lexer &lexer() { return Lex; }
+
+private:
+  static const clang::LangOptions &options() {
+    static const clang::LangOptions Opts = rawLexerOptions();
+    return Opts;
+  }
+  const clang::SourceLocation Origin = clang::SourceLocation::getFromRawEncoding(1);
+  clang::Lexer Lex;
+};
+
 /// An `#include` found by the scanner: the header path and the text it
 /// occupies with its delimiters.
 struct RawInclude {
@@ -50,14 +77,9 @@ using IdentifierCallback =
 void scan(llvm::StringRef Text, unsigned Begin, unsigned End,
           IdentifierCallback OnIdentifier,
           llvm::function_ref<void(const RawInclude &)> OnInclude) {
-  static const clang::LangOptions Opts = rawLexerOptions();
-  // The raw lexer needs a location only to number its tokens: offsets are
-  // recovered by subtracting this one.
-  const clang::SourceLocation Origin = clang::SourceLocation::getFromRawEncoding(1);
-  clang::Lexer L(Origin, Opts, Text.begin(), Text.begin() + Begin, Text.end());
-  auto OffsetOf = [&](const clang::Token &T) {
-    return T.getLocation().getRawEncoding() - Origin.getRawEncoding();
-  };
+  RawLexer Raw(Text, Begin);
+  clang::Lexer &L = Raw.lexer();
+  auto OffsetOf = [&](const clang::Token &T) { return Raw.offsetOf(T); };
 
   clang::Token Tok, Prev;
   Prev.startToken();
@@ -124,17 +146,12 @@ void scan(llvm::StringRef Text, unsigned Begin, unsigned End,
 void TokenRewriter::findStringReferences(llvm::StringRef Path, llvm::StringRef Text,
                                          const LineIndex &Lines,
                                          std::vector<Reference> &Out) const {
-  static const clang::LangOptions Opts = rawLexerOptions();
-  const clang::SourceLocation Origin = clang::SourceLocation::getFromRawEncoding(1);
-  clang::Lexer L(Origin, Opts, Text.begin(), Text.begin(), Text.end());
+  RawLexer Raw(Text, 0);
   clang::Token Tok;
-  while (true) {
-    L.LexFromRawLexer(Tok);
-    if (Tok.is(clang::tok::eof))
-      break;
+  while (Raw.next(Tok)) {
     if (!clang::tok::isStringLiteral(Tok.getKind()))
       continue;
-    unsigned Begin = Tok.getLocation().getRawEncoding() - Origin.getRawEncoding();
+    unsigned Begin = Raw.offsetOf(Tok);
     llvm::StringRef Literal = Text.substr(Begin, Tok.getLength());
     for (unsigned I = 0; I < Literal.size();) {
       if (!clang::isAsciiIdentifierStart(Literal[I]) ||

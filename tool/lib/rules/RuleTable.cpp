@@ -130,6 +130,25 @@ llvm::Error parseCall(const nlohmann::json &Call, Rule &R) {
   return llvm::Error::success();
 }
 
+/// The JSON document in Text; FileName is only for the message.
+llvm::Expected<nlohmann::json> parseJson(llvm::StringRef Text, llvm::StringRef FileName) {
+  try {
+    return nlohmann::json::parse(Text.begin(), Text.end());
+  } catch (const nlohmann::json::parse_error &E) {
+    // nlohmann's message already says "at line L, column C".
+    return tableError(FileName, llvm::Twine("not valid JSON: ") + E.what());
+  }
+}
+
+llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> readFile(llvm::StringRef Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return llvm::createStringError(Buffer.getError(), "cannot read %s: %s",
+                                   Path.str().c_str(),
+                                   Buffer.getError().message().c_str());
+  return std::move(*Buffer);
+}
+
 } // namespace
 
 const char *ruleKindName(RuleKind Kind) {
@@ -148,13 +167,14 @@ const char *ruleStatusName(RuleStatus Status) {
 
 llvm::Error RuleTable::addTable(llvm::StringRef Text, llvm::StringRef FileName,
                                 llvm::StringRef ExpectedTarget) {
-  nlohmann::json Table;
-  try {
-    Table = nlohmann::json::parse(Text.begin(), Text.end());
-  } catch (const nlohmann::json::parse_error &E) {
-    // nlohmann's message already says "at line L, column C".
-    return tableError(FileName, llvm::Twine("not valid JSON: ") + E.what());
-  }
+  llvm::Expected<nlohmann::json> Table = parseJson(Text, FileName);
+  if (!Table)
+    return Table.takeError();
+  return addTable(*Table, FileName, ExpectedTarget);
+}
+
+llvm::Error RuleTable::addTable(const nlohmann::json &Table, llvm::StringRef FileName,
+                                llvm::StringRef ExpectedTarget) {
   if (!Table.is_object())
     return tableError(FileName, "a rule table must be a JSON object");
   for (const auto &Member : Table.items())
@@ -261,21 +281,16 @@ llvm::Error RuleTable::insert(Rule R, llvm::StringRef FileName,
 }
 
 llvm::Error RuleTable::addUserFile(llvm::StringRef Path, llvm::StringRef ExpectedTarget) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> Buffer = readFile(Path);
   if (!Buffer)
-    return llvm::createStringError(Buffer.getError(), "cannot read %s: %s",
-                                   Path.str().c_str(),
-                                   Buffer.getError().message().c_str());
-  llvm::StringRef Text = (*Buffer)->getBuffer();
-  nlohmann::json Json;
-  try {
-    Json = nlohmann::json::parse(Text.begin(), Text.end());
-  } catch (const nlohmann::json::parse_error &E) {
-    return tableError(Path, llvm::Twine("not valid JSON: ") + E.what());
-  }
+    return Buffer.takeError();
+  llvm::Expected<nlohmann::json> Parsed = parseJson((*Buffer)->getBuffer(), Path);
+  if (!Parsed)
+    return Parsed.takeError();
+  const nlohmann::json &Json = *Parsed;
   if (Json.is_object() && Json.contains("entries")) {
     Overriding = true;
-    llvm::Error E = addTable(Text, Path, ExpectedTarget);
+    llvm::Error E = addTable(Json, Path, ExpectedTarget);
     Overriding = false;
     return E;
   }
@@ -339,11 +354,9 @@ llvm::Error forEachJson(
                                    "no rule tables (*.json) in %s",
                                    Folder.str().c_str());
   for (const std::string &File : *Files) {
-    auto Buffer = llvm::MemoryBuffer::getFile(File);
+    llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> Buffer = readFile(File);
     if (!Buffer)
-      return llvm::createStringError(Buffer.getError(), "cannot read %s: %s",
-                                     File.c_str(),
-                                     Buffer.getError().message().c_str());
+      return Buffer.takeError();
     if (llvm::Error E = Add((*Buffer)->getBuffer(), File))
       return E;
   }
@@ -381,8 +394,11 @@ llvm::Expected<RuleTable> RuleTable::loadDirectory(llvm::StringRef Dir,
 llvm::Error RuleTable::addWarpSizeHazards(llvm::StringRef Text,
                                           llvm::StringRef FileName,
                                           llvm::StringRef ExpectedTarget) {
+  llvm::Expected<nlohmann::json> Parsed = parseJson(Text, FileName);
+  if (!Parsed)
+    return Parsed.takeError();
+  const nlohmann::json &Map = *Parsed;
   try {
-    nlohmann::json Map = nlohmann::json::parse(Text.begin(), Text.end());
     if (Map.at("target").get<std::string>() != ExpectedTarget)
       return tableError(FileName, "\"target\" is not \"" + ExpectedTarget + "\"");
     WarpSizeHazards H;
@@ -393,7 +409,7 @@ llvm::Error RuleTable::addWarpSizeHazards(llvm::StringRef Text,
     H.IndexVariables = Map.at("index_variables").get<std::vector<std::string>>();
     WarpSize = std::move(H);
   } catch (const nlohmann::json::exception &E) {
-    // Parse errors name line and column; at() and get<>() the key or type.
+    // at() and get<>() name the missing key or the wrong type.
     return tableError(FileName, llvm::Twine("malformed warp-size hazards: ") + E.what());
   }
   return llvm::Error::success();
@@ -401,12 +417,10 @@ llvm::Error RuleTable::addWarpSizeHazards(llvm::StringRef Text,
 
 llvm::Error RuleTable::addThresholds(llvm::StringRef Text, llvm::StringRef FileName,
                                      llvm::StringRef ExpectedTarget) {
-  nlohmann::json Map;
-  try {
-    Map = nlohmann::json::parse(Text.begin(), Text.end());
-  } catch (const nlohmann::json::parse_error &E) {
-    return tableError(FileName, llvm::Twine("not valid JSON: ") + E.what());
-  }
+  llvm::Expected<nlohmann::json> Parsed = parseJson(Text, FileName);
+  if (!Parsed)
+    return Parsed.takeError();
+  const nlohmann::json &Map = *Parsed;
   try {
     if (Map.at("target").get<std::string>() != ExpectedTarget)
       return tableError(FileName, "\"target\" is not \"" + ExpectedTarget + "\"");

@@ -5,6 +5,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <map>
 #include <optional>
 #include <string>
@@ -140,6 +142,8 @@ private:
   std::vector<std::string> SourceOf; ///< table file of each rule, for messages
   std::vector<ArchThresholds> Thresholds;
   bool Overriding = false; ///< while reading a user's table: entries replace
+  llvm::Error addTable(const nlohmann::json &Table, llvm::StringRef FileName,
+                       llvm::StringRef ExpectedTarget);
   /// Adds R; an entry of the same name and kind is an error, or, while
   /// Overriding, is replaced.
   llvm::Error insert(Rule R, llvm::StringRef FileName, llvm::StringRef Where);
