@@ -10,6 +10,7 @@
 // RUN: diff %t/out.cu %t/out2.cu
 #include <cuda_runtime.h>
 #include "this_header_does_not_exist.h"
+#include <cublas_v2.h>
 
 void copy(float *d, const float *h, size_t n) {
   cudaMemcpy(d, h, n * sizeof(float), cudaMemcpyHostToDevice);
@@ -20,10 +21,12 @@ void copy(float *d, const float *h, size_t n) {
 
 // OUT: #include <musa_runtime.h>
 // OUT: #include "this_header_does_not_exist.h"
+// OUT-NEXT: #include <mublas.h>
 // OUT: musaMemcpy(d, h, n * sizeof(float), musaMemcpyHostToDevice);
 
 // REPORT:      token-fallback Clang could not parse it
 // REPORT-NEXT: cuda_runtime.h migrated-without-semantics
+// REPORT-NEXT: cublas_v2.h migrated-without-semantics
 // REPORT-NEXT: cudaMemcpy migrated-without-semantics
 // REPORT-NEXT: cudaMemcpyHostToDevice migrated-without-semantics
 

@@ -89,10 +89,14 @@ void scan(llvm::StringRef Text, unsigned Begin, unsigned End,
   std::string Qualifier;
   bool QualifierKnown = true;
   unsigned PrevEnd = 0;
+  bool SkipToNextLine = false;
   while (true) {
     L.LexFromRawLexer(Tok);
     if (Tok.is(clang::tok::eof) || OffsetOf(Tok) >= End)
       break;
+    if (SkipToNextLine && !Tok.isAtStartOfLine())
+      continue;
+    SkipToNextLine = false;
     if (Tok.is(clang::tok::hash) && Tok.isAtStartOfLine()) {
       clang::Token Directive;
       L.LexFromRawLexer(Directive);
@@ -113,7 +117,9 @@ void scan(llvm::StringRef Text, unsigned Begin, unsigned End,
             OnInclude({Line.slice(Open + 1, CloseAt), unsigned(Start + Open),
                        unsigned(CloseAt - Open + 1)});
         }
-        L.ReadToEndOfLine();
+        // The rest of the directive is not code. (Lexer::ReadToEndOfLine
+        // would take the next line's first token along outside a directive.)
+        SkipToNextLine = true;
         Prev.startToken();
         continue;
       }
@@ -189,6 +195,14 @@ void TokenRewriter::forEachIdentifier(
           Fn(Name, Offset);
       },
       [](const RawInclude &) {});
+}
+
+void TokenRewriter::forEachInclude(
+    llvm::StringRef Text,
+    llvm::function_ref<void(llvm::StringRef, unsigned, unsigned)> Fn) {
+  scan(
+      Text, 0, Text.size(), [](llvm::StringRef, unsigned, llvm::StringRef) {},
+      [&](const RawInclude &I) { Fn(I.Name, I.Offset, I.Length); });
 }
 
 void TokenRewriter::findReferences(llvm::StringRef Path, llvm::StringRef Text,

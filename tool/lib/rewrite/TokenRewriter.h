@@ -45,6 +45,12 @@ public:
   static void forEachIdentifier(llvm::StringRef Text, unsigned Begin, unsigned End,
                                 llvm::function_ref<void(llvm::StringRef, unsigned)> Fn);
 
+  /// Calls Fn(header, offset, length) for each `#include` of Text: the
+  /// header as written inside its delimiters, and the text it occupies with them.
+  static void forEachInclude(
+      llvm::StringRef Text,
+      llvm::function_ref<void(llvm::StringRef, unsigned, unsigned)> Fn);
+
 private:
   const RuleTable &Rules;
 };
