@@ -39,6 +39,13 @@ TEST(NvccFlags, SpellingsNvccAloneUses) {
                    "-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1"}));
 }
 
+TEST(NvccFlags, CMakesCompileCommandsForNvcc) {
+  EXPECT_EQ(translateNvccFlags({"-forward-unknown-to-host-compiler", "-DUSE_X",
+                                "-isystem=/opt/dep/include", "--generate-code=arch=compute_80,code=[compute_80,sm_80]",
+                                "-Xcompiler=-fPIC", "-std=c++17", "-x", "cu", "-rdc=true"}),
+            Flags({"-DUSE_X", "-isystem", "/opt/dep/include", "-fPIC", "-std=c++17"}));
+}
+
 TEST(NvccFlags, AValueMissingAtTheEndIsNotAnError) {
   EXPECT_EQ(translateNvccFlags({"-Ia", "-arch"}), Flags({"-Ia"}));
 }

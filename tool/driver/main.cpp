@@ -64,6 +64,44 @@ cl::opt<bool> RewriteStrings(
              "reported with evidence string-literal"),
     cl::cat(MusifyCategory));
 cl::opt<bool> Quiet("quiet", cl::desc("Print errors only"), cl::cat(MusifyCategory));
+cl::opt<bool> Verbose("verbose", cl::desc("Print a line for each translation unit"),
+                      cl::cat(MusifyCategory));
+cl::opt<unsigned> Jobs("j",
+                       cl::desc("Parse this many translation units at once (default: "
+                                "one per core); the output does not depend on it"),
+                       cl::value_desc("N"), cl::Prefix, cl::init(0),
+                       cl::cat(MusifyCategory));
+cl::list<std::string> IncludeGlobs(
+    "include",
+    cl::desc("Migrate only files whose path, relative to the inputs' common folder, "
+             "matches this glob (may be repeated); others are copied as they are"),
+    cl::value_desc("glob"), cl::cat(MusifyCategory));
+cl::list<std::string> ExcludeGlobs(
+    "exclude",
+    cl::desc("Leave files matching this glob as they are (may be repeated; wins "
+             "over --include)"),
+    cl::value_desc("glob"), cl::cat(MusifyCategory));
+cl::opt<std::string> CompileDatabase(
+    "p",
+    cl::desc("Read compile_commands.json from this build folder: each file is parsed "
+             "with its own flags (nvcc flags are translated); without inputs, every "
+             "file it lists is migrated"),
+    cl::value_desc("build-dir"), cl::Prefix, cl::cat(MusifyCategory));
+cl::opt<bool> RenameExtensions(
+    "rename-extensions",
+    cl::desc("MUSA: rename .cu to .mu and .cuh to .muh, and the #includes and build "
+             "files that name them"),
+    cl::cat(MusifyCategory));
+cl::opt<bool> Incremental(
+    "incremental",
+    cl::desc("Reuse what earlier runs found for translation units whose files, "
+             "flags, rules and musify are unchanged"),
+    cl::cat(MusifyCategory));
+cl::opt<std::string> CacheDir(
+    "cache-dir",
+    cl::desc("The --incremental cache (default: $XDG_CACHE_HOME/musify, then "
+             "~/.cache/musify)"),
+    cl::value_desc("dir"), cl::cat(MusifyCategory));
 
 void printVersion(raw_ostream &OS) {
   OS << "musify " << musify::toolVersion() << " (Clang " << LLVM_VERSION_STRING
@@ -98,7 +136,8 @@ int main(int argc, const char **argv) {
           "  musify file.cu                       print the MUSA version\n"
           "  musify --target=hip file.cu -o out.hip\n"
           "  musify --out-root out/ src/          migrate a tree\n"
-          "  musify file.cu -- -Iinclude -DNDEBUG  pass flags to Clang\n",
+          "  musify file.cu -- -Iinclude -DNDEBUG  pass flags to Clang\n"
+          "  musify -p build/ --in-place          every file of a compile database\n",
           &errs()))
     return musify::ExitBadInput;
 
@@ -111,7 +150,7 @@ int main(int argc, const char **argv) {
     errs() << "musify: error: --backup goes with --in-place\n";
     return musify::ExitBadInput;
   }
-  if (Inputs.empty()) {
+  if (Inputs.empty() && CompileDatabase.empty()) {
     errs() << "musify: error: no input files (see musify --help)\n";
     return musify::ExitBadInput;
   }
@@ -136,6 +175,23 @@ int main(int argc, const char **argv) {
   Options.AllowFallback = AllowFallback;
   Options.Quiet = Quiet;
   Options.RewriteStrings = RewriteStrings;
+  Options.Verbose = Verbose && !Quiet;
+  Options.Jobs = Jobs;
+  Options.IncludeGlobs.assign(IncludeGlobs.begin(), IncludeGlobs.end());
+  Options.ExcludeGlobs.assign(ExcludeGlobs.begin(), ExcludeGlobs.end());
+  Options.CompileDatabaseDir = CompileDatabase;
+  Options.RenameExtensions = RenameExtensions;
+  Options.Incremental = Incremental;
+  Options.CacheDir = CacheDir;
+  if (RenameExtensions && Target != musify::TargetApi::Musa) {
+    errs() << "musify: error: --rename-extensions renames .cu/.cuh to .mu/.muh for "
+              "MUSA; hipcc compiles .cu files as they are\n";
+    return musify::ExitBadInput;
+  }
+  if (!CacheDir.empty() && !Incremental) {
+    errs() << "musify: error: --cache-dir goes with --incremental\n";
+    return musify::ExitBadInput;
+  }
   if (HipLaunchKernelGGL && Target != musify::TargetApi::Hip) {
     errs() << "musify: error: --hip-launch-kernel-ggl needs --target=hip\n";
     return musify::ExitBadInput;
@@ -149,6 +205,9 @@ int main(int argc, const char **argv) {
     errs() << "musify: error: " << toString(Table.takeError()) << "\n";
     return musify::ExitBadInput;
   }
+  Options.RuleSources.push_back(Rules);
+  Options.RuleSources.insert(Options.RuleSources.end(), UserRules.begin(),
+                             UserRules.end());
   for (const std::string &File : UserRules)
     if (Error E = Table->addUserFile(File, musify::targetRuleFolder(Target))) {
       errs() << "musify: error: " << toString(std::move(E)) << "\n";

@@ -34,6 +34,23 @@ struct MigrationOptions {
   bool AllowFallback = false; ///< token-only migration of unparsable files is not an error
   bool RewriteStrings = false; ///< also migrate CUDA names inside string literals
   bool Quiet = false;
+  bool Verbose = false; ///< one line per translation unit
+  /// Translation units parsed at once; 0: one per core.
+  unsigned Jobs = 0;
+  /// Globs over paths relative to the inputs' common folder: a file is
+  /// migrated only if it matches an include glob (when there are any) and
+  /// no exclude glob. Files left out are copied as they are.
+  std::vector<std::string> IncludeGlobs, ExcludeGlobs;
+  /// A folder holding compile_commands.json: each unit's own flags.
+  std::string CompileDatabaseDir;
+  /// MUSA: `.cu` -> `.mu`, `.cuh` -> `.muh`, with includes and build files.
+  bool RenameExtensions = false;
+  /// Reuse what earlier runs found for unchanged translation units.
+  bool Incremental = false;
+  std::string CacheDir; ///< empty: $XDG_CACHE_HOME/musify, then ~/.cache/musify
+  /// What the rule tables were read from (the rules folder, --rules files):
+  /// part of the cache key.
+  std::vector<std::string> RuleSources;
 };
 
 } // namespace musify

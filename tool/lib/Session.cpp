@@ -1,14 +1,18 @@
 // The migration pipeline, stage by stage (docs/design.md).
 #include "Session.h"
 
+#include "cache/UnitCache.h"
 #include "decide/Decider.h"
 #include "decide/TextContext.h"
 #include "edit/EditSet.h"
 #include "find/ReferenceFinder.h"
 #include "find/SourceClassifier.h"
 #include "frontend/Frontend.h"
+#include "frontend/NvccCompat.h"
 #include "inputs/Inputs.h"
 #include "output/OutputWriter.h"
+#include "rename/Renaming.h"
+#include "report/Progress.h"
 #include "report/Report.h"
 #include "rewrite/TokenRewriter.h"
 
@@ -17,7 +21,10 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 
+#include <chrono>
 #include <map>
 #include <optional>
 
@@ -37,6 +44,8 @@ std::string defaultRulesDir(const char *Argv0) {
 
 namespace {
 
+std::string currentFolder();
+
 /// Everything known about one file during a run.
 struct FileState {
   FileReport Report;
@@ -46,6 +55,15 @@ struct FileState {
   /// Ranges musify-text's MUSIFY_EXCL_* markers leave alone, once computed.
   std::optional<std::vector<std::pair<unsigned, unsigned>>> Excluded;
   bool Covered = false; ///< a successful parse read it
+
+  /// Left alone: --include/--exclude leave it out.
+  bool leftOut() const { return Input && Input->LeftOut; }
+  /// Parsed or scanned for CUDA names (sources, not build files or others).
+  bool isSource() const {
+    return Input ? Input->Role == FileRole::TranslationUnit ||
+                       Input->Role == FileRole::Header
+                 : Covered || !Report.FallbackReason.empty();
+  }
 };
 
 class Migration {
@@ -59,6 +77,7 @@ public:
     if (std::optional<int> Failed = collect())
       return *Failed;
     parseAll();
+    renameIncludes();
     rewriteUnparsed();
     rewriteSkippedRegions();
     if (Options.RewriteStrings)
@@ -100,7 +119,20 @@ private:
       llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
       OutRoot = Abs.str().str();
     }
-    llvm::Expected<InputSet> Found = collectInputs(Options.Inputs, OutRoot);
+    InputRequest Request;
+    Request.Paths = Options.Inputs;
+    Request.IncludeGlobs = Options.IncludeGlobs;
+    Request.ExcludeGlobs = Options.ExcludeGlobs;
+    Request.SkipDir = OutRoot;
+    if (!Options.CompileDatabaseDir.empty()) {
+      llvm::Expected<std::vector<CompileCommand>> Commands =
+          readCompileDatabase(Options.CompileDatabaseDir);
+      if (!Commands)
+        return fail(llvm::toString(Commands.takeError()));
+      Request.Commands = std::move(*Commands);
+      Request.BuildDir = Options.CompileDatabaseDir;
+    }
+    llvm::Expected<InputSet> Found = collectInputs(Request);
     if (!Found)
       return fail(llvm::toString(Found.takeError()));
     Inputs = std::move(*Found);
@@ -119,6 +151,16 @@ private:
                     "' is an input folder; choose another folder");
     }
 
+    if (Options.RenameExtensions) {
+      if (SingleFile)
+        return fail("--rename-extensions renames files: use it with --out-root or "
+                    "--in-place");
+      llvm::Expected<RenameMap> Planned = planRenames(Inputs);
+      if (!Planned)
+        return fail(llvm::toString(Planned.takeError()));
+      Renamed = std::move(*Planned);
+    }
+
     llvm::Expected<CudaInstallation> Found2 = findCudaInstallation(Options.CudaPath);
     if (!Found2) {
       std::string Why = llvm::toString(Found2.takeError());
@@ -131,6 +173,16 @@ private:
       Cuda = std::move(*Found2);
     }
 
+    if (Options.Incremental && Cuda) {
+      llvm::Expected<std::string> Digest = UnitCache::runDigest(
+          toolVersion(), Options.RuleSources, Cuda->Root, Cuda->Version);
+      if (!Digest)
+        return fail(llvm::toString(Digest.takeError()));
+      Cache.emplace(Options.CacheDir.empty() ? UnitCache::defaultFolder()
+                                             : Options.CacheDir,
+                    std::move(*Digest));
+    }
+
     for (const InputFile &F : Inputs.Files) {
       FileState &S = state(F.Path);
       S.Input = &F;
@@ -138,8 +190,10 @@ private:
     return std::nullopt;
   }
 
-  /// Stages 2 and 3: parse each translation unit and find its references.
-  /// Headers of a folder that no unit includes are parsed on their own.
+  /// Stages 2 and 3: parse each translation unit and find its references,
+  /// several at once. Headers of a folder that no unit includes are parsed
+  /// on their own. Results are merged in input order, whatever order the
+  /// parses finish in: the output does not depend on the number of jobs.
   void parseAll() {
     if (!Cuda)
       return;
@@ -148,57 +202,118 @@ private:
     SourceClassifier Classifier(std::move(Sdk), MUSIFY_CLANG_RESOURCE_DIR,
                                 Inputs.Roots);
     Frontend Front(*Cuda, MUSIFY_CLANG_RESOURCE_DIR, Options.ClangArgs);
+
+    std::vector<const InputFile *> Units, Standalone;
     for (const InputFile &F : Inputs.Files)
-      if (F.Role == FileRole::TranslationUnit ||
-          (F.Role == FileRole::Header && F.Explicit))
-        parseUnit(F, Front, Classifier, /*Standalone=*/false);
+      if (!F.LeftOut && (F.Role == FileRole::TranslationUnit ||
+                         (F.Role == FileRole::Header && F.Explicit)))
+        Units.push_back(&F);
+    Progress Bar(Errs, Errs.is_displayed() && !Options.Quiet, Options.Verbose,
+                 Units.size());
+    std::vector<ParsedUnit> Results = parseInParallel(Units, Front, Classifier, Bar);
+    for (size_t I = 0; I < Units.size(); ++I)
+      accept(*Units[I], std::move(Results[I]), /*Standalone=*/false);
+
     for (const InputFile &F : Inputs.Files)
-      if (F.Role == FileRole::Header && !F.Explicit && !state(F.Path).Covered)
-        parseUnit(F, Front, Classifier, /*Standalone=*/true);
+      if (!F.LeftOut && F.Role == FileRole::Header && !F.Explicit &&
+          !state(F.Path).Covered)
+        Standalone.push_back(&F);
+    Bar.expect(Standalone.size());
+    Results = parseInParallel(Standalone, Front, Classifier, Bar);
+    for (size_t I = 0; I < Standalone.size(); ++I)
+      accept(*Standalone[I], std::move(Results[I]), /*Standalone=*/true);
+    Bar.done();
   }
 
-  /// Parses one file as a translation unit. Standalone: a header parsed on
-  /// its own, which may legitimately need its includer's context, so failing
-  /// to parse it is reported but not an error of the run.
-  void parseUnit(const InputFile &F, const Frontend &Front,
-                 const SourceClassifier &Classifier, bool Standalone) {
+  std::vector<ParsedUnit> parseInParallel(const std::vector<const InputFile *> &Units,
+                                          const Frontend &Front,
+                                          const SourceClassifier &Classifier,
+                                          Progress &Bar) {
+    std::vector<ParsedUnit> Results(Units.size());
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Options.Jobs));
+    for (size_t I = 0; I < Units.size(); ++I)
+      Pool.async([&, I] {
+        auto Start = std::chrono::steady_clock::now();
+        Results[I] = parseUnit(*Units[I], Front, Classifier);
+        Bar.finished(Units[I]->Relative, Results[I].Parsed, Results[I].FromCache,
+                     std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                                   Start)
+                         .count());
+      });
+    Pool.wait();
+    return Results;
+  }
+
+  /// Parses one file as a translation unit, or takes what an earlier run
+  /// found from the cache. Runs on a worker thread: touches nothing shared.
+  ParsedUnit parseUnit(const InputFile &F, const Frontend &Front,
+                       const SourceClassifier &Classifier) const {
     // C++ files that nvcc compiles as CUDA (`-x cu`) get a second try.
     std::vector<SourceLanguage> Languages = {languageOf(F.Path)};
     if (Languages.front() == SourceLanguage::Cxx)
       Languages.push_back(SourceLanguage::Cuda);
-    std::optional<ParseOutcome> FirstFailure;
-    TranslationUnitFindings Failed;
+    const CompileCommand *Command = F.Command ? &*F.Command : nullptr;
+
+    std::string Key;
+    if (Cache) {
+      std::vector<std::vector<std::string>> Lines;
+      for (SourceLanguage Language : Languages)
+        Lines.push_back(Front.commandLine(F.Path, Language, Command));
+      auto Buffer = llvm::MemoryBuffer::getFile(F.Path, /*IsText=*/false,
+                                                /*RequiresNullTerminator=*/false);
+      if (Buffer) {
+        Key = Cache->keyOf(Lines, (*Buffer)->getBuffer());
+        if (std::optional<ParsedUnit> Hit = Cache->lookup(Key))
+          return std::move(*Hit);
+      }
+    }
+
+    ParsedUnit Unit;
     for (SourceLanguage Language : Languages) {
       TranslationUnitFindings Found;
-      ParseOutcome Outcome = Front.parse(
-          F.Path, Language, makeFindReferencesAction(Rules, Classifier, Found));
+      ParseOutcome Outcome =
+          Front.parse(F.Path, Language,
+                      makeFindReferencesAction(Rules, Classifier, Found), Command);
       if (Outcome.Parsed) {
-        accept(std::move(Found));
-        return;
+        Unit.Parsed = true;
+        Unit.Findings = std::move(Found);
+        break;
       }
-      if (!FirstFailure) {
-        FirstFailure = std::move(Outcome);
-        Failed = std::move(Found);
+      if (Unit.FirstErrors.empty()) {
+        Unit.FirstErrors = std::move(Outcome.FirstErrors);
+        Unit.Findings = std::move(Found);
       }
     }
-    FileState &S = state(F.Path);
-    S.Report.ParseErrors = FirstFailure->FirstErrors;
-    if (Standalone) {
-      S.Report.FallbackReason = "no parsed file includes it, and it does not "
-                                "parse on its own";
-      return;
-    }
-    S.Report.FallbackReason = "Clang could not parse it";
-    ParseFailures.push_back(F.Path);
-    // Headers it reached are migrated by spelling unless another
-    // translation unit parses them.
-    for (const std::string &Header : Failed.UserFiles)
-      if (Header != F.Path)
-        state(Header).Report.FallbackReason =
-            "included only by files that could not be parsed";
+    if (Cache && !Key.empty())
+      if (llvm::Error E = Cache->store(Key, Unit))
+        llvm::consumeError(std::move(E)); // the next run parses it again
+    return Unit;
   }
 
-  void accept(TranslationUnitFindings Found) {
+  /// Merges one unit's parse. Standalone: a header parsed on its own, which
+  /// may legitimately need its includer's context, so failing to parse it is
+  /// reported but not an error of the run.
+  void accept(const InputFile &F, ParsedUnit Unit, bool Standalone) {
+    ++(Unit.FromCache ? UnitsFromCache : UnitsParsed);
+    if (!Unit.Parsed) {
+      FileState &S = state(F.Path);
+      S.Report.ParseErrors = std::move(Unit.FirstErrors);
+      if (Standalone) {
+        S.Report.FallbackReason = "no parsed file includes it, and it does not "
+                                  "parse on its own";
+        return;
+      }
+      S.Report.FallbackReason = "Clang could not parse it";
+      ParseFailures.push_back(F.Path);
+      // Headers it reached are migrated by spelling unless another
+      // translation unit parses them.
+      for (const std::string &Header : Unit.Findings.UserFiles)
+        if (Header != F.Path)
+          state(Header).Report.FallbackReason =
+              "included only by files that could not be parsed";
+      return;
+    }
+    TranslationUnitFindings &Found = Unit.Findings;
     for (const std::string &Path : Found.UserFiles)
       state(Path).Covered = true;
     llvm::append_range(References, std::move(Found.References));
@@ -207,13 +322,28 @@ private:
     llvm::append_range(Skipped, std::move(Found.Skipped));
   }
 
+  /// --rename-extensions: `#include "x.cuh"` follows x.cuh to x.muh.
+  void renameIncludes() {
+    if (Renamed.empty())
+      return;
+    std::vector<std::string> Folders = includeFoldersOf(
+        translateNvccFlags(Options.ClangArgs), currentFolder(), /*System=*/true);
+    for (const InputFile &F : Inputs.Files)
+      if (F.Command)
+        llvm::append_range(Folders, includeFoldersOf(translateNvccFlags(F.Command->Flags),
+                                                     F.Command->Directory,
+                                                     /*System=*/true));
+    for (auto &[Path, S] : Files)
+      if (S.isSource() && !S.leftOut())
+        for (Decision &D : musify::renameIncludes(Path, text(S), Folders, Renamed))
+          record(S, std::move(D));
+  }
+
   /// Source files no successful parse covered: migrate them by spelling.
   void rewriteUnparsed() {
     TokenRewriter Tokens(Rules);
     for (auto &[Path, S] : Files) {
-      bool Source = S.Input ? S.Input->Role != FileRole::Other
-                            : !S.Report.FallbackReason.empty();
-      if (!Source || S.Covered)
+      if (!S.isSource() || S.Covered || S.leftOut())
         continue;
       S.Report.How = Analysis::TokenFallback;
       if (S.Report.FallbackReason.empty())
@@ -248,8 +378,7 @@ private:
   void rewriteStringLiterals() {
     TokenRewriter Tokens(Rules);
     for (auto &[Path, S] : Files) {
-      bool Source = S.Input ? S.Input->Role != FileRole::Other : S.Covered;
-      if (!Source)
+      if (!S.isSource() || S.leftOut())
         continue;
       llvm::StringRef Text = text(S);
       Tokens.findStringReferences(Path, Text, LineIndex(Text), References);
@@ -272,6 +401,8 @@ private:
                      References.end());
     for (const Reference &Ref : References) {
       FileState &S = state(Ref.At.File);
+      if (S.leftOut())
+        continue;
       if (!S.Excluded)
         S.Excluded = excludedRanges(text(S));
       record(S, Decide.decide(Ref, text(S), *S.Excluded));
@@ -287,7 +418,8 @@ private:
                                 }),
                    Launches.end());
     for (const KernelLaunch &L : Launches)
-      record(state(L.At.File), Decide.decide(L));
+      if (FileState &S = state(L.At.File); !S.leftOut())
+        record(S, Decide.decide(L));
 
     // A header's hazards are found by every unit that includes it.
     llvm::sort(Hazards, [](const Hazard &A, const Hazard &B) {
@@ -301,7 +433,8 @@ private:
                                }),
                   Hazards.end());
     for (const Hazard &H : Hazards)
-      state(H.At.File).Report.Hazards.push_back(Decide.assess(H));
+      if (FileState &S = state(H.At.File); !S.leftOut())
+        S.Report.Hazards.push_back(Decide.assess(H));
 
     for (auto &[Path, S] : Files)
       llvm::stable_sort(S.Report.Events, [](const Event &A, const Event &B) {
@@ -332,12 +465,15 @@ private:
     case OutputMode::File:
       return S.Input ? Options.OutputFile : "";
     case OutputMode::InPlace:
-      return S.Edits.empty() ? "" : S.Report.Path;
+      return S.Edits.empty() && !Renamed.count(S.Report.Path) ? ""
+                                                               : newPathOf(S.Report.Path);
     case OutputMode::OutRoot: {
-      if (!S.Input && S.Edits.empty())
+      // Headers the inputs include go along, so the tree builds.
+      if (!S.Input && !S.isSource())
         return "";
+      std::string Path = newPathOf(S.Report.Path);
       llvm::StringRef Rel =
-          llvm::StringRef(S.Report.Path).drop_front(Inputs.MirrorBase.size()).ltrim('/');
+          llvm::StringRef(Path).drop_front(Inputs.MirrorBase.size()).ltrim('/');
       llvm::SmallString<256> Dest(Options.OutRoot);
       llvm::sys::path::append(Dest, Rel);
       return Dest.str().str();
@@ -346,7 +482,15 @@ private:
     return "";
   }
 
+  /// The file's path after --rename-extensions.
+  std::string newPathOf(const std::string &Path) const {
+    auto It = Renamed.find(Path);
+    return It == Renamed.end() ? Path : It->second;
+  }
+
   /// Stage 5, output: each file is written whole (temporary file + rename).
+  /// In place, a renamed file is written under its new name before the old
+  /// one goes: an interrupted run leaves the original or both, never neither.
   bool writeOutputs() {
     bool Ok = true;
     for (auto &[Path, S] : Files) {
@@ -373,6 +517,12 @@ private:
           Ok = false;
           continue;
         }
+        if (Options.Output == OutputMode::InPlace && Dest != Path)
+          if (std::error_code EC = llvm::sys::fs::remove(Path)) {
+            Errs << "musify: error: cannot remove '" << Path << "' after writing '"
+                 << Dest << "': " << EC.message() << "\n";
+            Ok = false;
+          }
       }
       llvm::SmallString<256> Written(Dest);
       if (Dest != "-")
@@ -393,9 +543,12 @@ private:
       Run.CudaVersion = Cuda->Version;
     }
     Run.Inputs = Options.Inputs;
-    for (auto &[Path, S] : Files)
-      if (!S.Input || S.Input->Role != FileRole::Other)
+    for (auto &[Path, S] : Files) {
+      if (S.leftOut())
+        Run.LeftOut.push_back(Path);
+      else if (!S.Input || S.Input->Role != FileRole::Other)
         Run.Files.push_back(S.Report);
+    }
 
     for (const std::string &Path : ParseFailures) {
       const FileReport &F = Files[Path].Report;
@@ -416,8 +569,14 @@ private:
         Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
         Ok = false;
       }
-    if (!Options.Quiet)
+    if (!Options.Quiet) {
       Errs << summaryLine(Run) << "\n";
+      if (Cache)
+        Errs << "musify: --incremental: " << UnitsFromCache << " of "
+             << UnitsFromCache + UnitsParsed
+             << " translation unit(s) from the cache, " << UnitsParsed
+             << " parsed\n";
+    }
     // Sources that do not parse (or no SDK to parse them) fail the run;
     // a header that only fails on its own does not.
     bool FallbackIsError = !Options.AllowFallback && (!ParseFailures.empty() || !Cuda);
@@ -438,7 +597,16 @@ private:
   std::vector<Hazard> Hazards;
   std::vector<SkippedRegion> Skipped;
   std::vector<std::string> ParseFailures;
+  RenameMap Renamed;
+  std::optional<UnitCache> Cache;
+  unsigned UnitsParsed = 0, UnitsFromCache = 0;
 };
+
+std::string currentFolder() {
+  llvm::SmallString<256> Folder;
+  llvm::sys::fs::current_path(Folder);
+  return Folder.str().str();
+}
 
 } // namespace
 

@@ -68,7 +68,11 @@ Frontend::Frontend(CudaInstallation Cuda, std::string ResourceDir,
       UserArgs(translateNvccFlags(UserArgs)) {}
 
 std::vector<std::string> Frontend::commandLine(llvm::StringRef File,
-                                               SourceLanguage Language) const {
+                                               SourceLanguage Language,
+                                               const CompileCommand *Command) const {
+  std::vector<std::string> FileArgs =
+      Command ? translateNvccFlags(Command->Flags) : std::vector<std::string>();
+  llvm::append_range(FileArgs, UserArgs);
   // The driver finds the GCC installation (libstdc++) relative to itself.
   std::vector<std::string> Args = {MUSIFY_CLANG_EXECUTABLE, "-fsyntax-only",
                                    "-resource-dir=" + ResourceDir,
@@ -111,33 +115,38 @@ std::vector<std::string> Frontend::commandLine(llvm::StringRef File,
   }
   // CUDA 13's Thrust, CUB and libcu++ need C++17 and live in include/cccl.
   if (Language != SourceLanguage::C) {
-    if (!hasStandardFlag(UserArgs))
+    if (!hasStandardFlag(FileArgs))
       Args.push_back("-std=c++17");
     if (Cuda.HasCccl)
       llvm::append_range(Args, std::vector<std::string>{
                                    "-isystem", Cuda.IncludeDir + "/cccl"});
   }
-  llvm::append_range(Args, UserArgs);
+  llvm::append_range(Args, FileArgs);
   Args.push_back(File.str());
   return Args;
 }
 
 ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
-                             std::unique_ptr<clang::FrontendAction> Action) const {
+                             std::unique_ptr<clang::FrontendAction> Action,
+                             const CompileCommand *Command) const {
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Memory->addFile((VirtualIncludeDir + "/texture_fetch_functions.h").str(), 0,
                   llvm::MemoryBuffer::getMemBuffer(TextureFetchFunctions));
   Memory->addFile((VirtualIncludeDir + "/" + PreludeName).str(), 0,
                   llvm::MemoryBuffer::getMemBuffer(nvccCompatPrelude()));
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      makeNvccCompatibleView(llvm::vfs::getRealFileSystem()));
+      // A file system of its own: its working folder is not the process's.
+      makeNvccCompatibleView(llvm::vfs::createPhysicalFileSystem()));
   Overlay->pushOverlay(Memory);
+  // Relative paths in a build's flags (-Iinclude) are relative to where it ran.
+  if (Command && !Command->Directory.empty())
+    Overlay->setCurrentWorkingDirectory(Command->Directory);
   auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
       clang::FileSystemOptions(), Overlay);
 
   CollectingDiagnostics Diagnostics;
   clang::tooling::ToolInvocation Invocation(
-      commandLine(File, Language), std::move(Action), Files.get(),
+      commandLine(File, Language, Command), std::move(Action), Files.get(),
       std::make_shared<clang::PCHContainerOperations>());
   Invocation.setDiagnosticConsumer(&Diagnostics);
   bool Ran = Invocation.run();

@@ -34,14 +34,18 @@ public:
            std::vector<std::string> UserArgs);
   // UserArgs may be nvcc flags: they are translated (translateNvccFlags).
 
-  /// The Clang command line that parses File as Language.
-  std::vector<std::string> commandLine(llvm::StringRef File,
-                                       SourceLanguage Language) const;
+  /// The Clang command line that parses File as Language; Command, when
+  /// given, is the build's own compile command for it (its flags come
+  /// before the user's).
+  std::vector<std::string> commandLine(llvm::StringRef File, SourceLanguage Language,
+                                       const CompileCommand *Command = nullptr) const;
 
-  /// Parses File, running Action over it. Clang's own diagnostics are
-  /// collected, not printed.
+  /// Parses File, running Action over it, in Command's folder when given.
+  /// Clang's own diagnostics are collected, not printed. Safe to call from
+  /// several threads at once.
   ParseOutcome parse(llvm::StringRef File, SourceLanguage Language,
-                     std::unique_ptr<clang::FrontendAction> Action) const;
+                     std::unique_ptr<clang::FrontendAction> Action,
+                     const CompileCommand *Command = nullptr) const;
 
 private:
   CudaInstallation Cuda;

@@ -185,6 +185,11 @@ std::vector<std::string> translateNvccFlags(const std::vector<std::string> &Flag
         Out.push_back("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1");
       continue;
     }
+    if (Name == "-isystem" && HasValue) { // CMake's spelling for nvcc
+      Out.push_back("-isystem");
+      Out.push_back(Value.str());
+      continue;
+    }
     if (Name == "--include-path") {
       if (std::optional<std::string> Dir = NextValue())
         Out.push_back("-I" + *Dir);

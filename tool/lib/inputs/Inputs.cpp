@@ -1,11 +1,16 @@
 // Expanding command-line inputs into the files of a migration.
 #include "inputs/Inputs.h"
+#include "frontend/NvccCompat.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/Path.h"
+
+#include <map>
+#include <set>
 
 namespace musify {
 
@@ -13,6 +18,8 @@ namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
 
 FileRole roleOf(llvm::StringRef Path) {
+  if (isBuildFileName(path::filename(Path)))
+    return FileRole::BuildFile;
   return llvm::StringSwitch<FileRole>(path::extension(Path))
       .Cases(".cu", ".cpp", ".cc", ".cxx", ".c", FileRole::TranslationUnit)
       .Cases(".cuh", ".h", ".hpp", ".hh", ".inl", FileRole::Header)
@@ -24,6 +31,11 @@ SourceLanguage languageOf(llvm::StringRef Path) {
       .Cases(".cu", ".cuh", SourceLanguage::Cuda)
       .Case(".c", SourceLanguage::C)
       .Default(SourceLanguage::Cxx);
+}
+
+bool isBuildFileName(llvm::StringRef Name) {
+  return Name == "CMakeLists.txt" || Name.ends_with(".cmake") || Name == "Makefile" ||
+         Name == "makefile" || Name == "GNUmakefile" || Name.ends_with(".mk");
 }
 
 bool isWithin(llvm::StringRef Path, llvm::StringRef Dir) {
@@ -45,7 +57,7 @@ bool isSkippedFolder(llvm::StringRef Name) {
 }
 
 llvm::Error addFolder(llvm::StringRef Dir, llvm::StringRef SkipDir,
-                      std::vector<InputFile> &Out) {
+                      std::vector<InputFile> &Out, bool RequireSources = true) {
   std::error_code EC;
   size_t Sources = 0;
   for (fs::recursive_directory_iterator It(Dir, EC), End; It != End && !EC;
@@ -70,7 +82,7 @@ llvm::Error addFolder(llvm::StringRef Dir, llvm::StringRef SkipDir,
   }
   if (EC)
     return inputError("cannot read folder '" + Dir + "': " + EC.message());
-  if (Sources == 0)
+  if (Sources == 0 && RequireSources)
     return inputError("no CUDA or C++ sources (.cu .cuh .cpp .cc .cxx .c .h .hpp "
                       ".inl) under '" +
                       Dir + "'");
@@ -85,19 +97,73 @@ std::string commonFolder(const std::vector<std::string> &Folders) {
   return Common;
 }
 
+/// The files --include and --exclude leave out.
+class InputFilter {
+public:
+  static llvm::Expected<InputFilter> create(const InputRequest &Request) {
+    InputFilter F;
+    for (auto [Globs, Into] : {std::pair(&Request.IncludeGlobs, &F.Include),
+                               std::pair(&Request.ExcludeGlobs, &F.Exclude)})
+      for (const std::string &Glob : *Globs) {
+        llvm::Expected<llvm::GlobPattern> P = llvm::GlobPattern::create(Glob);
+        if (!P)
+          return inputError("bad glob '" + Glob +
+                            "': " + llvm::toString(P.takeError()));
+        Into->push_back(std::move(*P));
+      }
+    return F;
+  }
+
+  /// Relative: the path from the inputs' common folder.
+  bool leavesOut(llvm::StringRef Relative) const {
+    auto Matches = [&](const llvm::GlobPattern &P) { return P.match(Relative); };
+    return (!Include.empty() && llvm::none_of(Include, Matches)) ||
+           llvm::any_of(Exclude, Matches);
+  }
+
+private:
+  std::vector<llvm::GlobPattern> Include, Exclude;
+};
+
 } // namespace
 
-llvm::Expected<InputSet> collectInputs(const std::vector<std::string> &Paths,
-                                       llvm::StringRef SkipDir) {
+llvm::Expected<InputSet> collectInputs(const InputRequest &Request) {
+  llvm::Expected<InputFilter> Filter = InputFilter::create(Request);
+  if (!Filter)
+    return Filter.takeError();
+  InputSet Set;
+  std::vector<std::string> Paths = Request.Paths;
+  if (Paths.empty()) {
+    llvm::SmallString<256> BuildDir;
+    fs::real_path(Request.BuildDir, BuildDir);
+    std::set<std::string> Folders;
+    for (const CompileCommand &C : Request.Commands) {
+      Paths.push_back(C.File);
+      // The project's own include folders hold headers to migrate; the
+      // build folder's (generated files) and -isystem ones do not.
+      for (const std::string &Folder :
+           includeFoldersOf(translateNvccFlags(C.Flags), C.Directory, /*System=*/false)) {
+        llvm::SmallString<256> Real;
+        if (!fs::real_path(Folder, Real) && fs::is_directory(Real) &&
+            !(!BuildDir.empty() && isWithin(Real, BuildDir)))
+          Folders.insert(Real.str().str());
+      }
+    }
+    for (const std::string &Folder : Folders) {
+      if (llvm::Error E = addFolder(Folder, Request.SkipDir, Set.Files,
+                                    /*RequireSources=*/false))
+        return E;
+      Set.Roots.push_back(Folder);
+    }
+  }
   if (Paths.empty())
     return inputError("no input files");
-  InputSet Set;
   for (const std::string &Given : Paths) {
     llvm::SmallString<256> Real;
     if (std::error_code EC = fs::real_path(Given, Real))
       return inputError("cannot open '" + Given + "': " + EC.message());
     if (fs::is_directory(Real)) {
-      if (llvm::Error E = addFolder(Real, SkipDir, Set.Files))
+      if (llvm::Error E = addFolder(Real, Request.SkipDir, Set.Files))
         return E;
       Set.Roots.push_back(Real.str().str());
       continue;
@@ -109,7 +175,8 @@ llvm::Expected<InputSet> collectInputs(const std::vector<std::string> &Paths,
     if (F.Role == FileRole::Other)
       return inputError("'" + Given +
                         "' is not a CUDA or C++ source (.cu .cuh .cpp .cc .cxx .c .h "
-                        ".hpp .inl)");
+                        ".hpp .inl) or a build file (CMakeLists.txt, *.cmake, "
+                        "Makefile)");
     Set.Roots.push_back(path::parent_path(F.Path).str());
     Set.Files.push_back(std::move(F));
   }
@@ -127,11 +194,22 @@ llvm::Expected<InputSet> collectInputs(const std::vector<std::string> &Paths,
   llvm::sort(Set.Roots);
   Set.Roots.erase(llvm::unique(Set.Roots), Set.Roots.end());
 
+  std::map<std::string, const CompileCommand *> CommandOf;
+  for (const CompileCommand &C : Request.Commands)
+    CommandOf.emplace(C.File, &C); // the first entry of a file wins, as in Clang tools
+
   Set.MirrorBase = commonFolder(Set.Roots);
   for (InputFile &F : Set.Files) {
     llvm::StringRef Rel = llvm::StringRef(F.Path).drop_front(Set.MirrorBase.size());
     F.Relative = Rel.ltrim('/').str();
+    F.LeftOut = F.Role != FileRole::Other && Filter->leavesOut(F.Relative);
+    if (auto It = CommandOf.find(F.Path); It != CommandOf.end())
+      F.Command = *It->second;
   }
+  if (llvm::all_of(Set.Files, [](const InputFile &F) {
+        return F.Role == FileRole::Other || F.LeftOut;
+      }))
+    return inputError("--include and --exclude leave no file to migrate");
   return Set;
 }
 

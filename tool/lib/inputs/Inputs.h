@@ -4,6 +4,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
+
 #include <string>
 #include <vector>
 
@@ -15,18 +17,54 @@ enum class SourceLanguage { Cuda, Cxx, C };
 enum class FileRole {
   TranslationUnit, ///< .cu .cpp .cc .cxx .c: parsed on its own
   Header,          ///< .cuh .h .hpp .inl: migrated through the units including it
+  BuildFile,       ///< CMakeLists.txt, *.cmake, Makefiles: migrated by their rules
   Other,           ///< anything else: copied as it is when mirroring a folder
 };
 
 FileRole roleOf(llvm::StringRef Path);
+/// CMakeLists.txt, *.cmake, Makefile, makefile, GNUmakefile, *.mk.
+bool isBuildFileName(llvm::StringRef FileName);
 /// The language a file is first parsed as (`.cu`, `.cuh` are CUDA).
 SourceLanguage languageOf(llvm::StringRef Path);
+
+/// How a build compiles one file, from compile_commands.json.
+struct CompileCommand {
+  std::string File;      ///< absolute, symlinks resolved
+  std::string Directory; ///< the folder the compiler ran in
+  /// The compiler's flags, without the compiler, the file, `-c` and `-o`;
+  /// nvcc's flags as written (the front end translates them).
+  std::vector<std::string> Flags;
+};
+
+/// Reads BuildDir/compile_commands.json. A missing or malformed database is
+/// an error; so is one without entries.
+llvm::Expected<std::vector<CompileCommand>> readCompileDatabase(llvm::StringRef BuildDir);
+
+/// The folders an `#include` is looked up in: -I and -iquote of Flags (Clang
+/// flags: translate nvcc's first), and -isystem with System; relative ones
+/// against Directory.
+std::vector<std::string> includeFoldersOf(const std::vector<std::string> &Flags,
+                                          llvm::StringRef Directory, bool System);
 
 struct InputFile {
   std::string Path;     ///< absolute, symlinks resolved
   std::string Relative; ///< relative to InputSet::MirrorBase
   FileRole Role = FileRole::Other;
   bool Explicit = false; ///< named on the command line, not found in a folder
+  bool LeftOut = false;  ///< excluded by --include/--exclude: left as it is
+  std::optional<CompileCommand> Command; ///< its entry in a compile database
+};
+
+/// What to migrate: the inputs, their filters and their compile commands.
+struct InputRequest {
+  std::vector<std::string> Paths; ///< files and folders; may be empty with Commands
+  std::vector<std::string> IncludeGlobs, ExcludeGlobs;
+  /// Compile commands: when Paths is empty, the files they name and the
+  /// -I folders of their flags (outside BuildDir) are the inputs; otherwise
+  /// they give the flags of the inputs they name.
+  std::vector<CompileCommand> Commands;
+  std::string BuildDir;
+  std::string SkipDir; ///< the output folder, when it lies inside an input folder
 };
 
 struct InputSet {
@@ -37,11 +75,10 @@ struct InputSet {
   std::string MirrorBase; ///< the deepest folder holding every root
 };
 
-/// Expands Paths. A missing path, a folder without sources or a named file
-/// that is not a source are errors. Files under SkipDir (the output folder,
-/// when it lies inside an input folder) are left out.
-llvm::Expected<InputSet> collectInputs(const std::vector<std::string> &Paths,
-                                       llvm::StringRef SkipDir);
+/// Expands the request. A missing path, a folder without sources, a named
+/// file that is not a source or a bad glob are errors. Files under SkipDir
+/// are not inputs at all.
+llvm::Expected<InputSet> collectInputs(const InputRequest &Request);
 
 /// Whether Path lies in Dir or below it (both absolute, normalised).
 bool isWithin(llvm::StringRef Path, llvm::StringRef Dir);

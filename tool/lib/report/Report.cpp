@@ -125,6 +125,7 @@ nlohmann::json reportToJson(const RunReport &Report) {
       {"cuda", {{"path", Report.CudaPath}, {"version", Report.CudaVersion}}},
       {"inputs", Report.Inputs},
       {"files", std::move(Files)},
+      {"left_out", Report.LeftOut},
       {"totals",
        {{"files", T.Files},
         {"files_without_semantics", T.FilesWithoutSemantics},

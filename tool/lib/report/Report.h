@@ -42,6 +42,7 @@ struct RunReport {
   std::string CudaPath, CudaVersion;
   std::vector<std::string> Inputs;
   std::vector<FileReport> Files; ///< sorted by path
+  std::vector<std::string> LeftOut; ///< left as they are by --include/--exclude
 };
 
 struct Totals {

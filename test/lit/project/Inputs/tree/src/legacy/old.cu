@@ -1,0 +1,2 @@
+#include <cuda_runtime.h>
+cudaError_t legacy_sync() { return cudaDeviceSynchronize(); }

@@ -1,0 +1,229 @@
+// The --incremental cache: one JSON file per translation unit's parse.
+#include "cache/UnitCache.h"
+#include "output/OutputWriter.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SHA256.h"
+
+#include <nlohmann/json.hpp>
+
+namespace musify {
+
+namespace {
+
+using nlohmann::json;
+
+/// Bumped whenever the entry format changes.
+constexpr int EntryFormat = 1;
+
+std::string hexDigest(llvm::SHA256 &Hash) {
+  std::array<uint8_t, 32> Digest = Hash.final();
+  return llvm::toHex(Digest, /*LowerCase=*/true);
+}
+
+std::string digestOf(llvm::StringRef Text) {
+  llvm::SHA256 Hash;
+  Hash.update(Text);
+  return hexDigest(Hash);
+}
+
+std::optional<std::string> readFile(llvm::StringRef Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return std::nullopt;
+  return (*Buffer)->getBuffer().str();
+}
+
+/// Every file of a rule folder, or the rule file itself, in a stable order.
+llvm::Error addRuleSource(llvm::StringRef Source, llvm::SHA256 &Hash) {
+  std::vector<std::string> Files;
+  if (llvm::sys::fs::is_directory(Source)) {
+    std::error_code EC;
+    for (llvm::sys::fs::recursive_directory_iterator It(Source, EC), End;
+         It != End && !EC; It.increment(EC))
+      if (It->type() != llvm::sys::fs::file_type::directory_file)
+        Files.push_back(It->path());
+    if (EC)
+      return llvm::createStringError(EC, "cannot read '%s'", Source.str().c_str());
+  } else {
+    Files.push_back(Source.str());
+  }
+  llvm::sort(Files);
+  for (const std::string &File : Files) {
+    std::optional<std::string> Text = readFile(File);
+    if (!Text)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "cannot read '%s'", File.c_str());
+    Hash.update(File);
+    Hash.update(digestOf(*Text));
+  }
+  return llvm::Error::success();
+}
+
+json placeToJson(const Place &P) { return {P.File, P.Offset, P.Line, P.Column}; }
+Place placeFromJson(const json &J) {
+  return {J.at(0).get<std::string>(), J.at(1).get<unsigned>(), J.at(2).get<unsigned>(),
+          J.at(3).get<unsigned>()};
+}
+
+json findingsToJson(const TranslationUnitFindings &F) {
+  json References = json::array();
+  for (const Reference &R : F.References)
+    References.push_back({placeToJson(R.At), R.Length, R.Name, R.QualifiedName,
+                          static_cast<int>(R.Kind), static_cast<int>(R.How),
+                          R.DeclaredIn, R.TokenPasted});
+  json Launches = json::array();
+  for (const KernelLaunch &L : F.Launches)
+    Launches.push_back({placeToJson(L.At), L.Kernel, L.Rewritable, L.CalleeBegin,
+                        L.CalleeEnd, L.Config, L.ArgsOpen, L.ArgCount,
+                        L.CalleeHasComma});
+  json Hazards = json::array();
+  for (const Hazard &H : F.Hazards)
+    Hazards.push_back({placeToJson(H.At), H.Kind, H.Text});
+  json Skipped = json::array();
+  for (const SkippedRegion &S : F.Skipped)
+    Skipped.push_back({S.File, S.Begin, S.End});
+  return {{"references", References}, {"launches", Launches}, {"hazards", Hazards},
+          {"skipped", Skipped}, {"user_files", F.UserFiles}};
+}
+
+TranslationUnitFindings findingsFromJson(const json &J) {
+  TranslationUnitFindings F;
+  for (const json &R : J.at("references")) {
+    Reference Ref;
+    Ref.At = placeFromJson(R.at(0));
+    Ref.Length = R.at(1).get<unsigned>();
+    Ref.Name = R.at(2).get<std::string>();
+    Ref.QualifiedName = R.at(3).get<std::string>();
+    Ref.Kind = static_cast<RuleKind>(R.at(4).get<int>());
+    Ref.How = static_cast<Evidence>(R.at(5).get<int>());
+    Ref.DeclaredIn = R.at(6).get<std::string>();
+    Ref.TokenPasted = R.at(7).get<bool>();
+    F.References.push_back(std::move(Ref));
+  }
+  for (const json &L : J.at("launches")) {
+    KernelLaunch Launch;
+    Launch.At = placeFromJson(L.at(0));
+    Launch.Kernel = L.at(1).get<std::string>();
+    Launch.Rewritable = L.at(2).get<bool>();
+    Launch.CalleeBegin = L.at(3).get<unsigned>();
+    Launch.CalleeEnd = L.at(4).get<unsigned>();
+    Launch.Config = L.at(5).get<std::vector<std::pair<unsigned, unsigned>>>();
+    Launch.ArgsOpen = L.at(6).get<unsigned>();
+    Launch.ArgCount = L.at(7).get<unsigned>();
+    Launch.CalleeHasComma = L.at(8).get<bool>();
+    F.Launches.push_back(std::move(Launch));
+  }
+  for (const json &H : J.at("hazards"))
+    F.Hazards.push_back(
+        {placeFromJson(H.at(0)), H.at(1).get<std::string>(), H.at(2).get<std::string>()});
+  for (const json &S : J.at("skipped"))
+    F.Skipped.push_back(
+        {S.at(0).get<std::string>(), S.at(1).get<unsigned>(), S.at(2).get<unsigned>()});
+  F.UserFiles = J.at("user_files").get<std::set<std::string>>();
+  return F;
+}
+
+} // namespace
+
+std::string UnitCache::defaultFolder() {
+  llvm::SmallString<256> Folder;
+  std::optional<std::string> Xdg = llvm::sys::Process::GetEnv("XDG_CACHE_HOME");
+  if (Xdg && !Xdg->empty())
+    Folder = *Xdg;
+  else if (llvm::sys::path::home_directory(Folder))
+    llvm::sys::path::append(Folder, ".cache");
+  else
+    llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/false, Folder);
+  llvm::sys::path::append(Folder, "musify");
+  return Folder.str().str();
+}
+
+llvm::Expected<std::string> UnitCache::runDigest(llvm::StringRef ToolVersion,
+                                                 llvm::ArrayRef<std::string> RuleSources,
+                                                 llvm::StringRef SdkRoot,
+                                                 llvm::StringRef SdkVersion) {
+  llvm::SHA256 Hash;
+  Hash.update(llvm::formatv("format {0}\n", EntryFormat).str());
+  Hash.update(ToolVersion);
+  Hash.update(SdkRoot);
+  Hash.update(SdkVersion);
+  for (const std::string &Source : RuleSources)
+    if (llvm::Error E = addRuleSource(Source, Hash))
+      return E;
+  // The executable itself: a rebuilt musify may find other references.
+  std::string Exe = llvm::sys::fs::getMainExecutable(
+      nullptr, reinterpret_cast<void *>(&UnitCache::defaultFolder));
+  if (std::optional<std::string> Binary = readFile(Exe))
+    Hash.update(digestOf(*Binary));
+  return hexDigest(Hash);
+}
+
+std::string UnitCache::keyOf(llvm::ArrayRef<std::vector<std::string>> CommandLines,
+                             llvm::StringRef Text) const {
+  llvm::SHA256 Hash;
+  Hash.update(RunDigest);
+  for (const std::vector<std::string> &Line : CommandLines) {
+    for (const std::string &Arg : Line) {
+      Hash.update(Arg);
+      Hash.update(llvm::StringRef("\0", 1));
+    }
+    Hash.update("\n");
+  }
+  Hash.update(digestOf(Text));
+  return hexDigest(Hash);
+}
+
+std::string UnitCache::entryPath(llvm::StringRef Key) const {
+  llvm::SmallString<256> Path(Folder);
+  llvm::sys::path::append(Path, Key.take_front(2), Key.drop_front(2) + ".json");
+  return Path.str().str();
+}
+
+std::optional<ParsedUnit> UnitCache::lookup(llvm::StringRef Key) const {
+  std::optional<std::string> Text = readFile(entryPath(Key));
+  if (!Text)
+    return std::nullopt;
+  json Entry = json::parse(*Text, nullptr, /*allow_exceptions=*/false);
+  if (Entry.is_discarded() || !Entry.is_object())
+    return std::nullopt;
+  try {
+    // The user files this parse read must still read the same.
+    for (const auto &[File, Digest] : Entry.at("file_digests").items()) {
+      std::optional<std::string> Now = readFile(File);
+      if (!Now || digestOf(*Now) != Digest.get<std::string>())
+        return std::nullopt;
+    }
+    ParsedUnit Unit;
+    Unit.Parsed = Entry.at("parsed").get<bool>();
+    Unit.FirstErrors = Entry.at("first_errors").get<std::vector<std::string>>();
+    Unit.Findings = findingsFromJson(Entry.at("findings"));
+    Unit.FromCache = true;
+    return Unit;
+  } catch (const json::exception &) {
+    return std::nullopt; // a damaged entry is a miss
+  }
+}
+
+llvm::Error UnitCache::store(llvm::StringRef Key, const ParsedUnit &Unit) const {
+  json Digests = json::object();
+  for (const std::string &File : Unit.Findings.UserFiles) {
+    std::optional<std::string> Text = readFile(File);
+    if (!Text)
+      return llvm::Error::success(); // gone already: nothing worth keeping
+    Digests[File] = digestOf(*Text);
+  }
+  json Entry = {{"parsed", Unit.Parsed},
+                {"first_errors", Unit.FirstErrors},
+                {"file_digests", Digests},
+                {"findings", findingsToJson(Unit.Findings)}};
+  return writeFileAtomically(entryPath(Key), Entry.dump());
+}
+
+} // namespace musify

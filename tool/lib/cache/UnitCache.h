@@ -1,0 +1,62 @@
+// The --incremental cache: what parsing a translation unit found, kept on disk
+// and reused while nothing that decides it has changed.
+#pragma once
+
+#include "find/Reference.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace musify {
+
+/// What parsing one translation unit produced.
+struct ParsedUnit {
+  bool Parsed = false;
+  std::vector<std::string> FirstErrors; ///< of the first failed attempt
+  /// Of the successful parse; of the first failed attempt otherwise.
+  TranslationUnitFindings Findings;
+  bool FromCache = false;
+};
+
+/// Entries are keyed by everything a parse depends on: the run's digest
+/// (musify's version, the rule tables, the CUDA SDK), the unit's command
+/// lines and its text. An entry also records the text of every user file the
+/// parse read (headers), and is used only while they are unchanged.
+/// System and SDK headers are covered by the SDK in the digest, not file by file.
+class UnitCache {
+public:
+  /// Folder: where entries live (created on the first store).
+  UnitCache(std::string Folder, std::string RunDigest)
+      : Folder(std::move(Folder)), RunDigest(std::move(RunDigest)) {}
+
+  /// The default folder: $XDG_CACHE_HOME/musify, then ~/.cache/musify.
+  static std::string defaultFolder();
+
+  /// A digest of what every unit of a run depends on. RuleSources are the
+  /// rule folders and files the tables were read from.
+  static llvm::Expected<std::string> runDigest(llvm::StringRef ToolVersion,
+                                               llvm::ArrayRef<std::string> RuleSources,
+                                               llvm::StringRef SdkRoot,
+                                               llvm::StringRef SdkVersion);
+
+  /// The key of one unit: its command lines, one per language tried, and its text.
+  std::string keyOf(llvm::ArrayRef<std::vector<std::string>> CommandLines,
+                    llvm::StringRef Text) const;
+
+  std::optional<ParsedUnit> lookup(llvm::StringRef Key) const;
+  /// Failing to store only costs the next run a parse: the error says why.
+  llvm::Error store(llvm::StringRef Key, const ParsedUnit &Unit) const;
+
+private:
+  std::string entryPath(llvm::StringRef Key) const;
+
+  std::string Folder;
+  std::string RunDigest;
+};
+
+} // namespace musify

@@ -1,0 +1,33 @@
+// Renaming sources for the target (--rename-extensions): which files get a new
+// name, and the #include directives that must follow them.
+#pragma once
+
+#include "Options.h"
+#include "decide/Decider.h"
+#include "inputs/Inputs.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace musify {
+
+/// Absolute old path -> absolute new path.
+using RenameMap = std::map<std::string, std::string>;
+
+/// The MUSA names of the inputs that have one (`.cu` -> `.mu`, `.cuh` ->
+/// `.muh`); files left out by filters keep theirs. A new name that is
+/// already taken is an error.
+llvm::Expected<RenameMap> planRenames(const InputSet &Inputs);
+
+/// The `#include`s of Text (the text of Path) that find a renamed file,
+/// looked up as the compiler would (quoted: Path's folder first, then
+/// Folders), each as the edit of its header name and the event the report shows.
+std::vector<Decision> renameIncludes(llvm::StringRef Path, llvm::StringRef Text,
+                                     const std::vector<std::string> &Folders,
+                                     const RenameMap &Renamed);
+
+} // namespace musify
