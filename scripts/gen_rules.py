@@ -8,7 +8,8 @@ What it writes (relative to --out, default: the repository's rules/ folder):
   <target>/<family>.json for the families of scripts/rulegen/families.py
   (device, driver, fp16, cooperative_groups, cublas, curand, cufft, cusparse,
   cusolver, cudnn, nccl, nvrtc, nvtx, cub, thrust, libcudacxx), built by the
-  rulegen package with this module's helpers, and musa/thresholds/arch.json.
+  rulegen package with this module's helpers, musa/thresholds/arch.json, and
+  <target>/build/*.json (rulegen/buildfiles.py).
 
 This module covers the runtime, headers and language families:
 
@@ -1245,7 +1246,7 @@ def main():
 
     # The library and device families (scripts/rulegen/), after the runtime and
     # language tables, whose (name, kind) pairs they must not repeat.
-    from rulegen import build as family_build, calls, hip_scan, thresholds
+    from rulegen import build as family_build, buildfiles, calls, hip_scan, thresholds
     family_hip_declared, _ = hip_scan.declared_names(args.hip_include, args.hipcc, hip_macros)
     context = {
         "cindex": cindex, "cuda_path": args.cuda_path, "resource_dir": args.resource_dir,
@@ -1256,6 +1257,7 @@ def main():
     claimed = {(e["cuda"], e["kind"]) for e in musa_rt + musa_lang}
     family_tables = family_build.build_all(context, claimed, skipped, rejected)
     thresholds.write(args.out)
+    buildfiles.write(args.out)
 
     for name, target in sorted(set(rejected)):
         warn("rejected MUSA table entry %s -> %s (not a whole-name counterpart)" % (name, target))

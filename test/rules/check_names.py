@@ -116,6 +116,162 @@ def base(name):
     return name.rsplit("::", 1)[-1]
 
 
+CMAKE_ROOT = (sorted(glob.glob("/usr/share/cmake-3.*")) or [""])[-1]
+DEBIAN_CMAKE = "/usr/lib/x86_64-linux-gnu/cmake"
+
+
+def read_all(paths):
+    text = []
+    for path in paths:
+        with open(path, errors="replace") as f:
+            text.append(f.read())
+    return "\n".join(text)
+
+
+def command_help(argv, env=None):
+    if not shutil.which(argv[0]):
+        return ""
+    run = subprocess.run(argv, capture_output=True, text=True,
+                         env=dict(os.environ, **(env or {})))
+    return run.stdout + run.stderr
+
+
+def has_option(help_text, option):
+    """The option (-x, --std, -Wl,, -fgpu-default-stream=) is listed in a help text."""
+    option = option.rstrip("=")
+    return re.search(r"(^|[\s(])%s([\s)=,<]|$)" % re.escape(option), help_text, re.M) is not None
+
+
+def check_build_tables(facts, problems):
+    """rules/<target>/build/*.json: every CUDA word exists in this machine's CMake
+    modules or CUDA SDK, every target is confirmed by its check (rules/README.md)."""
+    import json
+    help_dir = os.path.join(CMAKE_ROOT, "Help")
+    modules = os.path.join(CMAKE_ROOT, "Modules")
+    find_toolkit = read_all([os.path.join(modules, "FindCUDAToolkit.cmake")])
+    find_cuda = read_all(glob.glob(os.path.join(modules, "FindCUDA.cmake"))
+                         + glob.glob(os.path.join(modules, "FindCUDA", "*.cmake")))
+    sdk_cmake = read_all(glob.glob(os.path.join(rc.CUDA_PATH, "lib*", "cmake", "*", "*.cmake")))
+    debian = read_all(p for p in glob.glob(os.path.join(DEBIAN_CMAKE, "*", "*"))
+                      if os.path.isfile(p))
+    nvcc_help = command_help([os.path.join(rc.CUDA_PATH, "bin", "nvcc"), "--help"])
+    hipcc_help = command_help(["hipcc", "--help"], {"HIP_PLATFORM": "amd"})
+    cuda_libraries = {os.path.basename(p) for p in
+                      glob.glob(os.path.join(rc.CUDA_PATH, "lib*", "lib*"))
+                      + glob.glob(os.path.join(rc.CUDA_PATH, "lib*", "stubs", "lib*"))}
+    word = lambda name, text: re.search(r"(?<![\w:])%s(?![\w])" % re.escape(name), text)
+
+    def documented(folder, name):
+        return os.path.isfile(os.path.join(help_dir, folder, name + ".rst"))
+
+    def lang_documented(folder, name, lang):
+        """CMAKE_<LANG>_X or <LANG>_X in CMake's documentation."""
+        if documented(folder, name):
+            return True
+        generic = name.replace(lang, "LANG", 1)
+        for config in ("_DEBUG", "_RELEASE", "_RELWITHDEBINFO", "_MINSIZEREL"):
+            if generic.endswith(config):
+                generic = generic[:-len(config)] + "_CONFIG"
+        return documented(folder, generic)
+
+    def cuda_known(e):
+        cuda, kind = e["cuda"], e["kind"]
+        if e.get("prefix"):
+            return True
+        if kind == "cmake-language":
+            return os.path.isfile(os.path.join(modules, "CMakeDetermine%sCompiler.cmake" % cuda))
+        if kind == "cmake-package":
+            return (os.path.isfile(os.path.join(modules, "Find%s.cmake" % cuda))
+                    or word("%s-config" % cuda.lower(), sdk_cmake.lower()) is not None
+                    or bool(glob.glob(os.path.join(rc.CUDA_PATH, "lib*", "cmake",
+                                                   cuda.lower(), "*-config.cmake"))))
+        if kind == "cmake-target":
+            return word(cuda, find_toolkit + sdk_cmake) is not None
+        if kind == "cmake-variable":
+            if cuda.startswith("CMAKE_CUDA_"):
+                return lang_documented("variable", cuda, "CUDA")
+            return word(cuda, find_toolkit + find_cuda) is not None or \
+                word(cuda.replace("CUDA_", "CUDA_${", 1).split("${")[0], find_cuda) is not None
+        if kind == "cmake-property":
+            return documented("prop_tgt", cuda)
+        if kind == "cmake-command":
+            return re.search(r"(macro|function)\(\s*%s\b" % re.escape(cuda), find_cuda,
+                             re.I) is not None
+        if kind == "tool":
+            return os.path.isfile(os.path.join(rc.CUDA_PATH, "bin", cuda))
+        if kind == "compiler-flag":
+            return e.get("action") == "pass" or has_option(nvcc_help, cuda)
+        if kind == "library":
+            # Or a library FindCUDAToolkit knows that this SDK no longer ships
+            # (nvToolsExt: NVTX 3 is header-only).
+            return any(f.startswith("lib%s." % cuda) for f in cuda_libraries) or \
+                word("CUDA::" + cuda, find_toolkit) is not None
+        if kind == "path":
+            return os.path.isdir(cuda)
+        return kind == "path-variable"  # a convention of projects, no SDK name
+
+    def target_confirmed(target, e, packages):
+        t, check, kind = e.get("target"), e["check"], e["kind"]
+        if e.get("action") in ("drop", "unwrap", "pass") and not t and not e.get("values"):
+            return check in ("same-name", "none", "musa-ports", "hip-install")
+        texts = [v for v in e.get("values", {}).values() if v] or [t] if t else []
+        if check == "same-name":
+            return t in (None, e["cuda"])
+        if check == "none":
+            return target == "musa"
+        if check == "rocm-docs":
+            return target == "hip"
+        if check == "musa-prefix-rule":
+            return target == "musa" and t != e["cuda"]
+        if check == "musa-ports":
+            return target == "musa" and all(x.split("{")[0] in facts for x in texts)
+        if check == "cmake-docs":
+            if kind == "cmake-language":
+                return os.path.isfile(os.path.join(modules, "CMakeDetermine%sCompiler.cmake" % t))
+            if kind == "cmake-property":
+                return documented("prop_tgt", t)
+            for suffix in ("_FOUND", "_ROOT"):
+                if t.endswith(suffix) and t[:-len(suffix)] in packages:
+                    return documented("command", "find_package")
+            return lang_documented("variable", t, "HIP")
+        if check == "cmake-config":
+            if kind == "cmake-package":
+                return os.path.isdir(os.path.join(DEBIAN_CMAKE, t.lower())) or \
+                    bool(glob.glob(os.path.join(DEBIAN_CMAKE, "*", "Find%s.cmake" % t)))
+            for config in ("_DEBUG", "_RELEASE", "_RELWITHDEBINFO", "_MINSIZEREL"):
+                # Per-configuration variables: NAME_${config_upper}.
+                if t.endswith(config) and t[:-len(config)] + "_${config" in debian:
+                    return True
+            return re.search(r"(?<![\w:])%s(?![\w])" % re.escape(t), debian, re.I if
+                             kind == "cmake-command" else 0) is not None
+        if check == "hip-install":
+            if kind == "tool":
+                return shutil.which(t) is not None
+            if kind == "library":
+                return os.path.exists("/usr/lib/x86_64-linux-gnu/lib%s.so" % t)
+            options = [o for x in texts for o in x.split() if o.startswith("-")]
+            return all(has_option(hipcc_help, o.split("{")[0].split("=")[0] + ("=" if "=" in o else ""))
+                       or has_option(hipcc_help, o.split("{")[0])
+                       or (o.startswith("-fno-") and has_option(hipcc_help, "-f" + o[5:]))
+                       for o in options)
+        return False
+
+    for target in rc.TARGETS:
+        entries = []
+        for path in sorted(glob.glob(os.path.join(rc.RULES, target, "build", "*.json"))):
+            with open(path) as f:
+                entries += [(os.path.basename(path), e) for e in json.load(f)["entries"]]
+        packages = {e["target"] for _, e in entries if e["kind"] == "cmake-package" and
+                    e.get("target")}
+        for table, e in entries:
+            where = "%s/build/%s: %s %s" % (target, table, e["kind"], e["cuda"])
+            if not cuda_known(e):
+                problems.append(where + ": not a CUDA name this machine's CMake or SDK knows")
+            if e["status"] == "supported" and not target_confirmed(target, e, packages):
+                problems.append("%s: target %s is not confirmed by check %s"
+                                % (where, e.get("target") or e.get("values"), e["check"]))
+
+
 def main():
     import json
     cindex = rc.import_cindex()
@@ -159,6 +315,7 @@ def main():
                 ok = ok and check == "same-name" and base(t) in hip_names
             if not ok:
                 problems.append("%s: target %s is not confirmed by check %s" % (where, t, check))
+    check_build_tables(facts, problems)
     return rc.fail_or_pass("names", problems)
 
 

@@ -388,6 +388,26 @@ llvm::Expected<RuleTable> RuleTable::loadDirectory(llvm::StringRef Dir,
                                                                     TargetFolder);
                                   }))
     return E;
+  if (llvm::Error E = forEachJson(Under("build"), /*Required=*/false,
+                                  [&](llvm::StringRef Text, llvm::StringRef File) {
+                                    return Table.Build.addTable(Text, File,
+                                                                TargetFolder);
+                                  }))
+    return E;
+  // Architecture flags map through the threshold map the build tables name.
+  if (const BuildArchitectures *Arch = Table.Build.architectures()) {
+    const ArchThresholds *Map = Table.thresholdsFor(Arch->Thresholds);
+    if (!Map)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "%s: the build tables name the threshold map "
+                                     "of %s, which %s/thresholds/ lacks",
+                                     Under("build").c_str(), Arch->Thresholds.c_str(),
+                                     Folder.c_str());
+    std::vector<std::pair<long long, long long>> Pairs;
+    for (const ArchThresholds::Threshold &T : Map->Thresholds)
+      Pairs.push_back({T.Cuda, T.Target});
+    Table.Build.setArchitectureMap(std::move(Pairs));
+  }
   return Table;
 }
 

@@ -1,6 +1,8 @@
 // The rule tables of one target: loaded from JSON, validated, looked up by name.
 #pragma once
 
+#include "buildfiles/BuildRules.h"
+
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -134,6 +136,9 @@ public:
     return WarpSize ? &*WarpSize : nullptr;
   }
 
+  /// The build-file tables of the target (rules/<target>/build/).
+  const BuildRules &buildRules() const { return Build; }
+
   size_t size() const { return Rules.size(); }
 
 private:
@@ -148,6 +153,7 @@ private:
   /// Overriding, is replaced.
   llvm::Error insert(Rule R, llvm::StringRef FileName, llvm::StringRef Where);
   std::optional<WarpSizeHazards> WarpSize;
+  BuildRules Build;
 };
 
 } // namespace musify

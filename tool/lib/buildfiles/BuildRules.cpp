@@ -1,0 +1,278 @@
+// Loads and validates build-file rule tables (schema: rules/build.schema.json).
+#include "buildfiles/BuildRules.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+namespace musify {
+
+namespace {
+
+struct KindName {
+  BuildRuleKind Kind;
+  const char *Name;
+};
+constexpr KindName KindNames[] = {
+    {BuildRuleKind::CMakeLanguage, "cmake-language"},
+    {BuildRuleKind::CMakePackage, "cmake-package"},
+    {BuildRuleKind::CMakeTarget, "cmake-target"},
+    {BuildRuleKind::CMakeVariable, "cmake-variable"},
+    {BuildRuleKind::CMakeProperty, "cmake-property"},
+    {BuildRuleKind::CMakeCommand, "cmake-command"},
+    {BuildRuleKind::Tool, "tool"},
+    {BuildRuleKind::CompilerFlag, "compiler-flag"},
+    {BuildRuleKind::Library, "library"},
+    {BuildRuleKind::PathVariable, "path-variable"},
+    {BuildRuleKind::Path, "path"},
+};
+
+constexpr std::pair<FlagAction, const char *> ActionNames[] = {
+    {FlagAction::Rename, "rename"}, {FlagAction::Drop, "drop"},
+    {FlagAction::Unwrap, "unwrap"}, {FlagAction::Arch, "arch"},
+    {FlagAction::Pass, "pass"},
+};
+
+constexpr std::pair<FlagValue, const char *> ValueNames[] = {
+    {FlagValue::None, "none"},
+    {FlagValue::Joined, "joined"},
+    {FlagValue::Separate, "separate"},
+};
+
+constexpr const char *TableKeys[] = {"$schema", "target", "description",
+                                     "architectures", "entries"};
+constexpr const char *EntryKeys[] = {
+    "cuda",   "kind",   "status",  "target", "note",   "check",
+    "review", "prefix", "package", "flags",  "action", "value",
+    "values", "source_extensions", "target_extensions"};
+
+llvm::Error tableError(llvm::StringRef FileName, const llvm::Twine &Message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 (FileName + ": " + Message).str());
+}
+
+/// Reads an optional member of type T; a member of another type is an error
+/// (returned as its message).
+template <typename T>
+std::optional<std::string> read(const nlohmann::json &Object, const char *Key, T &Out,
+                                const char *TypeName) {
+  auto It = Object.find(Key);
+  if (It == Object.end())
+    return std::nullopt;
+  try {
+    Out = It->get<T>();
+  } catch (const nlohmann::json::exception &) {
+    return llvm::formatv("\"{0}\" must be {1}", Key, TypeName).str();
+  }
+  return std::nullopt;
+}
+
+bool needsTarget(const BuildRule &R) {
+  if (!R.Supported || R.Prefix)
+    return false;
+  if (R.Kind != BuildRuleKind::CompilerFlag)
+    return true;
+  return R.Action == FlagAction::Rename && R.Values.empty();
+}
+
+/// The per-kind constraints the schema states, checked here too so that a
+/// user's table fails with a message rather than a silent mismatch.
+std::optional<std::string> validate(const BuildRule &R) {
+  if (!R.Supported) {
+    if (!R.Target.empty())
+      return std::string("an unsupported entry has no \"target\"");
+    if (R.Note.empty())
+      return std::string("an unsupported entry needs a \"note\" saying why");
+  }
+  if (needsTarget(R) && R.Target.empty())
+    return std::string("\"target\" is missing");
+  if (R.Prefix && R.Note.empty())
+    return std::string("a prefix entry needs a \"note\" (shown with the unknown names "
+                       "it catches)");
+  if (R.Kind != BuildRuleKind::CompilerFlag &&
+      (R.Action != FlagAction::Rename || R.Value != FlagValue::None || !R.Values.empty()))
+    return std::string("\"action\", \"value\" and \"values\" belong to compiler flags");
+  if (R.Action == FlagAction::Drop && !R.Target.empty())
+    return std::string("a dropped flag has no \"target\"");
+  if (R.Action == FlagAction::Arch && R.Supported &&
+      R.Target.find("{arch}") == std::string::npos)
+    return std::string("an \"arch\" flag's \"target\" needs {arch}");
+  if ((R.Action == FlagAction::Unwrap || R.Action == FlagAction::Arch ||
+       !R.Values.empty()) &&
+      R.Value != FlagValue::Separate)
+    return std::string("this action needs \"value\": \"separate\"");
+  if (!R.Package.empty() && R.Kind != BuildRuleKind::CMakeTarget)
+    return std::string("\"package\" belongs to cmake-target entries");
+  if (R.Flags && R.Kind != BuildRuleKind::CMakeVariable && R.Kind != BuildRuleKind::Tool &&
+      R.Kind != BuildRuleKind::CMakeCommand)
+    return std::string("\"flags\" belongs to cmake-variable, cmake-command and tool "
+                       "entries");
+  if ((!R.SourceExtensions.empty() || !R.TargetExtensions.empty()) &&
+      R.Kind != BuildRuleKind::CMakeLanguage)
+    return std::string("extensions belong to cmake-language entries");
+  return std::nullopt;
+}
+
+} // namespace
+
+const char *buildRuleKindName(BuildRuleKind Kind) {
+  for (const KindName &K : KindNames)
+    if (K.Kind == Kind)
+      return K.Name;
+  return "?";
+}
+
+llvm::Error BuildRules::addTable(llvm::StringRef Text, llvm::StringRef FileName,
+                                 llvm::StringRef ExpectedTarget) {
+  nlohmann::json Table;
+  try {
+    Table = nlohmann::json::parse(Text.begin(), Text.end());
+  } catch (const nlohmann::json::parse_error &E) {
+    return tableError(FileName, llvm::Twine("not valid JSON: ") + E.what());
+  }
+  if (!Table.is_object())
+    return tableError(FileName, "a build table must be a JSON object");
+  for (const auto &Member : Table.items())
+    if (!llvm::is_contained(TableKeys, Member.key()))
+      return tableError(FileName, "unknown key \"" + Member.key() + "\"");
+  std::string Target;
+  if (auto E = read(Table, "target", Target, "a string"))
+    return tableError(FileName, *E);
+  if (Target != ExpectedTarget)
+    return tableError(FileName, "\"target\" is \"" + Target + "\", expected \"" +
+                                    ExpectedTarget + "\"");
+
+  if (auto It = Table.find("architectures"); It != Table.end()) {
+    BuildArchitectures A;
+    try {
+      for (const auto &Member : It->items())
+        if (Member.key() != "thresholds" && Member.key() != "cuda_prefixes" &&
+            Member.key() != "scale")
+          return tableError(FileName, "\"architectures\": unknown key \"" +
+                                          Member.key() + "\"");
+      A.Thresholds = It->at("thresholds").get<std::string>();
+      A.CudaPrefixes = It->at("cuda_prefixes").get<std::vector<std::string>>();
+      A.Scale = It->at("scale").get<long long>();
+    } catch (const nlohmann::json::exception &E) {
+      return tableError(FileName, llvm::Twine("malformed \"architectures\": ") + E.what());
+    }
+    if (A.Scale <= 0 || A.CudaPrefixes.empty())
+      return tableError(FileName, "\"architectures\" needs prefixes and a positive scale");
+    if (Architectures)
+      return tableError(FileName, "a second \"architectures\" map");
+    Architectures = std::move(A);
+  }
+
+  auto Entries = Table.find("entries");
+  if (Entries == Table.end() || !Entries->is_array())
+    return tableError(FileName, "\"entries\" must be an array");
+  size_t Index = 0;
+  for (const nlohmann::json &Entry : *Entries) {
+    std::string Where = llvm::formatv("entry {0}", Index++).str();
+    if (!Entry.is_object())
+      return tableError(FileName, Where + ": must be an object");
+    for (const auto &Member : Entry.items())
+      if (!llvm::is_contained(EntryKeys, Member.key()))
+        return tableError(FileName, Where + ": unknown key \"" + Member.key() + "\"");
+
+    BuildRule R;
+    std::string Kind, Status, Action = "rename", Value = "none";
+    std::optional<std::string> Problem;
+    auto Check = [&](std::optional<std::string> P) {
+      if (P && !Problem)
+        Problem = std::move(P);
+    };
+    Check(read(Entry, "cuda", R.Cuda, "a string"));
+    Check(read(Entry, "kind", Kind, "a string"));
+    Check(read(Entry, "status", Status, "a string"));
+    Check(read(Entry, "target", R.Target, "a string"));
+    Check(read(Entry, "note", R.Note, "a string"));
+    Check(read(Entry, "check", R.Check, "a string"));
+    Check(read(Entry, "review", R.Review, "true or false"));
+    Check(read(Entry, "prefix", R.Prefix, "true or false"));
+    Check(read(Entry, "package", R.Package, "a string"));
+    Check(read(Entry, "flags", R.Flags, "true or false"));
+    Check(read(Entry, "action", Action, "a string"));
+    Check(read(Entry, "value", Value, "a string"));
+    Check(read(Entry, "values", R.Values, "an object of strings"));
+    Check(read(Entry, "source_extensions", R.SourceExtensions, "an array of strings"));
+    Check(read(Entry, "target_extensions", R.TargetExtensions, "an array of strings"));
+    if (Problem)
+      return tableError(FileName, Where + ": " + *Problem);
+    if (R.Cuda.empty())
+      return tableError(FileName, Where + ": \"cuda\" is missing or empty");
+    Where += " (\"" + R.Cuda + "\")";
+
+    const KindName *K = llvm::find_if(KindNames, [&](const KindName &N) {
+      return Kind == N.Name;
+    });
+    if (K == std::end(KindNames))
+      return tableError(FileName, Where + ": unknown \"kind\" \"" + Kind + "\"");
+    R.Kind = K->Kind;
+    if (Status != "supported" && Status != "unsupported")
+      return tableError(FileName, Where + ": \"status\" must be supported or unsupported");
+    R.Supported = Status == "supported";
+    auto A = llvm::find_if(ActionNames, [&](const auto &N) { return Action == N.second; });
+    if (A == std::end(ActionNames))
+      return tableError(FileName, Where + ": unknown \"action\" \"" + Action + "\"");
+    R.Action = A->first;
+    auto V = llvm::find_if(ValueNames, [&](const auto &N) { return Value == N.second; });
+    if (V == std::end(ValueNames))
+      return tableError(FileName, Where + ": unknown \"value\" \"" + Value + "\"");
+    R.Value = V->first;
+    if (R.Action == FlagAction::Arch && R.Supported && !Architectures)
+      return tableError(FileName, Where + ": an \"arch\" flag needs the table's "
+                                          "\"architectures\"");
+    if (auto P = validate(R))
+      return tableError(FileName, Where + ": " + *P);
+
+    for (const BuildRule &Existing : Rules)
+      if (Existing.Kind == R.Kind && Existing.Prefix == R.Prefix &&
+          (R.Kind == BuildRuleKind::CMakeCommand ? Existing.Cuda == llvm::StringRef(R.Cuda).lower()
+                                                  : Existing.Cuda == R.Cuda))
+        return tableError(FileName, Where + ": duplicate " + Kind + " entry");
+    if (R.Kind == BuildRuleKind::CMakeCommand)
+      R.Cuda = llvm::StringRef(R.Cuda).lower();
+    Rules.push_back(std::move(R));
+  }
+  return llvm::Error::success();
+}
+
+const BuildRule *BuildRules::find(BuildRuleKind Kind, llvm::StringRef Name) const {
+  bool NoCase = Kind == BuildRuleKind::CMakeCommand;
+  for (const BuildRule &R : Rules)
+    if (R.Kind == Kind && !R.Prefix &&
+        (NoCase ? Name.equals_insensitive(R.Cuda) : Name == R.Cuda))
+      return &R;
+  return nullptr;
+}
+
+const BuildRule *BuildRules::findPrefix(BuildRuleKind Kind, llvm::StringRef Name) const {
+  const BuildRule *Best = nullptr;
+  for (const BuildRule &R : Rules)
+    if (R.Kind == Kind && R.Prefix && Name.starts_with(R.Cuda) &&
+        (!Best || R.Cuda.size() > Best->Cuda.size()))
+      Best = &R;
+  return Best;
+}
+
+std::vector<const BuildRule *> BuildRules::ofKind(BuildRuleKind Kind) const {
+  std::vector<const BuildRule *> Out;
+  for (const BuildRule &R : Rules)
+    if (R.Kind == Kind)
+      Out.push_back(&R);
+  return Out;
+}
+
+void BuildRules::setArchitectureMap(std::vector<std::pair<long long, long long>> Map) {
+  if (!Architectures)
+    return;
+  llvm::sort(Map);
+  Architectures->Map = std::move(Map);
+}
+
+} // namespace musify

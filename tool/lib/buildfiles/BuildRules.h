@@ -1,0 +1,126 @@
+// The build-file rule tables of one target (rules/<target>/build/*.json,
+// rules/build.schema.json): what CMake and Makefile words become.
+#pragma once
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace musify {
+
+/// What a build-file word is; each kind is matched where its language puts
+/// such words (BuildFiles.cpp says where).
+enum class BuildRuleKind {
+  CMakeLanguage, ///< a language of project()/enable_language(): `CUDA`
+  CMakePackage,  ///< a find_package() name: `CUDAToolkit`
+  CMakeTarget,   ///< an imported target: `CUDA::cublas`
+  CMakeVariable, ///< a CMake variable: `CMAKE_CUDA_FLAGS`
+  CMakeProperty, ///< a target or source property: `CUDA_ARCHITECTURES`
+  CMakeCommand,  ///< a command of a find module: `cuda_add_executable`
+  Tool,          ///< a program run by a build: `nvcc`
+  CompilerFlag,  ///< an option of the CUDA compiler: `--extended-lambda`
+  Library,       ///< a library linked by name: `cudart` (`-lcudart`)
+  PathVariable,  ///< a variable that holds the SDK's root: `CUDA_HOME`
+  Path,          ///< an SDK install path: `/usr/local/cuda`
+};
+
+const char *buildRuleKindName(BuildRuleKind Kind);
+
+/// What a compiler-flag entry does with the flag it matches.
+enum class FlagAction {
+  Rename, ///< the flag (and its value) become Target
+  Drop,   ///< the flag and its value are removed
+  Unwrap, ///< the flag is removed and its value, split at commas, kept
+          ///< (`-Xcompiler -fPIC,-Wall` -> `-fPIC -Wall`)
+  Arch,   ///< the value names CUDA architectures, each mapped through the
+          ///< threshold map to one Target
+  Pass,   ///< a flag every compiler takes (`-O2`, `-I...`): left, not reported
+};
+
+/// How a flag takes its value.
+enum class FlagValue {
+  None,     ///< the entry is the whole word (`--extended-lambda`, `-rdc=true`)
+  Joined,   ///< the entry is a prefix of the word (`-I` of `-Iinclude`)
+  Separate, ///< `-flag value` or `-flag=value`
+};
+
+/// One table entry.
+struct BuildRule {
+  std::string Cuda;
+  BuildRuleKind Kind = BuildRuleKind::CMakeVariable;
+  bool Supported = true; ///< false: the target has no equivalent (Target empty)
+  /// What it becomes. Compiler flags: `{value}` stands for the flag's value,
+  /// `{arch}` (action Arch) for a target architecture; without `{value}` a
+  /// renamed flag keeps its value as written. Empty for a dropped flag.
+  std::string Target;
+  std::string Note;
+  std::string Check; ///< how the target is known
+  bool Review = false; ///< migrated, but a person must check the result
+  /// Cuda is a prefix: any name that starts with it and that no entry of the
+  /// same kind names is an unknown CUDA name (reported, never passed).
+  bool Prefix = false;
+  /// cmake-target: the package to find for Target, beyond the one the CUDA
+  /// toolkit's package becomes (`hipblas` for `roc::hipblas`).
+  std::string Package;
+  /// cmake-variable: its value is a list of compiler flags; cmake-command
+  /// and tool: its arguments are (with others). Unknown flags there are
+  /// reported.
+  bool Flags = false;
+  /// cmake-language: the source extensions CMake compiles as this language,
+  /// and those it compiles as the target's language.
+  std::vector<std::string> SourceExtensions, TargetExtensions;
+  FlagAction Action = FlagAction::Rename;
+  FlagValue Value = FlagValue::None;
+  /// compiler-flag: the text a flag with this value becomes (`-rdc=true` ->
+  /// `-fgpu-rdc`); a value not listed is unsupported.
+  std::map<std::string, std::string> Values;
+};
+
+/// How CUDA architecture names in flags (`sm_80`, `compute_90`) map to the
+/// target's: through a threshold map of the rule tables (the one for
+/// `Thresholds`), each number scaled by `Scale` (sm_80 is 800 in the map).
+struct BuildArchitectures {
+  std::string Thresholds;
+  std::vector<std::string> CudaPrefixes;
+  long long Scale = 10;
+  /// (CUDA number, target number) pairs of the threshold map, in increasing
+  /// CUDA order: a CUDA architecture maps to the last pair not above it.
+  std::vector<std::pair<long long, long long>> Map;
+};
+
+class BuildRules {
+public:
+  /// Parses one build table (FileName is only for messages); a duplicate
+  /// (kind, cuda) pair is an error.
+  llvm::Error addTable(llvm::StringRef Text, llvm::StringRef FileName,
+                       llvm::StringRef ExpectedTarget);
+
+  /// The entry of this kind for Name (commands compare without case, as
+  /// CMake does); prefix entries are not returned.
+  const BuildRule *find(BuildRuleKind Kind, llvm::StringRef Name) const;
+  /// The longest prefix entry of this kind that Name starts with.
+  const BuildRule *findPrefix(BuildRuleKind Kind, llvm::StringRef Name) const;
+  /// Every entry of this kind, in table order.
+  std::vector<const BuildRule *> ofKind(BuildRuleKind Kind) const;
+
+  /// Null when no table maps architectures.
+  const BuildArchitectures *architectures() const {
+    return Architectures ? &*Architectures : nullptr;
+  }
+  /// Fills the architecture map from the rule tables' threshold map that
+  /// architectures()->Thresholds names.
+  void setArchitectureMap(std::vector<std::pair<long long, long long>> Map);
+
+  size_t size() const { return Rules.size(); }
+  bool empty() const { return Rules.empty(); }
+
+private:
+  std::vector<BuildRule> Rules;
+  std::optional<BuildArchitectures> Architectures;
+};
+
+} // namespace musify
