@@ -230,13 +230,12 @@ llvm::Error BuildRules::addTable(llvm::StringRef Text, llvm::StringRef FileName,
     if (auto P = validate(R))
       return tableError(FileName, Where + ": " + *P);
 
-    for (const BuildRule &Existing : Rules)
-      if (Existing.Kind == R.Kind && Existing.Prefix == R.Prefix &&
-          (R.Kind == BuildRuleKind::CMakeCommand ? Existing.Cuda == llvm::StringRef(R.Cuda).lower()
-                                                  : Existing.Cuda == R.Cuda))
-        return tableError(FileName, Where + ": duplicate " + Kind + " entry");
+    // Commands are kept in lower case: CMake compares them without case.
     if (R.Kind == BuildRuleKind::CMakeCommand)
       R.Cuda = llvm::StringRef(R.Cuda).lower();
+    for (const BuildRule &Existing : Rules)
+      if (Existing.Kind == R.Kind && Existing.Prefix == R.Prefix && Existing.Cuda == R.Cuda)
+        return tableError(FileName, Where + ": duplicate " + Kind + " entry");
     Rules.push_back(std::move(R));
   }
   return llvm::Error::success();

@@ -40,6 +40,8 @@ const char *evidenceName(Evidence How) {
     return "token-fallback";
   case Evidence::StringLiteral:
     return "string-literal";
+  case Evidence::BuildFile:
+    return "build-file";
   }
   return "?";
 }

@@ -19,6 +19,7 @@ enum class Evidence {
   SkippedRegion, ///< spelling in a preprocessor branch this parse skipped
   Fallback,      ///< spelling in a file that could not be parsed
   StringLiteral, ///< a word inside a string literal (--rewrite-strings)
+  BuildFile,     ///< a word of a build file, read by the build-file lexers
 };
 
 /// The order of strength: when two parses find the same text, the stronger
@@ -28,6 +29,7 @@ inline int strengthOf(Evidence How) {
   case Evidence::Declaration:
   case Evidence::Macro:
   case Evidence::Include:
+  case Evidence::BuildFile:
     return 3;
   case Evidence::MacroTest:
     return 2;

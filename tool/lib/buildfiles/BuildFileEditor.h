@@ -1,0 +1,118 @@
+// What the CMake and Makefile migrations share: edits and events of one build
+// file, and the rules that apply in both languages (compiler flags,
+// libraries, install paths, renamed sources).
+#pragma once
+
+#include "buildfiles/BuildFiles.h"
+#include "rewrite/TokenRewriter.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace musify {
+
+/// A word of a build file: [Begin, End) of the file's text. Outer is the
+/// text it occupies with its quotes, where it is quoted.
+struct BuildWord {
+  unsigned Begin = 0, End = 0;
+  unsigned OuterBegin = 0, OuterEnd = 0;
+
+  static BuildWord plain(unsigned B, unsigned E) { return {B, E, B, E}; }
+};
+
+class BuildFileEditor {
+public:
+  BuildFileEditor(llvm::StringRef Path, llvm::StringRef Text, const BuildRules &Rules,
+                  TargetApi Target, const RenameMap &Renamed);
+
+  llvm::StringRef text() const { return Text; }
+  llvm::StringRef textOf(const BuildWord &W) const {
+    return Text.slice(W.Begin, W.End);
+  }
+  const BuildRules &rules() const { return Rules; }
+  llvm::StringRef directory() const { return Directory; }
+  const char *targetName() const { return targetDisplayName(Target); }
+
+  /// Replaces [Offset, Offset + Length) unless an earlier edit claimed text
+  /// there; false if it did.
+  bool edit(unsigned Offset, unsigned Length, std::string NewText);
+  /// Deletes [Begin, End) with the blank that separates it from its
+  /// neighbours (the whole line when nothing else is on it).
+  bool erase(unsigned Begin, unsigned End, bool SemicolonSeparates);
+  /// True if [Offset, Offset + Length) overlaps text an edit claimed.
+  bool claimed(unsigned Offset, unsigned Length) const;
+
+  /// An event at Offset (Kind a build rule kind or "source"...), from Rule
+  /// where there is one.
+  Event &event(unsigned Offset, llvm::StringRef Kind, llvm::StringRef Cuda,
+               const BuildRule *Rule);
+  /// The CUDA word Cuda at [Offset, Offset + Length) decided by Rule: renamed
+  /// to Replacement, or reported as unsupported.
+  /// The event it made, or null where an earlier edit claimed the text.
+  Event *apply(const BuildRule &Rule, unsigned Offset, unsigned Length,
+               llvm::StringRef Cuda, const std::string &Replacement);
+  /// A CUDA name no entry knows (Prefix is the prefix entry that caught it).
+  void unknown(BuildRuleKind Kind, unsigned Offset, llvm::StringRef Cuda,
+               const BuildRule *Prefix);
+  /// Name (of Kind) at Offset: the exact entry decides; else a prefix entry
+  /// makes it unknown; else nothing happens. True if an entry matched.
+  bool lookUp(BuildRuleKind Kind, unsigned Offset, llvm::StringRef Name);
+
+  /// Compiler flags, in order. ReportUnknown: the words are surely given to
+  /// the CUDA compiler, so a flag no entry knows is reported. Separator
+  /// joins words the migration makes of one (";" in CMake's unquoted lists).
+  void migrateFlags(llvm::ArrayRef<BuildWord> Words, bool ReportUnknown,
+                    llvm::function_ref<llvm::StringRef(const BuildWord &)> Separator,
+                    bool SemicolonSeparates);
+  /// `-lcudart`: true if W is a library flag of an entry.
+  bool migrateLibraryFlag(const BuildWord &W);
+  /// SDK install paths in [Begin, End).
+  void migratePaths(unsigned Begin, unsigned End);
+
+  /// The extensions of renamed sources (".cu" -> ".mu").
+  const std::map<std::string, std::string> &renamedExtensions() const {
+    return Extensions;
+  }
+  /// A word that names a source: renamed if Written (the word without a
+  /// folder prefix the caller resolved to Base) resolves, relative to Base,
+  /// to a key of Renamed; pattern words (`%.cu`, `*.cu`, `.cu.o`) get the new
+  /// extension. True if the word has an extension the renaming changes.
+  bool migrateSource(const BuildWord &W, llvm::StringRef Written,
+                     std::optional<std::string> Base);
+
+  BuildFileMigration finish();
+
+private:
+  void applyFlag(const BuildRule &R, llvm::ArrayRef<BuildWord> Words, size_t &I,
+                 llvm::StringRef Name, std::optional<llvm::StringRef> JoinedValue,
+                 llvm::function_ref<llvm::StringRef(const BuildWord &)> Separator,
+                 bool SemicolonSeparates);
+
+  std::string Path;
+  llvm::StringRef Text;
+  const BuildRules &Rules;
+  TargetApi Target;
+  const RenameMap &Renamed;
+  std::string Directory;
+  LineIndex Lines;
+  std::map<std::string, std::string> Extensions;
+  std::vector<Edit> Edits;
+  std::vector<Event> Events;
+  std::set<std::pair<unsigned, unsigned>> Claimed; ///< [begin, end) of edits
+};
+
+/// The migrations of the two languages (CMakeMigration.cpp,
+/// MakeMigration.cpp). ListsFile: a CMakeLists.txt (not an included *.cmake),
+/// whose relative source names are relative to its own folder.
+void migrateCMake(BuildFileEditor &Editor, bool ListsFile);
+void migrateMakefile(BuildFileEditor &Editor);
+
+/// True if [B, E) of Text holds only blanks (and `;` list separators where
+/// Semicolons, and line continuations).
+bool onlyBlanks(llvm::StringRef Text, unsigned B, unsigned E, bool Semicolons);
+
+} // namespace musify

@@ -1,0 +1,40 @@
+// Build files (CMakeLists.txt, *.cmake, Makefiles) migrated by the build rule
+// tables: the edits that migrate one build file and the events it reports.
+#pragma once
+
+#include "Options.h"
+#include "buildfiles/BuildRules.h"
+#include "decide/Decider.h"
+#include "edit/EditSet.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace musify {
+
+enum class BuildFileKind { CMake, Makefile };
+
+/// CMakeLists.txt, *.cmake -> CMake; Makefile, makefile, GNUmakefile, *.mk ->
+/// Makefile; else nullopt.
+std::optional<BuildFileKind> buildFileKindOf(llvm::StringRef Path);
+
+/// Sources the migration renames (.cu -> .mu, .cuh -> .muh): absolute old
+/// path -> absolute new path.
+using RenameMap = std::map<std::string, std::string>;
+
+struct BuildFileMigration {
+  std::vector<Edit> Edits;   ///< non-overlapping, in offset order
+  std::vector<Event> Events; ///< one per finding, in text order; At has File, Offset, Line, Column
+};
+
+/// Path: absolute path of the build file (for Event::At.File and to resolve
+/// relative source names against Renamed).
+BuildFileMigration migrateBuildFile(llvm::StringRef Path, llvm::StringRef Text,
+                                    BuildFileKind Kind, const BuildRules &Rules,
+                                    TargetApi Target, const RenameMap &Renamed);
+
+} // namespace musify

@@ -1,0 +1,437 @@
+// CMake files: each command's arguments matched against the build rules where
+// CMake's grammar puts each kind of word (a language in project(), a package
+// in find_package(), a library in target_link_libraries(), ...). The engine
+// knows CMake's own commands and keywords; every CUDA word is in the tables.
+#include "buildfiles/BuildFileEditor.h"
+#include "buildfiles/CMakeLexer.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Path.h"
+
+namespace musify {
+
+namespace {
+
+bool isOneOf(llvm::StringRef Name, std::initializer_list<llvm::StringRef> Names) {
+  return llvm::any_of(Names, [&](llvm::StringRef N) { return Name.equals_insensitive(N); });
+}
+
+/// The CMake commands whose arguments are compiler or linker options.
+bool takesOptions(llvm::StringRef Command) {
+  return isOneOf(Command, {"target_compile_options", "add_compile_options",
+                           "target_link_options", "add_link_options"});
+}
+
+/// The CMake commands that name properties: there a bare word is a
+/// property, elsewhere a variable.
+bool namesProperties(llvm::StringRef Command) {
+  return isOneOf(Command, {"set_target_properties", "set_source_files_properties",
+                           "set_property", "get_property", "get_target_property",
+                           "get_source_file_property", "define_property"});
+}
+
+bool isSourceCommand(llvm::StringRef Command) {
+  return isOneOf(Command, {"add_executable", "add_library", "target_sources"});
+}
+
+/// A package the migration adds: the first target that needs it and where.
+struct NeededPackage {
+  std::string Name;
+  std::string NeededBy;
+  unsigned Offset;   ///< of the target that needs it
+  unsigned LineBegin; ///< of the command that names the target
+};
+
+class CMakeMigration {
+public:
+  CMakeMigration(BuildFileEditor &Ed, bool ListsFile)
+      : Ed(Ed), Text(Ed.text()), Rules(Ed.rules()), ListsFile(ListsFile) {
+    for (const BuildRule *R : Rules.ofKind(BuildRuleKind::CMakeLanguage))
+      if (!R->Prefix && !R->SourceExtensions.empty() && R->Supported && !SourceLanguage)
+        SourceLanguage = R;
+  }
+
+  void run() {
+    Commands = lexCMake(Text);
+    for (const CMakeCommand &C : Commands) {
+      if (C.Name.equals_insensitive("project") && !C.Arguments.empty() &&
+          ProjectName.empty())
+        ProjectName = bare(C.Arguments[0]).str();
+      // Sources a file already gives the target language (a migrated file
+      // migrated again) need no second property.
+      if (SourceLanguage && C.Name.equals_insensitive("set_source_files_properties"))
+        for (size_t I = 0; I + 1 < C.Arguments.size(); ++I)
+          if (bareAt(C, I) == "LANGUAGE" && bareAt(C, I + 1) == SourceLanguage->Target)
+            for (size_t S = 0; S < C.Arguments.size() && bareAt(C, S) != "PROPERTIES"; ++S)
+              HaveLanguage.insert(Text.slice(C.Arguments[S].Begin, C.Arguments[S].End));
+    }
+    for (const CMakeCommand &C : Commands)
+      command(C);
+    addPackages();
+  }
+
+private:
+  llvm::StringRef bare(const CMakeArgument &A) const {
+    return A.Form == CMakeArgument::Unquoted ? Text.slice(A.Begin, A.End) : "";
+  }
+  llvm::StringRef bareAt(const CMakeCommand &C, size_t I) const {
+    return I < C.Arguments.size() ? bare(C.Arguments[I]) : "";
+  }
+  std::string indentOf(const CMakeCommand &C) const {
+    llvm::StringRef Indent = Text.slice(C.LineBegin, C.NameBegin);
+    return Indent.find_first_not_of(" \t") == llvm::StringRef::npos ? Indent.str() : "";
+  }
+
+  /// A generator-expression condition that selects the CUDA language
+  /// (`$<COMPILE_LANGUAGE:CUDA>`): its arguments are CUDA compiler flags.
+  bool isCudaCondition(llvm::StringRef Condition) const {
+    for (const BuildRule *R : Rules.ofKind(BuildRuleKind::CMakeLanguage))
+      for (size_t At = Condition.find(":" + R->Cuda); At != llvm::StringRef::npos;
+           At = Condition.find(":" + R->Cuda, At + 1)) {
+        size_t After = At + 1 + R->Cuda.size();
+        if (After < Condition.size() &&
+            (Condition[After] == '>' || Condition[After] == ','))
+          return true;
+      }
+    return false;
+  }
+
+  /// The extension a source name will have after the migration.
+  std::string finalExtension(llvm::StringRef Name) const {
+    std::string Ext = llvm::sys::path::extension(Name).str();
+    auto It = Ed.renamedExtensions().find(Ext);
+    return It == Ed.renamedExtensions().end() ? Ext : It->second;
+  }
+  /// A source (or, with Patterns, a glob of sources) the CUDA language
+  /// compiles that keeps an extension the target language does not take by
+  /// default.
+  bool needsLanguage(llvm::StringRef Word, bool Patterns) const {
+    if (!SourceLanguage ||
+        (!Patterns && Word.find_first_of("*?") != llvm::StringRef::npos))
+      return false;
+    std::string Ext = finalExtension(Word);
+    return llvm::is_contained(SourceLanguage->SourceExtensions, Ext) &&
+           !llvm::is_contained(SourceLanguage->TargetExtensions, Ext);
+  }
+
+  void command(const CMakeCommand &C) {
+    Ed.lookUp(BuildRuleKind::CMakeCommand, C.NameBegin, C.Name);
+    const BuildRule *CommandRule = Rules.find(BuildRuleKind::CMakeCommand, C.Name);
+    if (isOneOf(C.Name, {"find_package", "find_dependency"}))
+      package(C);
+
+    std::vector<std::vector<CMakeWord>> Words;
+    for (const CMakeArgument &A : C.Arguments)
+      Words.push_back(cmakeWords(Text, A));
+
+    // Flags: in a command that sets a flags variable, or one whose arguments
+    // are options, and in generator expressions for the CUDA language.
+    bool FlagsCommand = CommandRule && CommandRule->Flags;
+    for (const CMakeArgument &A : C.Arguments)
+      if (const BuildRule *R = Rules.find(BuildRuleKind::CMakeVariable, bare(A)))
+        FlagsCommand |= R->Flags;
+    bool OptionsCommand = FlagsCommand || takesOptions(C.Name);
+    flags(C, Words, FlagsCommand, OptionsCommand);
+
+    for (size_t I = 0; I < C.Arguments.size(); ++I) {
+      const CMakeArgument &A = C.Arguments[I];
+      if (A.Form == CMakeArgument::Bracket)
+        continue;
+      for (const CMakeWord &W : Words[I])
+        word(C, I, W);
+      for (const CMakeVariableRef &Ref : cmakeVariableRefs(Text, A.Begin, A.End)) {
+        llvm::StringRef Name = Text.slice(Ref.NameBegin, Ref.NameEnd);
+        BuildRuleKind First = Ref.Form == CMakeVariableRef::Env
+                                  ? BuildRuleKind::PathVariable
+                                  : BuildRuleKind::CMakeVariable;
+        BuildRuleKind Second = First == BuildRuleKind::PathVariable
+                                   ? BuildRuleKind::CMakeVariable
+                                   : BuildRuleKind::PathVariable;
+        if (!Ed.lookUp(First, Ref.NameBegin, Name))
+          Ed.lookUp(Second, Ref.NameBegin, Name);
+      }
+      // A message is text for people: an install path there is not read.
+      if (!C.Name.equals_insensitive("message"))
+        Ed.migratePaths(A.Begin, A.End);
+    }
+    sourceVariables(C, Words);
+    if (isSourceCommand(C.Name))
+      sourceLanguage(C, Words);
+  }
+
+  void flags(const CMakeCommand &C, const std::vector<std::vector<CMakeWord>> &Words,
+             bool FlagsCommand, bool OptionsCommand) {
+    // Runs of words with the same context, in order, so a flag meets its value.
+    std::vector<BuildWord> Run;
+    bool RunReports = false;
+    auto Flush = [&] {
+      Ed.migrateFlags(
+          Run, RunReports,
+          [&](const BuildWord &W) -> llvm::StringRef {
+            for (const CMakeArgument &A : C.Arguments)
+              if (A.Begin <= W.Begin && W.End <= A.End)
+                return A.Form == CMakeArgument::Quoted ? " " : ";";
+            return " ";
+          },
+          /*SemicolonSeparates=*/true);
+      Run.clear();
+    };
+    for (size_t I = 0; I < C.Arguments.size(); ++I)
+      for (const CMakeWord &W : Words[I]) {
+        if (!W.GenexHead.empty())
+          continue; // a parameter of a named expression, not an option
+        bool Cuda = isCudaCondition(W.ConditionText);
+        if (!Cuda && !OptionsCommand) {
+          Ed.migrateLibraryFlag(BuildWord::plain(W.Begin, W.End));
+          continue;
+        }
+        bool Reports = Cuda || FlagsCommand;
+        if (!Run.empty() && Reports != RunReports)
+          Flush();
+        RunReports = Reports;
+        Run.push_back(BuildWord::plain(W.Begin, W.End));
+      }
+    Flush();
+  }
+
+  void word(const CMakeCommand &C, size_t Index, const CMakeWord &W) {
+    llvm::StringRef Word = Text.slice(W.Begin, W.End);
+    llvm::StringRef Previous = Index > 0 ? bareAt(C, Index - 1) : "";
+    if (Word.contains("::")) {
+      target(C, W, Word);
+      return;
+    }
+    bool Properties = namesProperties(C.Name);
+    if ((W.WholeArgument && Properties) || !W.GenexHead.empty())
+      Ed.lookUp(BuildRuleKind::CMakeProperty, W.Begin, Word);
+    if (isLanguage(C, Index, W, Previous))
+      Ed.lookUp(BuildRuleKind::CMakeLanguage, W.Begin, Word);
+    if (W.WholeArgument && !Properties &&
+        !isOneOf(C.Name, {"find_package", "find_dependency"})) {
+      if (Word.starts_with("ENV{") && Word.ends_with("}")) {
+        llvm::StringRef Name = Word.drop_front(4).drop_back();
+        if (!Ed.lookUp(BuildRuleKind::PathVariable, W.Begin + 4, Name))
+          Ed.lookUp(BuildRuleKind::CMakeVariable, W.Begin + 4, Name);
+      } else if (!Ed.lookUp(BuildRuleKind::CMakeVariable, W.Begin, Word)) {
+        Ed.lookUp(BuildRuleKind::PathVariable, W.Begin, Word);
+      }
+      if (Index > 0 && isOneOf(C.Name, {"target_link_libraries", "link_libraries",
+                                        "find_library"}))
+        if (const BuildRule *R = Rules.find(BuildRuleKind::Library, Word))
+          Ed.apply(*R, W.Begin, Word.size(), Word, R->Target);
+    }
+    source(W, Word);
+  }
+
+  bool isLanguage(const CMakeCommand &C, size_t Index, const CMakeWord &W,
+                  llvm::StringRef Previous) const {
+    if (!W.GenexHead.empty()) {
+      if (isOneOf(W.GenexHead, {"COMPILE_LANGUAGE", "LINK_LANGUAGE"}))
+        return true;
+      // `$<COMPILE_LANG_AND_ID:CUDA,NVIDIA>`: the first parameter.
+      return isOneOf(W.GenexHead, {"COMPILE_LANG_AND_ID", "LINK_LANG_AND_ID"}) &&
+             Text[W.Begin - 1] == ':';
+    }
+    if (!W.WholeArgument)
+      return false;
+    if (isOneOf(C.Name, {"enable_language", "check_language"}))
+      return true;
+    if (C.Name.equals_insensitive("project"))
+      return Index > 0 && !isOneOf(Previous, {"VERSION", "DESCRIPTION", "HOMEPAGE_URL"});
+    return isOneOf(Previous, {"LANGUAGE", "LINKER_LANGUAGE"});
+  }
+
+  void target(const CMakeCommand &C, const CMakeWord &W, llvm::StringRef Word) {
+    const BuildRule *R = Rules.find(BuildRuleKind::CMakeTarget, Word);
+    if (!R) {
+      Ed.lookUp(BuildRuleKind::CMakeTarget, W.Begin, Word);
+      return;
+    }
+    Event *E = Ed.apply(*R, W.Begin, Word.size(), Word, R->Target);
+    if (E && R->Supported && !R->Package.empty() &&
+        !llvm::any_of(Needed, [&](const NeededPackage &P) { return P.Name == R->Package; }))
+      Needed.push_back({R->Package, Word.str(), W.Begin, C.LineBegin});
+  }
+
+  /// find_package(NAME [VERSION] ...): the CUDA version a renamed package is
+  /// asked for means nothing for the target's package, so it goes.
+  void package(const CMakeCommand &C) {
+    if (C.Arguments.empty())
+      return;
+    const CMakeArgument &First = C.Arguments[0];
+    llvm::StringRef Name = bare(First);
+    const BuildRule *R = Rules.find(BuildRuleKind::CMakePackage, Name);
+    if (!R) {
+      Found.insert(Name);
+      Ed.lookUp(BuildRuleKind::CMakePackage, First.Begin, Name);
+      return;
+    }
+    Event *E = Ed.apply(*R, First.Begin, Name.size(), Name, R->Target);
+    if (!E || !R->Supported)
+      return;
+    Found.insert(R->Target);
+    PackageCommands.push_back(&C);
+    llvm::StringRef Version = bareAt(C, 1);
+    if (R->Target == Name || Version.empty() || !llvm::isDigit(Version.front()))
+      return;
+    unsigned End = C.Arguments[1].End;
+    if (bareAt(C, 2) == "EXACT")
+      End = C.Arguments[2].End;
+    std::string Dropped = Text.slice(C.Arguments[1].Begin, End).str();
+    if (!Ed.erase(C.Arguments[1].Begin, End, false))
+      return;
+    // The package's event says what went (no event was made since).
+    Event &Package = *E;
+    Package.NeedsReview = true;
+    Package.Note += std::string(Package.Note.empty() ? "" : "; ") + "the CUDA version '" +
+                    Dropped + "' it asked for was dropped: ask for a " + Ed.targetName() +
+                    " version if one is needed";
+  }
+
+  void source(const CMakeWord &W, llvm::StringRef Word) {
+    std::optional<std::string> Base;
+    llvm::StringRef Written = Word;
+    std::vector<std::string> Folders = {"${CMAKE_CURRENT_LIST_DIR}/"};
+    if (ListsFile)
+      Folders.push_back("${CMAKE_CURRENT_SOURCE_DIR}/");
+    if (!ProjectName.empty()) {
+      Folders.push_back("${PROJECT_SOURCE_DIR}/");
+      Folders.push_back("${" + ProjectName + "_SOURCE_DIR}/");
+    }
+    for (const std::string &Folder : Folders)
+      if (Written.consume_front(Folder)) {
+        Base = Ed.directory().str();
+        break;
+      }
+    if (!Base && ListsFile && !Written.starts_with("$"))
+      Base = Ed.directory().str();
+    Ed.migrateSource(BuildWord::plain(W.Begin, W.End), Written, Base);
+  }
+
+  /// set(VAR ...), list(APPEND VAR ...), file(GLOB VAR ...): variables that
+  /// hold sources of the CUDA language.
+  void sourceVariables(const CMakeCommand &C,
+                       const std::vector<std::vector<CMakeWord>> &Words) {
+    if (!SourceLanguage)
+      return;
+    size_t NameIndex;
+    if (C.Name.equals_insensitive("set"))
+      NameIndex = 0;
+    else if ((C.Name.equals_insensitive("list") &&
+              isOneOf(bareAt(C, 0), {"APPEND", "PREPEND", "INSERT"})) ||
+             (C.Name.equals_insensitive("file") &&
+              isOneOf(bareAt(C, 0), {"GLOB", "GLOB_RECURSE"})))
+      NameIndex = 1;
+    else
+      return;
+    llvm::StringRef Name = bareAt(C, NameIndex);
+    if (Name.empty())
+      return;
+    for (size_t I = NameIndex + 1; I < C.Arguments.size(); ++I)
+      for (const CMakeWord &W : Words[I]) {
+        llvm::StringRef Word = Text.slice(W.Begin, W.End);
+        if (needsLanguage(Word, /*Patterns=*/true))
+          SourceVariables.insert(Name);
+        if (Word.starts_with("${") && Word.ends_with("}") &&
+            SourceVariables.contains(Word.drop_front(2).drop_back()))
+          SourceVariables.insert(Name);
+      }
+  }
+
+  /// add_executable(app main.cpp kernel.cu): CMake compiles a file as HIP
+  /// only if it ends in .hip or says LANGUAGE HIP, so the sources that keep
+  /// CUDA's extension get that property, right after the command.
+  void sourceLanguage(const CMakeCommand &C,
+                      const std::vector<std::vector<CMakeWord>> &Words) {
+    if (!SourceLanguage)
+      return;
+    std::vector<std::string> Sources;
+    unsigned First = 0;
+    for (size_t I = 1; I < C.Arguments.size(); ++I)
+      for (const CMakeWord &W : Words[I]) {
+        llvm::StringRef Word = Text.slice(W.Begin, W.End);
+        if (!W.GenexHead.empty() || !W.ConditionText.empty())
+          continue;
+        bool Variable = Word.starts_with("${") && Word.ends_with("}") &&
+                        SourceVariables.contains(Word.drop_front(2).drop_back());
+        if ((!Variable && !needsLanguage(Word, /*Patterns=*/false)) ||
+            HaveLanguage.contains(Word))
+          continue;
+        if (Sources.empty())
+          First = W.Begin;
+        Sources.push_back(Word.str());
+      }
+    if (Sources.empty())
+      return;
+    std::string Command = "set_source_files_properties(" + llvm::join(Sources, " ") +
+                          " PROPERTIES LANGUAGE " + SourceLanguage->Target + ")";
+    if (!Ed.edit(C.CloseParen + 1, 0, "\n" + indentOf(C) + Command))
+      return;
+    Event &E = Ed.event(First, buildRuleKindName(BuildRuleKind::CMakeLanguage),
+                        Sources.front(), SourceLanguage);
+    E.Status = EventStatus::Migrated;
+    E.Replacement = Command;
+    E.NeedsReview = false;
+    E.Note = "CMake compiles only " + llvm::join(SourceLanguage->TargetExtensions, ", ") +
+             " files as " + SourceLanguage->Target + " by default: these sources are " +
+             "given the language";
+  }
+
+  /// Packages that targets of the migration need beyond the toolkit's: after
+  /// the toolkit's find_package() where this file has one, else before the
+  /// first command that needs them.
+  void addPackages() {
+    for (const NeededPackage &P : Needed) {
+      if (Found.contains(P.Name))
+        continue;
+      std::string Call = "find_package(" + P.Name;
+      unsigned At;
+      std::string Inserted;
+      if (!PackageCommands.empty()) {
+        const CMakeCommand &Toolkit = *PackageCommands.front();
+        for (const CMakeArgument &A : Toolkit.Arguments)
+          if (isOneOf(bare(A), {"REQUIRED", "QUIET"}))
+            Call += " " + bare(A).str();
+        Call += ")";
+        At = Toolkit.CloseParen + 1;
+        Inserted = "\n" + indentOf(Toolkit) + Call;
+      } else {
+        Call += " REQUIRED)";
+        At = P.LineBegin;
+        llvm::StringRef Line = Text.drop_front(P.LineBegin);
+        Inserted = Line.take_while([](char C) { return C == ' ' || C == '\t'; }).str() +
+                   Call + "\n";
+      }
+      if (!Ed.edit(At, 0, Inserted))
+        continue;
+      Event &E = Ed.event(P.Offset, buildRuleKindName(BuildRuleKind::CMakePackage),
+                          P.NeededBy, nullptr);
+      E.Status = EventStatus::Migrated;
+      E.Replacement = Call;
+      E.Note = "its target comes from a package of its own, which the migration finds";
+    }
+  }
+
+  BuildFileEditor &Ed;
+  llvm::StringRef Text;
+  const BuildRules &Rules;
+  bool ListsFile;
+  const BuildRule *SourceLanguage = nullptr;
+  std::vector<CMakeCommand> Commands;
+  std::string ProjectName;
+  llvm::StringSet<> SourceVariables;
+  llvm::StringSet<> HaveLanguage; ///< sources that already have the language
+  llvm::StringSet<> Found;
+  std::vector<const CMakeCommand *> PackageCommands;
+  std::vector<NeededPackage> Needed;
+};
+
+} // namespace
+
+void migrateCMake(BuildFileEditor &Editor, bool ListsFile) {
+  CMakeMigration(Editor, ListsFile).run();
+}
+
+} // namespace musify

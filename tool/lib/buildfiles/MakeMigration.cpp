@@ -1,0 +1,233 @@
+// Makefiles: tools at the command positions of recipes and assignments, the
+// CUDA compiler's flags where they surely go to it (its command lines and
+// the variables they expand), libraries, install paths, path variables and
+// renamed sources everywhere outside comments.
+#include "buildfiles/BuildFileEditor.h"
+#include "buildfiles/MakeLexer.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace musify {
+
+namespace {
+
+/// The name of a word that is one variable reference (`$(NVCC)`, `${NVCC}`).
+llvm::StringRef referencedName(llvm::StringRef Word) {
+  if (Word.size() < 4 || Word[0] != '$' ||
+      !((Word[1] == '(' && Word.back() == ')') || (Word[1] == '{' && Word.back() == '}')))
+    return "";
+  llvm::StringRef Name = Word.drop_front(2).drop_back();
+  return Name.find_first_of("$:() \t{}") == llvm::StringRef::npos ? Name : "";
+}
+
+bool isSeparator(llvm::StringRef Word) {
+  return Word == ";" || Word == "&&" || Word == "||" || Word == "|" || Word == "&";
+}
+
+/// An environment assignment before a command (`HIP_PLATFORM=amd hipcc ...`).
+bool isEnvAssignment(llvm::StringRef Word) {
+  size_t Eq = Word.find('=');
+  if (Eq == llvm::StringRef::npos || Eq == 0)
+    return false;
+  return llvm::all_of(Word.take_front(Eq),
+                      [](char C) { return llvm::isAlnum(C) || C == '_'; });
+}
+
+/// One shell command: Words[First] runs Words[First + 1, End).
+struct ShellCommand {
+  size_t First, End;
+};
+
+class MakeMigration {
+public:
+  explicit MakeMigration(BuildFileEditor &Ed)
+      : Ed(Ed), Text(Ed.text()), Rules(Ed.rules()) {}
+
+  void run() {
+    for (const MakePiece &P : lexMakefile(Text))
+      Pieces.push_back({P, makeWords(Text, P.Begin, P.End)});
+    findCompilerVariables();
+    for (const Piece &P : Pieces)
+      migrate(P);
+  }
+
+private:
+  struct Piece {
+    MakePiece Where;
+    MakeWords Words;
+  };
+
+  llvm::StringRef textOf(const BuildWord &W) const { return Text.slice(W.Begin, W.End); }
+  llvm::StringRef nameOf(const MakePiece &P) const {
+    return Text.slice(P.NameBegin, P.NameEnd);
+  }
+
+  /// The command word W without a recipe's `@`, `-`, `+` prefixes.
+  BuildWord commandWord(BuildWord W, bool LineStart) const {
+    if (LineStart)
+      while (W.Begin < W.End && llvm::StringRef("@-+").contains(Text[W.Begin]))
+        W.OuterBegin = ++W.Begin;
+    return W;
+  }
+
+  /// The tool a command word runs: a program (`nvcc`, `$(CUDA)/bin/nvcc`) or
+  /// a variable that holds one.
+  const BuildRule *toolOf(const BuildWord &W) const {
+    llvm::StringRef Word = textOf(W);
+    if (llvm::StringRef Name = referencedName(Word); !Name.empty())
+      return ToolVariables.lookup(Name);
+    return Rules.find(BuildRuleKind::Tool, Word.substr(Word.rfind('/') + 1));
+  }
+
+  std::vector<ShellCommand> commands(const std::vector<BuildWord> &Words) const {
+    std::vector<ShellCommand> Out;
+    size_t I = 0;
+    while (I < Words.size()) {
+      while (I < Words.size() && (isSeparator(textOf(Words[I])) ||
+                                  isEnvAssignment(textOf(Words[I]))))
+        ++I;
+      if (I == Words.size())
+        break;
+      ShellCommand C{I, I + 1};
+      bool Ends = textOf(Words[I]).ends_with(";");
+      while (!Ends && C.End < Words.size() && !isSeparator(textOf(Words[C.End]))) {
+        Ends = textOf(Words[C.End]).ends_with(";");
+        ++C.End;
+      }
+      Out.push_back(C);
+      I = C.End;
+    }
+    return Out;
+  }
+
+  /// Which variables hold the CUDA compiler (NVCC := nvcc) and which hold
+  /// its flags (variables expanded on its command lines, and in those).
+  void findCompilerVariables() {
+    bool Changed = true;
+    while (Changed) {
+      Changed = false;
+      auto FlagsOf = [&](llvm::ArrayRef<BuildWord> Words) {
+        for (const BuildWord &W : Words)
+          if (llvm::StringRef Name = referencedName(textOf(W)); !Name.empty())
+            Changed |= FlagVariables.insert(Name).second;
+      };
+      for (const Piece &P : Pieces) {
+        const std::vector<BuildWord> &Words = P.Words.TopLevel;
+        if (P.Where.Role == MakeRole::Value) {
+          llvm::StringRef Name = nameOf(P.Where);
+          const BuildRule *Tool = Words.empty() ? nullptr : toolOf(Words.front());
+          if (Tool && Tool->Flags) {
+            if (!ToolVariables.count(Name)) {
+              ToolVariables[Name] = Tool;
+              Changed = true;
+            }
+            FlagsOf(llvm::ArrayRef(Words).drop_front());
+          } else if (FlagVariables.contains(Name)) {
+            FlagsOf(Words);
+          }
+        } else if (P.Where.Role == MakeRole::Shell) {
+          for (const ShellCommand &C : commands(Words)) {
+            const BuildRule *Tool = toolOf(commandWord(Words[C.First], C.First == 0));
+            if (Tool && Tool->Flags)
+              FlagsOf(llvm::ArrayRef(Words).slice(C.First + 1, C.End - C.First - 1));
+          }
+        }
+      }
+    }
+  }
+
+  /// The command at Words[C.First]: its tool renamed; its arguments migrated
+  /// as the CUDA compiler's flags if that is what it runs.
+  void command(const std::vector<BuildWord> &Words, ShellCommand C, bool LineStart) {
+    BuildWord W = commandWord(Words[C.First], LineStart);
+    llvm::StringRef Word = textOf(W);
+    const BuildRule *Tool = toolOf(W);
+    if (!Tool)
+      return;
+    if (referencedName(Word).empty()) {
+      size_t Slash = Word.rfind('/');
+      unsigned At = Slash == llvm::StringRef::npos ? W.Begin : W.Begin + Slash + 1;
+      Ed.apply(*Tool, At, W.End - At, Text.slice(At, W.End), Tool->Target);
+    }
+    if (Tool->Flags)
+      flags(llvm::ArrayRef(Words).slice(C.First + 1, C.End - C.First - 1));
+  }
+
+  void flags(llvm::ArrayRef<BuildWord> Words) {
+    for (const BuildWord &W : Words)
+      FlagWords.insert(W.Begin);
+    Ed.migrateFlags(
+        Words, /*ReportUnknown=*/true, [](const BuildWord &) { return " "; },
+        /*SemicolonSeparates=*/false);
+  }
+
+  void migrate(const Piece &P) {
+    const std::vector<BuildWord> &Words = P.Words.TopLevel;
+    switch (P.Where.Role) {
+    case MakeRole::Value: {
+      llvm::StringRef Name = nameOf(P.Where);
+      Ed.lookUp(BuildRuleKind::PathVariable, P.Where.NameBegin, Name);
+      if (!Words.empty() && toolOf(Words.front()))
+        command(Words, {0, Words.size()}, false);
+      else if (FlagVariables.contains(Name))
+        flags(Words);
+      break;
+    }
+    case MakeRole::Shell:
+      for (const ShellCommand &C : commands(Words))
+        command(Words, C, C.First == 0);
+      break;
+    case MakeRole::Names:
+      for (const BuildWord &W : Words)
+        Ed.lookUp(BuildRuleKind::PathVariable, W.Begin, textOf(W));
+      break;
+    case MakeRole::Words:
+      break;
+    }
+    for (const auto &[B, E] : P.Words.ShellTexts) {
+      MakeWords Shell = makeWords(Text, B, E);
+      for (const ShellCommand &C : commands(Shell.TopLevel))
+        command(Shell.TopLevel, C, false);
+    }
+
+    for (const std::vector<BuildWord> *List : {&Words, &P.Words.Inner})
+      for (const BuildWord &W : *List) {
+        if (!FlagWords.contains(W.Begin))
+          Ed.migrateLibraryFlag(W);
+        source(W);
+      }
+    for (const MakeRef &Ref : P.Words.Refs)
+      Ed.lookUp(BuildRuleKind::PathVariable, Ref.NameBegin,
+                Text.slice(Ref.NameBegin, Ref.NameEnd));
+    Ed.migratePaths(P.Where.Begin, P.Where.End);
+  }
+
+  /// A source name, relative to the Makefile's folder (where make runs it).
+  void source(const BuildWord &W) {
+    llvm::StringRef Written = textOf(W);
+    while (Written.consume_front("./"))
+      ;
+    std::optional<std::string> Base;
+    if (Written.consume_front("$(CURDIR)/") || Written.consume_front("${CURDIR}/") ||
+        !Written.starts_with("$"))
+      Base = Ed.directory().str();
+    Ed.migrateSource(W, Written, Base);
+  }
+
+  BuildFileEditor &Ed;
+  llvm::StringRef Text;
+  const BuildRules &Rules;
+  std::vector<Piece> Pieces;
+  llvm::StringMap<const BuildRule *> ToolVariables;
+  llvm::StringSet<> FlagVariables;
+  llvm::DenseSet<unsigned> FlagWords; ///< words migrated as flags
+};
+
+} // namespace
+
+void migrateMakefile(BuildFileEditor &Editor) { MakeMigration(Editor).run(); }
+
+} // namespace musify
