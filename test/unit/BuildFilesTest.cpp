@@ -699,3 +699,19 @@ TEST(BuildRules, RejectsMalformedTables) {
             "bad.json: malformed \"architectures\": [json.exception.out_of_range.403] "
             "key 'cuda_prefixes' not found");
 }
+
+TEST(BuildFiles, DroppedNeighboursLeaveNoSeparators) {
+  Migration M = migrate(Target::Hip, "/d/CMakeLists.txt", R"(
+target_compile_options(k PRIVATE "$<$<COMPILE_LANGUAGE:CUDA>:--extended-lambda;-Xptxas=-v>")
+target_compile_options(k PRIVATE -G -lineinfo -O2 --expt-relaxed-constexpr)
+list(APPEND CUDA_NVCC_FLAGS
+     --expt-relaxed-constexpr
+     -O2)
+)");
+  EXPECT_EQ(M.Text, R"(
+target_compile_options(k PRIVATE "$<$<COMPILE_LANGUAGE:HIP>:>")
+target_compile_options(k PRIVATE -O2)
+list(APPEND HIP_HIPCC_FLAGS
+     -O2)
+)");
+}

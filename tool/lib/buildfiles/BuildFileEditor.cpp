@@ -103,28 +103,37 @@ bool BuildFileEditor::erase(unsigned Begin, unsigned End, bool SemicolonSeparate
   size_t LineEnd = Text.find('\n', End);
   if (LineEnd == llvm::StringRef::npos)
     LineEnd = Text.size();
+  // What goes with the word, best first; text an earlier edit took is not
+  // taken twice (two neighbours dropped from one list).
+  std::vector<std::pair<size_t, size_t>> Ranges;
   llvm::StringRef After = Text.slice(End, LineEnd).trim(" \t\r");
   if (onlyBlanks(Text, LineStart, Begin, false) && (After.empty() || After == "\\")) {
     // Alone on its line: the line goes. The last line of a continued line
     // takes the continuation of the line before with it.
     llvm::StringRef Before = Text.take_front(LineStart).rtrim("\r\n");
     if (After.empty() && LineStart > 0 && Before.ends_with("\\"))
-      return edit(Before.rtrim("\\").rtrim(" \t").size(),
-                  LineEnd - Before.rtrim("\\").rtrim(" \t").size(), "");
-    return edit(LineStart, std::min<size_t>(LineEnd + 1, Text.size()) - LineStart, "");
+      Ranges.push_back({Before.rtrim("\\").rtrim(" \t").size(), LineEnd});
+    else
+      Ranges.push_back({LineStart, std::min<size_t>(LineEnd + 1, Text.size())});
   }
-  if (Begin > 0 && isBlank(Text[Begin - 1])) {
-    while (Begin > LineStart && isBlank(Text[Begin - 1]))
-      --Begin;
-  } else if (Begin > 0 && SemicolonSeparates && Text[Begin - 1] == ';') {
-    --Begin;
-  } else if (End < Text.size() && isBlank(Text[End])) {
-    while (End < Text.size() && isBlank(Text[End]))
-      ++End;
-  } else if (End < Text.size() && SemicolonSeparates && Text[End] == ';') {
-    ++End;
-  }
-  return edit(Begin, End - Begin, "");
+  size_t BlankBegin = Begin, BlankEnd = End;
+  while (BlankBegin > LineStart && isBlank(Text[BlankBegin - 1]))
+    --BlankBegin;
+  while (BlankEnd < Text.size() && isBlank(Text[BlankEnd]))
+    ++BlankEnd;
+  if (BlankBegin < Begin)
+    Ranges.push_back({BlankBegin, End});
+  if (SemicolonSeparates && Begin > 0 && Text[Begin - 1] == ';')
+    Ranges.push_back({Begin - 1, End});
+  if (BlankEnd > End)
+    Ranges.push_back({Begin, BlankEnd});
+  if (SemicolonSeparates && End < Text.size() && Text[End] == ';')
+    Ranges.push_back({Begin, End + 1});
+  Ranges.push_back({Begin, End});
+  for (auto [B, E] : Ranges)
+    if (!claimed(B, E - B))
+      return edit(B, E - B, "");
+  return false;
 }
 
 Event &BuildFileEditor::event(unsigned Offset, llvm::StringRef Kind,
