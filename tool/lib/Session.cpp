@@ -1,6 +1,7 @@
 // The migration pipeline, stage by stage (docs/design.md).
 #include "Session.h"
 
+#include "buildfiles/BuildFiles.h"
 #include "cache/UnitCache.h"
 #include "decide/Decider.h"
 #include "decide/TextContext.h"
@@ -78,6 +79,7 @@ public:
       return *Failed;
     parseAll();
     renameIncludes();
+    migrateBuildFiles();
     rewriteUnparsed();
     rewriteSkippedRegions();
     if (Options.RewriteStrings)
@@ -337,6 +339,21 @@ private:
       if (S.isSource() && !S.leftOut())
         for (Decision &D : musify::renameIncludes(Path, text(S), Folders, Renamed))
           record(S, std::move(D));
+  }
+
+  /// CMake files and Makefiles, by the build rule tables: no parse needed.
+  void migrateBuildFiles() {
+    for (auto &[Path, S] : Files) {
+      if (!S.Input || S.Input->Role != FileRole::BuildFile || S.leftOut())
+        continue;
+      S.Report.How = Analysis::BuildFile;
+      BuildFileMigration Migrated =
+          migrateBuildFile(Path, text(S), *buildFileKindOf(Path), Rules.buildRules(),
+                           Options.Target, Renamed);
+      for (const Edit &E : Migrated.Edits)
+        S.Edits.add(E);
+      llvm::append_range(S.Report.Events, std::move(Migrated.Events));
+    }
   }
 
   /// Source files no successful parse covered: migrate them by spelling.

@@ -1,5 +1,6 @@
 // Expanding command-line inputs into the files of a migration.
 #include "inputs/Inputs.h"
+#include "buildfiles/BuildFiles.h"
 #include "frontend/NvccCompat.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -18,7 +19,7 @@ namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
 
 FileRole roleOf(llvm::StringRef Path) {
-  if (isBuildFileName(path::filename(Path)))
+  if (buildFileKindOf(Path))
     return FileRole::BuildFile;
   return llvm::StringSwitch<FileRole>(path::extension(Path))
       .Cases(".cu", ".cpp", ".cc", ".cxx", ".c", FileRole::TranslationUnit)
@@ -31,11 +32,6 @@ SourceLanguage languageOf(llvm::StringRef Path) {
       .Cases(".cu", ".cuh", SourceLanguage::Cuda)
       .Case(".c", SourceLanguage::C)
       .Default(SourceLanguage::Cxx);
-}
-
-bool isBuildFileName(llvm::StringRef Name) {
-  return Name == "CMakeLists.txt" || Name.ends_with(".cmake") || Name == "Makefile" ||
-         Name == "makefile" || Name == "GNUmakefile" || Name.ends_with(".mk");
 }
 
 bool isWithin(llvm::StringRef Path, llvm::StringRef Dir) {

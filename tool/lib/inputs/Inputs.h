@@ -22,8 +22,6 @@ enum class FileRole {
 };
 
 FileRole roleOf(llvm::StringRef Path);
-/// CMakeLists.txt, *.cmake, Makefile, makefile, GNUmakefile, *.mk.
-bool isBuildFileName(llvm::StringRef FileName);
 /// The language a file is first parsed as (`.cu`, `.cuh` are CUDA).
 SourceLanguage languageOf(llvm::StringRef Path);
 

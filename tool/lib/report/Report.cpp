@@ -10,7 +10,15 @@ namespace musify {
 namespace {
 
 const char *analysisName(Analysis How) {
-  return How == Analysis::Semantic ? "semantic" : "token-fallback";
+  switch (How) {
+  case Analysis::Semantic:
+    return "semantic";
+  case Analysis::TokenFallback:
+    return "token-fallback";
+  case Analysis::BuildFile:
+    return "build-file";
+  }
+  return "";
 }
 
 std::string displayPath(llvm::StringRef Path) {

@@ -23,6 +23,7 @@ struct ConflictRecord {
 enum class Analysis {
   Semantic,      ///< parsed by Clang (skipped branches aside)
   TokenFallback, ///< no parse covered it: the token rewriter migrated it
+  BuildFile,     ///< a CMake file or Makefile, migrated by the build rules
 };
 
 struct FileReport {
