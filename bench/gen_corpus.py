@@ -6,7 +6,9 @@ generator), so two runs give byte-identical trees. Each translation unit
 includes a few headers of its own and one shared header; some headers are
 included by nothing (musify parses those on their own); every unit has a
 kernel, a launch, runtime calls, a device-only branch and an arch test, so all
-of musify's stages do work. Other files (notes, data) are copied unchanged.
+of musify's stages do work. A CMakeLists.txt builds the units, a Makefile per
+module folder too (build files are migrated by their rules). Other files
+(notes, data) are copied unchanged.
 
   gen_corpus.py OUT [--units N] [--headers-per-unit H] [--orphan-headers K]
                     [--other-files F] [--seed S]
@@ -86,6 +88,28 @@ int run_{unit}() {{
 """
 
 
+CMAKE = """cmake_minimum_required(VERSION 3.21)
+project(corpus LANGUAGES CXX CUDA)
+set(CMAKE_CUDA_STANDARD 17)
+find_package(CUDAToolkit REQUIRED)
+add_library(corpus STATIC
+{sources})
+target_link_libraries(corpus PUBLIC CUDA::cudart)
+"""
+
+MAKEFILE = """NVCC ?= nvcc
+NVCCFLAGS := -O2 -std=c++17 --expt-relaxed-constexpr
+LDLIBS := -lcudart
+
+OBJS := {objects}
+
+all: $(OBJS)
+
+%.o: %.cu
+\t$(NVCC) $(NVCCFLAGS) -c $< -o $@
+"""
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("out")
@@ -118,6 +142,11 @@ def main():
         write(f"{folder}/unit{u}.cu",
               UNIT.format(unit=u, includes=includes, calls=calls, copies=copies,
                           n=rng.randint(1, 1 << 20)))
+    write("CMakeLists.txt", CMAKE.format(sources="\n".join(
+        f"  module{u % 8}/unit{u}.cu" for u in range(a.units))))
+    for m in range(min(8, a.units)):
+        objects = " ".join(f"unit{u}.o" for u in range(m, a.units, 8))
+        write(f"module{m}/Makefile", MAKEFILE.format(objects=objects))
     for k in range(a.orphan_headers):
         name = f"orphans/orphan{k}.cuh"
         write(name, HEADER.format(name=name, unit="none", fn=f"orphan{k}", a=k + 2))

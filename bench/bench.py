@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Translation-speed benchmark: migrates a generated tree (gen_corpus.py) with
+-j1, with -jN, and again with --incremental over the unchanged tree, and
+prints wall time, translation units per second and peak memory of each run,
+checked against the goals in bench/README.md.
+
+  bench.py MUSIFY [--units N] [--jobs N] [--work DIR] [--target musa|hip]
+"""
+import argparse
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# The goals (bench/README.md): a failed goal makes the exit status 1.
+GOALS = {
+    "units_per_second_per_job": 0.8,   # -j1 throughput, CUDA 13 headers included
+    "incremental_fraction": 0.05,      # rerun over an unchanged tree vs the first run
+    "peak_rss_mib": 1024,              # per run, whatever -j
+}
+
+
+def run(cmd):
+    """Runs cmd; returns (seconds, peak RSS of this child in MiB)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    start = time.monotonic()
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    seconds = time.monotonic() - start
+    if r.returncode != 0:
+        sys.exit(f"{' '.join(cmd)} failed ({r.returncode}):\n{r.stderr}")
+    # ru_maxrss of children is the largest so far: runs go from small to large
+    # -j, so a later, larger run shows its own peak.
+    after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return seconds, max(before, after) / 1024
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("musify")
+    p.add_argument("--units", type=int, default=40)
+    p.add_argument("--jobs", type=int, default=os.cpu_count())
+    p.add_argument("--work", default="/tmp/musify-bench")
+    p.add_argument("--target", default="musa")
+    a = p.parse_args()
+
+    shutil.rmtree(a.work, ignore_errors=True)
+    corpus = os.path.join(a.work, "corpus")
+    subprocess.run([sys.executable, os.path.join(HERE, "gen_corpus.py"), corpus,
+                    "--units", str(a.units)], check=True)
+    files = sum(len(names) for _, _, names in os.walk(corpus))
+    units = a.units + 4  # gen_corpus's orphan headers are parsed on their own
+    base = [a.musify, "--quiet", f"--target={a.target}", corpus]
+    cache = os.path.join(a.work, "cache")
+
+    rows = []
+    for label, extra in [("-j1", ["-j1"]), (f"-j{a.jobs}", [f"-j{a.jobs}"]),
+                         (f"-j{a.jobs} --incremental (cold)",
+                          [f"-j{a.jobs}", "--incremental", "--cache-dir", cache]),
+                         (f"-j{a.jobs} --incremental (warm)",
+                          [f"-j{a.jobs}", "--incremental", "--cache-dir", cache])]:
+        out = os.path.join(a.work, "out")
+        shutil.rmtree(out, ignore_errors=True)
+        seconds, rss = run(base + extra + ["--out-root", out])
+        rows.append((label, seconds, units / seconds, rss))
+
+    print(f"corpus: {files} files, {units} translation units, target {a.target}, "
+          f"{os.cpu_count()} cores")
+    print(f"{'run':32} {'seconds':>8} {'units/s':>8} {'peak MiB':>9}")
+    for label, seconds, rate, rss in rows:
+        print(f"{label:32} {seconds:8.2f} {rate:8.1f} {rss:9.0f}")
+
+    failed = []
+    if rows[0][2] < GOALS["units_per_second_per_job"]:
+        failed.append(f"-j1 throughput {rows[0][2]:.2f} units/s < "
+                      f"{GOALS['units_per_second_per_job']}")
+    if rows[3][1] > GOALS["incremental_fraction"] * rows[2][1]:
+        failed.append(f"warm incremental run took {rows[3][1]:.2f} s, more than "
+                      f"{GOALS['incremental_fraction']:.0%} of the cold run")
+    peak = max(r[3] for r in rows)
+    if peak > GOALS["peak_rss_mib"]:
+        failed.append(f"peak memory {peak:.0f} MiB > {GOALS['peak_rss_mib']} MiB")
+    for f in failed:
+        print(f"goal missed: {f}")
+    print("all goals met" if not failed else "")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
