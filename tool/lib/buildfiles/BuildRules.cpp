@@ -236,17 +236,25 @@ llvm::Error BuildRules::addTable(llvm::StringRef Text, llvm::StringRef FileName,
     for (const BuildRule &Existing : Rules)
       if (Existing.Kind == R.Kind && Existing.Prefix == R.Prefix && Existing.Cuda == R.Cuda)
         return tableError(FileName, Where + ": duplicate " + Kind + " entry");
+    if (!R.Prefix)
+      ByName[R.Cuda].push_back(Rules.size());
     Rules.push_back(std::move(R));
   }
   return llvm::Error::success();
 }
 
 const BuildRule *BuildRules::find(BuildRuleKind Kind, llvm::StringRef Name) const {
-  bool NoCase = Kind == BuildRuleKind::CMakeCommand;
-  for (const BuildRule &R : Rules)
-    if (R.Kind == Kind && !R.Prefix &&
-        (NoCase ? Name.equals_insensitive(R.Cuda) : Name == R.Cuda))
-      return &R;
+  std::string Lower;
+  if (Kind == BuildRuleKind::CMakeCommand) {
+    Lower = Name.lower();
+    Name = Lower;
+  }
+  auto It = ByName.find(Name);
+  if (It == ByName.end())
+    return nullptr;
+  for (size_t I : It->second)
+    if (Rules[I].Kind == Kind)
+      return &Rules[I];
   return nullptr;
 }
 

@@ -2,6 +2,7 @@
 // rules/build.schema.json): what CMake and Makefile words become.
 #pragma once
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -120,6 +121,8 @@ public:
 
 private:
   std::vector<BuildRule> Rules;
+  /// Entries that are not prefixes, by name (commands in lower case).
+  llvm::StringMap<std::vector<size_t>> ByName;
   std::optional<BuildArchitectures> Architectures;
 };
 
