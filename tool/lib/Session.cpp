@@ -19,6 +19,7 @@
 
 #include "clang/Frontend/FrontendAction.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -176,8 +177,10 @@ private:
     }
 
     if (Options.Incremental && Cuda) {
+      // The Clang libraries musify links parse the code: their version counts.
       llvm::Expected<std::string> Digest = UnitCache::runDigest(
-          toolVersion(), Options.RuleSources, Cuda->Root, Cuda->Version);
+          (llvm::Twine(toolVersion()) + " clang " + LLVM_VERSION_STRING).str(),
+          Options.RuleSources, Cuda->Root, Cuda->Version);
       if (!Digest)
         return fail(llvm::toString(Digest.takeError()));
       Cache.emplace(Options.CacheDir.empty() ? UnitCache::defaultFolder()

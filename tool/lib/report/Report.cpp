@@ -51,6 +51,8 @@ nlohmann::json eventToJson(const Event &E) {
     J["dropped_argument"] = E.DroppedArgument;
   if (E.Disputed)
     J["disputed"] = true;
+  if (E.NeedsReview)
+    J["needs_review"] = true;
   if (!E.Note.empty())
     J["note"] = E.Note;
   return J;
@@ -182,6 +184,13 @@ void printDiagnostics(const RunReport &Report, llvm::raw_ostream &OS) {
         Say(E.At, "warning",
             llvm::formatv("'{0}' became '{1}': {2}", E.OldText, E.NewText, E.Note),
             "arch-comparison");
+      // Other migrations a person must check (a build file's architecture
+      // flag): the kinds above say why in their own words.
+      if (E.NeedsReview && E.OldText.empty() && E.DroppedArgument.empty() &&
+          !E.Disputed)
+        Say(E.At, "warning",
+            llvm::formatv("'{0}' became '{1}'{2}", E.Cuda, E.Replacement, Note),
+            "review");
       if (E.Disputed && E.Status != EventStatus::Unsupported)
         Say(E.At, "warning",
             llvm::formatv("'{0}' became '{1}'{2}", E.Cuda, E.Replacement, Note),
