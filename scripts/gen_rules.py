@@ -220,7 +220,7 @@ LANGUAGE_RULES = (
      {"target": "__CLANG_RDC__", "verify": "hip-compiler",
       "note": "predefined by hipcc's clang under -fgpu-rdc (HIP defines no __HIP_RDC__)"}),
     ("__NVCC__", "macro",
-     {"status": "unsupported", "note": "mcc does not define __NVCC__ (MUSA_FACTS.md); "
+     {"status": "unsupported", "note": "mcc does not define __NVCC__; "
       "code testing it takes the non-nvcc branch"},
      {"status": "unsupported", "note": "hipcc does not define __NVCC__ for AMD targets; "
       "code testing it takes the non-nvcc branch"}),
@@ -1017,11 +1017,11 @@ def musa_header_entry(name, state, include_map, dnn_headers, cuda_version):
                           removed=removed)
     if name in dnn_headers:
         return make_entry(name, "header", "unsupported", None, "none",
-                          ["cuDNN is not migratable by renaming: muDNN (%s) is a C++ class API "
-                           "(MUSA_FACTS.md)" % dnn_headers[name]] + notes, removed=removed)
+                          ["cuDNN is not migratable by renaming: muDNN (%s) is a C++ class API"
+                           % dnn_headers[name]] + notes, removed=removed)
     if name in MUSA_FACTS_HEADERS:
         return make_entry(name, "header", status, MUSA_FACTS_HEADERS[name], "musa-prefix-rule",
-                          ["not in include.json; named in MUSA_FACTS.md"] + notes, removed=removed)
+                          ["not in include.json; the name MUSA SDKs use"] + notes, removed=removed)
     if name in RUNTIME_INTERNAL_HEADERS:
         return make_entry(name, "header", status, MUSA_RUNTIME_UMBRELLA, "none",
                           ["not in include.json; %s includes what it declares, as "
@@ -1159,7 +1159,7 @@ def build_language_tables(hip_declared, hip_macros, hip_ver, general):
     for name in DEVICE_BUILTIN_VARIABLES:
         musa = same if name != "warpSize" else dict(same, note=(
             "device builtin; kept as is; it is 128 on mp_21/mp_22 and 32 on mp_31, so code "
-            "that hard-codes 32 is suspect (MUSA_FACTS.md)"))
+            "that hard-codes 32 is suspect"))
         rules.append((name, "variable", musa, {"note": "device builtin; kept as is"}))
     for name in DEVICE_BUILTIN_FUNCTIONS:
         rules.append((name, "function", same, {"note": "device builtin; kept as is"}))

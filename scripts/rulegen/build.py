@@ -33,12 +33,12 @@ MUSA_CONFLICTS = {
 
 # Device intrinsics some MUSA SDKs lack (MUSA_FACTS.md "Device code").
 MUSA_MAYBE_MISSING = frozenset(("hexp", "h2exp", "__vsub4", "__vcmpeq4"))
-MUSA_MISSING_NOTE = "kept as is, but some MUSA SDKs lack it (MUSA_FACTS.md)"
+MUSA_MISSING_NOTE = "kept as is, but some MUSA SDKs lack it"
 
 # Warp-level functions whose lane count matters: warp size is 128 on mp_21/22.
 WARP_FUNCTION = re.compile(r"^__(shfl|ballot|any|all|activemask|match|reduce_\w+_sync)")
 WARP_NOTE = ("warp size is 128 on mp_21/mp_22 and 32 on mp_31: masks (0xffffffff) and "
-             "widths that assume 32 lanes are suspect (MUSA_FACTS.md)")
+             "widths that assume 32 lanes are suspect")
 
 # MUSA words for NVIDIA names inside fp16/bf16/fp8 names (MUSA_FACTS.md:
 # __nv_bfloat16 -> __mt_bfloat16, __nv_fp8_e4m3 -> __mt_fp8_e4m3).
@@ -87,7 +87,7 @@ def musa_target(fam, name, general, rejected):
         derived = NV_NAME.sub(lambda m: (m.group(1) or "") + ("mt" if m.group(2) == "nv"
                                                               else "MT") + m.group(3), name)
         return derived, "musa-prefix-rule", (
-            "derived from the MUSA naming of NVIDIA names (__nv_ -> __mt_, MUSA_FACTS.md); "
+            "derived from the MUSA naming of NVIDIA names (__nv_ -> __mt_); "
             "not in the published table")
     return name, "same-name", None
 

@@ -34,7 +34,7 @@ import os
 
 MUSA_NO_LANGUAGE = ("MUSA has no CMake language that is publicly documented (MUSA "
                     "projects use find_package(MUSA) with musa_add_executable and "
-                    "musa_add_library, MUSA_FACTS.md)")
+                    "musa_add_library)")
 MUSA_NO_TOOLKIT_VARIABLE = ("MUSAToolkit's result variables are not publicly documented: "
                             "use the MUSA:: targets")
 CUDA_VERSION_SCALE = ("CUDA's version: the target numbers its releases its own way, so a "
@@ -90,9 +90,9 @@ def cmake_entries(target):
         out.append(entry("CUDA", P, "MUSA", "musa-ports",
                          "FindMUSA.cmake comes with the MUSA SDK, not with CMake: put its "
                          "folder on CMAKE_MODULE_PATH", review=True))
-        out.append(unsupported("Thrust", P, "Thrust keeps its names on MUSA (MUSA_FACTS.md), "
+        out.append(unsupported("Thrust", P, "Thrust keeps its names on MUSA, "
                                "but how the MUSA SDK packages it for CMake is not public"))
-        out.append(unsupported("CUB", P, "CUB keeps its names on MUSA (MUSA_FACTS.md), but "
+        out.append(unsupported("CUB", P, "CUB keeps its names on MUSA, but "
                                "how the MUSA SDK packages it for CMake is not public"))
     else:
         out.append(entry("CUDAToolkit", P, "hip", "cmake-config",
@@ -372,7 +372,7 @@ def toolchain_entries(target):
     spelled(("-x", "--x"),
             {"kind": F, "status": "supported", "value": "separate",
              "values": {"cu": "-x musa", "c++": "-x c++", "c": "-x c"}, "check": checked,
-             "note": "mcc -x musa (MUSA_FACTS.md)"},
+             "note": "mcc -x musa"},
             {"kind": F, "status": "supported", "value": "separate",
              "values": {"cu": "-x hip", "c++": "-x c++", "c": "-x c"}, "check": checked})
 
@@ -385,7 +385,7 @@ def toolchain_entries(target):
     spelled(("-arch", "--gpu-architecture", "-gencode", "--generate-code", "-code",
              "--gpu-code"), arch_musa, arch_hip)
 
-    musa_facts = "mcc does not accept it (MUSA_FACTS.md)"
+    musa_facts = "mcc does not accept it"
     m, h = drop(musa_facts + "; dropped",
                 "clang lets device code call constexpr functions without it; dropped",
                 "musa-ports")
@@ -500,8 +500,8 @@ def toolchain_entries(target):
                        ("nvrtc", "NVRTC: no MUSA library is publicly known" if musa else
                         "hipRTC is part of amdhip64 in ROCm 5 and a library of its own "
                         "(hiprtc) from ROCm 6: link what the installed ROCm has"),
-                       ("cudadevrt", "device-side launches are not supported on MUSA "
-                        "(MUSA_FACTS.md)" if musa else
+                       ("cudadevrt", "device-side launches are not supported on MUSA"
+                        if musa else
                         "HIP has no device runtime library: device-side launches are not "
                         "supported"),
                        ("culibos", "a helper of CUDA's static libraries: remove it")):

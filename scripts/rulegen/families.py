@@ -46,7 +46,7 @@ DEVICE_TABLE = "CUDA_Device_API_supported_by_HIP.md"
 CU_PREFIXES = (("cuda", "musa"), ("CUDA", "MUSA"), ("cu", "mu"), ("CU", "MU"))
 
 CUDNN_NOTE = ("cuDNN is not migratable by renaming: muDNN is a C++ class API "
-              "(musa::dnn::Handle), see MUSA_FACTS.md; port this call by hand")
+              "(musa::dnn::Handle); port this call by hand")
 
 # libcu++'s public headers (CUDA 13: every extension-less file of cccl/cuda/std
 # and cccl/cuda except version/config headers and linalg, which needs C++20).
@@ -154,7 +154,7 @@ FAMILIES = (
         ["nvrtc.h"],
         hip_tables=["CUDA_RTC_API_supported_by_HIP.md"],
         musa="unsupported",
-        musa_note="no MUSA runtime-compilation API is published (MUSA_FACTS.md names none)"),
+        musa_note="no MUSA runtime-compilation API is published"),
     family(
         "nvtx", "NVTX annotations (nvToolsExt)",
         [["#include <nvtx3/nvToolsExt.h>", "#include <nvtx3/nvToolsExtCuda.h>",
@@ -162,7 +162,7 @@ FAMILIES = (
         ["nvtx3/nvToolsExt.h", "nvtx3/nvToolsExtCuda.h", "nvtx3/nvToolsExtCudaRt.h",
          "nvtx3/nvToolsExtSync.h"],
         musa="unsupported",
-        musa_note="NVTX has no MUSA counterpart (MUSA_FACTS.md); remove or guard the call",
+        musa_note="NVTX has no MUSA counterpart; remove or guard the call",
         hip_same="none",
         hip_missing="NVTX has no HIP counterpart in Debian's HIP; roctx (ROCm's roctracer) "
                  "differs in names and is not shipped"),

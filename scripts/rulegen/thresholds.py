@@ -14,7 +14,7 @@ import os
 ARCH_THRESHOLDS = {
     "target": "musa",
     "description": "__CUDA_ARCH__ comparison constants and their __MUSA_ARCH__ "
-                   "counterparts (MUSA_FACTS.md)",
+                   "counterparts",
     "cuda_macro": "__CUDA_ARCH__",
     "target_macro": "__MUSA_ARCH__",
     "thresholds": [
@@ -34,7 +34,7 @@ ARCH_THRESHOLDS = {
 VERSION_THRESHOLDS = [
     {"target": "musa",
      "description": "CUDART_VERSION comparisons: no known translation to the MUSART_VERSION "
-                    "scale; every one is reported (MUSA_FACTS.md)",
+                    "scale; every one is reported",
      "cuda_macro": "CUDART_VERSION", "target_macro": "MUSART_VERSION",
      "thresholds": [], "operators": [], "otherwise": "report"},
 ]
