@@ -1,5 +1,6 @@
 // Loads and validates build-file rule tables (schema: rules/build.schema.json).
 #include "buildfiles/BuildRules.h"
+#include "rules/TableReader.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -49,11 +50,6 @@ constexpr const char *EntryKeys[] = {
     "cuda",   "kind",   "status",  "target", "note",   "check",
     "review", "prefix", "package", "flags",  "action", "value",
     "values", "source_extensions", "target_extensions"};
-
-llvm::Error tableError(llvm::StringRef FileName, const llvm::Twine &Message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 (FileName + ": " + Message).str());
-}
 
 /// Reads an optional member of type T; a member of another type is an error
 /// (returned as its message).
@@ -128,23 +124,13 @@ const char *buildRuleKindName(BuildRuleKind Kind) {
 
 llvm::Error BuildRules::addTable(llvm::StringRef Text, llvm::StringRef FileName,
                                  llvm::StringRef ExpectedTarget) {
-  nlohmann::json Table;
-  try {
-    Table = nlohmann::json::parse(Text.begin(), Text.end());
-  } catch (const nlohmann::json::parse_error &E) {
-    return tableError(FileName, llvm::Twine("not valid JSON: ") + E.what());
-  }
-  if (!Table.is_object())
-    return tableError(FileName, "a build table must be a JSON object");
-  for (const auto &Member : Table.items())
-    if (!llvm::is_contained(TableKeys, Member.key()))
-      return tableError(FileName, "unknown key \"" + Member.key() + "\"");
-  std::string Target;
-  if (auto E = read(Table, "target", Target, "a string"))
-    return tableError(FileName, *E);
-  if (Target != ExpectedTarget)
-    return tableError(FileName, "\"target\" is \"" + Target + "\", expected \"" +
-                                    ExpectedTarget + "\"");
+  llvm::Expected<nlohmann::json> Parsed = parseJson(Text, FileName);
+  if (!Parsed)
+    return Parsed.takeError();
+  const nlohmann::json &Table = *Parsed;
+  if (llvm::Error E =
+          checkTable(Table, FileName, TableKeys, ExpectedTarget, "a build table"))
+    return E;
 
   if (auto It = Table.find("architectures"); It != Table.end()) {
     BuildArchitectures A;
@@ -167,18 +153,9 @@ llvm::Error BuildRules::addTable(llvm::StringRef Text, llvm::StringRef FileName,
     Architectures = std::move(A);
   }
 
-  auto Entries = Table.find("entries");
-  if (Entries == Table.end() || !Entries->is_array())
-    return tableError(FileName, "\"entries\" must be an array");
-  size_t Index = 0;
-  for (const nlohmann::json &Entry : *Entries) {
-    std::string Where = llvm::formatv("entry {0}", Index++).str();
-    if (!Entry.is_object())
-      return tableError(FileName, Where + ": must be an object");
-    for (const auto &Member : Entry.items())
-      if (!llvm::is_contained(EntryKeys, Member.key()))
-        return tableError(FileName, Where + ": unknown key \"" + Member.key() + "\"");
-
+  return forEachEntry(Table, FileName, EntryKeys, [&](const nlohmann::json &Entry,
+                                                     const std::string &At) -> llvm::Error {
+    std::string Where = At;
     BuildRule R;
     std::string Kind, Status, Action = "rename", Value = "none";
     std::optional<std::string> Problem;
@@ -239,8 +216,8 @@ llvm::Error BuildRules::addTable(llvm::StringRef Text, llvm::StringRef FileName,
     if (!R.Prefix)
       ByName[R.Cuda].push_back(Rules.size());
     Rules.push_back(std::move(R));
-  }
-  return llvm::Error::success();
+    return llvm::Error::success();
+  });
 }
 
 const BuildRule *BuildRules::find(BuildRuleKind Kind, llvm::StringRef Name) const {

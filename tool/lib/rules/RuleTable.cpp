@@ -1,5 +1,6 @@
 // Loads and validates rule tables (schema: rules/schema.json).
 #include "rules/RuleTable.h"
+#include "rules/TableReader.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -58,11 +59,6 @@ std::optional<RuleStatus> parseStatus(llvm::StringRef S) {
     if (S == St.Name)
       return St.Status;
   return std::nullopt;
-}
-
-llvm::Error tableError(llvm::StringRef FileName, const llvm::Twine &Message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 (FileName + ": " + Message).str());
 }
 
 /// Reads an optional string member; a present member of another type is an error.
@@ -130,16 +126,6 @@ llvm::Error parseCall(const nlohmann::json &Call, Rule &R) {
   return llvm::Error::success();
 }
 
-/// The JSON document in Text; FileName is only for the message.
-llvm::Expected<nlohmann::json> parseJson(llvm::StringRef Text, llvm::StringRef FileName) {
-  try {
-    return nlohmann::json::parse(Text.begin(), Text.end());
-  } catch (const nlohmann::json::parse_error &E) {
-    // nlohmann's message already says "at line L, column C".
-    return tableError(FileName, llvm::Twine("not valid JSON: ") + E.what());
-  }
-}
-
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> readFile(llvm::StringRef Path) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer)
@@ -175,37 +161,20 @@ llvm::Error RuleTable::addTable(llvm::StringRef Text, llvm::StringRef FileName,
 
 llvm::Error RuleTable::addTable(const nlohmann::json &Table, llvm::StringRef FileName,
                                 llvm::StringRef ExpectedTarget) {
-  if (!Table.is_object())
-    return tableError(FileName, "a rule table must be a JSON object");
-  for (const auto &Member : Table.items())
-    if (!llvm::is_contained(TableKeys, Member.key()))
-      return tableError(FileName, "unknown key \"" + Member.key() + "\"");
-
-  std::string Target, Family;
-  if (llvm::Error E = readString(Table, "target", Target, FileName))
+  if (llvm::Error E = checkTable(Table, FileName, TableKeys, ExpectedTarget,
+                                 "a rule table"))
     return E;
+  std::string Family;
   if (llvm::Error E = readString(Table, "family", Family, FileName))
     return E;
-  if (Target != ExpectedTarget)
-    return tableError(FileName, "\"target\" is \"" + Target + "\", expected \"" +
-                                    ExpectedTarget + "\"");
   if (Overriding && Family.empty())
     Family = "user";
   if (Family.empty())
     return tableError(FileName, "\"family\" is missing or empty");
-  auto Entries = Table.find("entries");
-  if (Entries == Table.end() || !Entries->is_array())
-    return tableError(FileName, "\"entries\" must be an array");
 
-  size_t Index = 0;
-  for (const nlohmann::json &Entry : *Entries) {
-    std::string Where = llvm::formatv("entry {0}", Index++).str();
-    if (!Entry.is_object())
-      return tableError(FileName, Where + ": must be an object");
-    for (const auto &Member : Entry.items())
-      if (!llvm::is_contained(EntryKeys, Member.key()))
-        return tableError(FileName, Where + ": unknown key \"" + Member.key() + "\"");
-
+  return forEachEntry(Table, FileName, EntryKeys, [&](const nlohmann::json &Entry,
+                                                     const std::string &At) -> llvm::Error {
+    std::string Where = At;
     Rule R;
     R.Family = Family;
     std::string Kind, Status;
@@ -256,10 +225,8 @@ llvm::Error RuleTable::addTable(const nlohmann::json &Table, llvm::StringRef Fil
       return tableError(FileName, Where + ": \"target\" is missing");
     }
 
-    if (llvm::Error E = insert(std::move(R), FileName, Where))
-      return E;
-  }
-  return llvm::Error::success();
+    return insert(std::move(R), FileName, Where);
+  });
 }
 
 llvm::Error RuleTable::insert(Rule R, llvm::StringRef FileName,

@@ -1,0 +1,64 @@
+// Reading rule table files: the parts every table format shares.
+#include "rules/TableReader.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace musify {
+
+llvm::Error tableError(llvm::StringRef FileName, const llvm::Twine &Message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 (FileName + ": " + Message).str());
+}
+
+llvm::Expected<nlohmann::json> parseJson(llvm::StringRef Text, llvm::StringRef FileName) {
+  try {
+    return nlohmann::json::parse(Text.begin(), Text.end());
+  } catch (const nlohmann::json::parse_error &E) {
+    // nlohmann's message already says "at line L, column C".
+    return tableError(FileName, llvm::Twine("not valid JSON: ") + E.what());
+  }
+}
+
+llvm::Error checkTable(const nlohmann::json &Table, llvm::StringRef FileName,
+                       llvm::ArrayRef<const char *> Keys, llvm::StringRef ExpectedTarget,
+                       llvm::StringRef What) {
+  if (!Table.is_object())
+    return tableError(FileName, What + " must be a JSON object");
+  for (const auto &Member : Table.items())
+    if (!llvm::is_contained(Keys, Member.key()))
+      return tableError(FileName, "unknown key \"" + Member.key() + "\"");
+  if (ExpectedTarget.empty())
+    return llvm::Error::success();
+  auto Target = Table.find("target");
+  std::string Found = Target != Table.end() && Target->is_string()
+                          ? Target->get<std::string>()
+                          : std::string();
+  if (Found != ExpectedTarget)
+    return tableError(FileName, "\"target\" is \"" + Found + "\", expected \"" +
+                                    ExpectedTarget + "\"");
+  return llvm::Error::success();
+}
+
+llvm::Error forEachEntry(
+    const nlohmann::json &Table, llvm::StringRef FileName,
+    llvm::ArrayRef<const char *> EntryKeys,
+    llvm::function_ref<llvm::Error(const nlohmann::json &, const std::string &)> Fn) {
+  auto Entries = Table.find("entries");
+  if (Entries == Table.end() || !Entries->is_array())
+    return tableError(FileName, "\"entries\" must be an array");
+  size_t Index = 0;
+  for (const nlohmann::json &Entry : *Entries) {
+    std::string Where = llvm::formatv("entry {0}", Index++).str();
+    if (!Entry.is_object())
+      return tableError(FileName, Where + ": must be an object");
+    for (const auto &Member : Entry.items())
+      if (!llvm::is_contained(EntryKeys, Member.key()))
+        return tableError(FileName, Where + ": unknown key \"" + Member.key() + "\"");
+    if (llvm::Error E = Fn(Entry, Where))
+      return E;
+  }
+  return llvm::Error::success();
+}
+
+} // namespace musify

@@ -1,0 +1,38 @@
+// What every rule table file shares, whatever it describes: JSON parsing, the
+// table's keys and target, its entries, and messages that name the file.
+#pragma once
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/Error.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace musify {
+
+/// "FILE: MESSAGE".
+llvm::Error tableError(llvm::StringRef FileName, const llvm::Twine &Message);
+
+/// The JSON document in Text; FileName is only for the message.
+llvm::Expected<nlohmann::json> parseJson(llvm::StringRef Text, llvm::StringRef FileName);
+
+/// Table must be an object with no keys beyond Keys, and, when ExpectedTarget
+/// is not empty, a "target" equal to it. What names the table in the message
+/// ("a rule table").
+llvm::Error checkTable(const nlohmann::json &Table, llvm::StringRef FileName,
+                       llvm::ArrayRef<const char *> Keys, llvm::StringRef ExpectedTarget,
+                       llvm::StringRef What);
+
+/// Calls Fn for each member of Table's "entries" array, each an object with no
+/// keys beyond EntryKeys; Where ("entry 3") is for Fn's messages.
+llvm::Error forEachEntry(
+    const nlohmann::json &Table, llvm::StringRef FileName,
+    llvm::ArrayRef<const char *> EntryKeys,
+    llvm::function_ref<llvm::Error(const nlohmann::json &Entry, const std::string &Where)>
+        Fn);
+
+} // namespace musify
