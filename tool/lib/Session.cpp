@@ -46,7 +46,11 @@ std::string defaultRulesDir(const char *Argv0) {
 
 namespace {
 
-std::string currentFolder();
+std::string currentFolder() {
+  llvm::SmallString<256> Folder;
+  llvm::sys::fs::current_path(Folder);
+  return Folder.str().str();
+}
 
 /// Everything known about one file during a run.
 struct FileState {
@@ -621,12 +625,6 @@ private:
   std::optional<UnitCache> Cache;
   unsigned UnitsParsed = 0, UnitsFromCache = 0;
 };
-
-std::string currentFolder() {
-  llvm::SmallString<256> Folder;
-  llvm::sys::fs::current_path(Folder);
-  return Folder.str().str();
-}
 
 } // namespace
 
