@@ -245,8 +245,8 @@ DEVICE_BUILTIN_FUNCTIONS = (
     "__threadfence", "__threadfence_block", "__threadfence_system",
 )
 
-ENTRY_KEYS = ("cuda", "kind", "status", "target", "note", "disputed", "defined_tests_only",
-              "call", "cuda_deprecated", "cuda_removed", "check")
+ENTRY_KEYS = ("cuda", "kind", "status", "target", "include_first", "note", "disputed",
+              "defined_tests_only", "call", "cuda_deprecated", "cuda_removed", "check")
 IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
 
 
@@ -1061,7 +1061,17 @@ def hip_header_entry(name, state, system_include, cuda_version):
         return make_entry(name, "header", status, target, "hipify-table",
                           ["%s is not shipped by Debian: HIPIFY's name, not compiled here"
                            % library] + notes, removed=removed)
-    return make_entry(name, "header", status, target, "hip-headers", notes, removed=removed)
+    entry = make_entry(name, "header", status, target, "hip-headers", notes, removed=removed)
+    if target in HIP_HEADER_NEEDS:
+        entry["include_first"] = HIP_HEADER_NEEDS[target]
+        entry = {key: entry[key] for key in ENTRY_KEYS if key in entry}
+    return entry
+
+
+# HIP headers that compile only after others: HIP 5.2's cooperative groups use
+# hipBlockDim_x and friends, which hip_runtime.h defines, without including it
+# (CUDA's cooperative_groups.h needs nothing before it: nvcc includes the runtime).
+HIP_HEADER_NEEDS = {"hip/hip_cooperative_groups.h": ["hip/hip_runtime.h"]}
 
 
 # HIP libraries Debian does not ship whose names the HIPIFY tables give (the

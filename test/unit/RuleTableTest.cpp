@@ -114,6 +114,14 @@ TEST(RuleTable, RejectsBadEntries) {
   EXPECT_NE(errorFor(withEntry(R"({"cuda": 7, "kind": "function",
       "status": "supported", "target": "b"})")).find("\"cuda\" must be a string"),
             std::string::npos);
+  EXPECT_NE(errorFor(withEntry(R"({"cuda": "a", "kind": "function",
+      "status": "supported", "target": "b", "include_first": ["c.h"]})"))
+                .find("\"include_first\" is an array of header names, for header entries"),
+            std::string::npos);
+  EXPECT_NE(errorFor(withEntry(R"({"cuda": "a.h", "kind": "header",
+      "status": "supported", "target": "b.h", "include_first": "c.h"})"))
+                .find("\"include_first\" is an array"),
+            std::string::npos);
 }
 
 TEST(RuleTable, RejectsDuplicatesAcrossTables) {

@@ -1,5 +1,6 @@
 // Turning references into edits and report events.
 #include "decide/Decider.h"
+#include "rewrite/TokenRewriter.h"
 #include "decide/TextContext.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -151,13 +152,38 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
       rewriteComparison(*Map, Ref, FileText, Written, D);
       return D;
     }
-  std::string Text = Written;
-  if (Ref.Kind == RuleKind::Header) {
-    // Keep the delimiters as written: `"cuda.h"` stays a quoted include.
-    llvm::StringRef Delimited = FileText.substr(Ref.At.Offset, Ref.Length);
-    Text = Delimited.front() + Written + Delimited.back();
+  if (Ref.Kind == RuleKind::Header)
+    return includeDirective(*R, Written, Ref, FileText, std::move(E));
+  return {std::move(E), {{Ref.At.Offset, Ref.Length, std::move(Written)}}};
+}
+
+Decision Decider::includeDirective(const Rule &R, const std::string &Header,
+                                   const Reference &Ref, llvm::StringRef FileText,
+                                   Event E) const {
+  // Keep the delimiters as written: `"cuda.h"` stays a quoted include.
+  llvm::StringRef Delimited = FileText.substr(Ref.At.Offset, Ref.Length);
+  Decision D{std::move(E),
+             {{Ref.At.Offset, Ref.Length,
+               Delimited.front() + Header + Delimited.back()}}};
+  // Headers the target header needs first go on the lines before it,
+  // unless an earlier #include is (or migrates to) that header.
+  size_t LineStart = FileText.take_front(Ref.At.Offset).rfind('\n') + 1;
+  std::vector<std::string> Earlier;
+  TokenRewriter::forEachInclude(FileText.take_front(LineStart),
+                                [&](llvm::StringRef Name, unsigned, unsigned) {
+                                  const Rule *Known = Rules.findHeader(Name);
+                                  Earlier.push_back(Known && Known->hasTarget()
+                                                        ? Known->Target
+                                                        : Name.str());
+                                });
+  for (const std::string &First : R.IncludeFirst) {
+    if (llvm::is_contained(Earlier, First))
+      continue;
+    D.Edits.insert(D.Edits.begin(), {unsigned(LineStart), 0, "#include <" + First + ">\n"});
+    D.Outcome.Note += (D.Outcome.Note.empty() ? "" : "; ") + ("<" + First +
+                      "> is included before it: " + Header + " needs it first");
   }
-  return {std::move(E), {{Ref.At.Offset, Ref.Length, std::move(Text)}}};
+  return D;
 }
 
 bool Decider::rewriteCall(const CallRewrite &Call, const Reference &Ref,

@@ -81,6 +81,11 @@ private:
   /// cannot be read (the name is not called, or through a macro).
   bool rewriteCall(const CallRewrite &Call, const Reference &Ref,
                    llvm::StringRef FileText, std::string &Name, Decision &D) const;
+  /// The edits of a migrated #include: the header name, and the headers the
+  /// target header needs before it (Rule::IncludeFirst).
+  Decision includeDirective(const Rule &R, const std::string &Header,
+                            const Reference &Ref, llvm::StringRef FileText,
+                            Event E) const;
   /// An architecture comparison, rewritten by the target's threshold map.
   void rewriteComparison(const ArchThresholds &Map, const Reference &Ref,
                          llvm::StringRef FileText, const std::string &NewName,

@@ -43,7 +43,7 @@ constexpr StatusName StatusNames[] = {
 constexpr const char *EntryKeys[] = {"cuda",         "kind",   "status",
                                      "target",       "note",   "cuda_deprecated",
                                      "cuda_removed", "check",  "defined_tests_only",
-                                     "call",         "disputed"};
+                                     "call",         "disputed", "include_first"};
 constexpr const char *TableKeys[] = {"$schema", "target", "family", "description",
                                      "entries"};
 
@@ -204,6 +204,13 @@ llvm::Error RuleTable::addTable(const nlohmann::json &Table, llvm::StringRef Fil
     if (auto It = Entry.find("call"); It != Entry.end())
       if (llvm::Error E = parseCall(*It, R))
         return tableError(FileName, Where + ": \"call\": " + llvm::toString(std::move(E)));
+    if (auto It = Entry.find("include_first"); It != Entry.end()) {
+      if (R.Kind != RuleKind::Header || !It->is_array() ||
+          !llvm::all_of(*It, [](const nlohmann::json &H) { return H.is_string(); }))
+        return tableError(FileName, Where + ": \"include_first\" is an array of "
+                                            "header names, for header entries");
+      R.IncludeFirst = It->get<std::vector<std::string>>();
+    }
     if (auto It = Entry.find("disputed"); It != Entry.end()) {
       if (!It->is_boolean())
         return tableError(FileName, Where + ": \"disputed\" must be true or false");

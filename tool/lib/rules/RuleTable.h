@@ -64,6 +64,8 @@ struct Rule {
   /// use is reported.
   bool Disputed = false;
   std::optional<CallRewrite> Call;
+  /// Header rules: headers the target header needs included before it.
+  std::vector<std::string> IncludeFirst;
 
   bool hasTarget() const { return !Target.empty(); }
 };
