@@ -19,16 +19,30 @@ import gen_rules as core
 from rulegen import cuda_scan
 from rulegen.families import FAMILIES, CU_PREFIXES
 
-# MUSA_FACTS.md "cuBLAS names where the table and real ports disagree": the
-# ports built against a real MUSA SDK win (they compiled); the table's name is
-# kept in the note, which starts with "conflict:" so the report can warn.
+def _ports_win(table, chosen, why=None):
+    """MUSA_FACTS.md "cuBLAS names where the table and real ports disagree": the
+    ports built against a real MUSA SDK win (they compiled)."""
+    return chosen, "musa-ports", (
+        "sources disagree: the published table says %s; ports built against a real "
+        "MUSA SDK use %s%s" % (table, chosen, " (%s)" % why if why else ""))
+
+
+# Names whose MUSA target sources disagree on: (target, check, note). The
+# entries are marked disputed, so every use is a warning naming the other.
 MUSA_CONFLICTS = {
-    "CUBLAS_COMPUTE_32F": ("MUSA_R_32F", "MUBLAS_COMPUTE_32F",
-                           "MUSA's compute type is a data type"),
-    "CUBLAS_GEMM_DEFAULT_TENSOR_OP": ("MUBLAS_GEMM_DEFAULT", "MUBLAS_GEMM_DEFAULT_TENSOR_OP", None),
-    "CUBLAS_TF32_TENSOR_OP_MATH": ("MUBLAS_TENSOR_OP_MATH", "MUBLAS_TF32_TENSOR_OP_MATH", None),
-    "CUBLAS_STATUS_NOT_SUPPORTED": ("MUBLAS_STATUS_NOT_IMPLEMENTED",
-                                    "MUBLAS_STATUS_NOT_SUPPORTED", None),
+    "CUBLAS_COMPUTE_32F": _ports_win("MUBLAS_COMPUTE_32F", "MUSA_R_32F",
+                                     "MUSA's compute type is a data type"),
+    "CUBLAS_GEMM_DEFAULT_TENSOR_OP": _ports_win("MUBLAS_GEMM_DEFAULT_TENSOR_OP",
+                                                "MUBLAS_GEMM_DEFAULT"),
+    "CUBLAS_TF32_TENSOR_OP_MATH": _ports_win("MUBLAS_TF32_TENSOR_OP_MATH",
+                                             "MUBLAS_TENSOR_OP_MATH"),
+    "CUBLAS_STATUS_NOT_SUPPORTED": _ports_win("MUBLAS_STATUS_NOT_SUPPORTED",
+                                              "MUBLAS_STATUS_NOT_IMPLEMENTED"),
+    # MUSA_FACTS.md "Version macros": the published table's name is the
+    # current SDK's; older ports used the prefix convention's.
+    "CUDA_VERSION": ("MUSA_COMP_VERSION", "musa-table",
+                     "sources disagree: the published table says MUSA_COMP_VERSION; "
+                     "older ports use MUSA_VERSION"),
 }
 
 # Device intrinsics some MUSA SDKs lack (MUSA_FACTS.md "Device code").
@@ -64,10 +78,7 @@ def family_rows(fam, hip_data_dir):
 def musa_target(fam, name, general, rejected):
     """(target, check, note) for one CUDA name of a family MUSA supports."""
     if name in MUSA_CONFLICTS:
-        chosen, table, why = MUSA_CONFLICTS[name]
-        note = ("sources disagree: the published table says %s; ports built against a real "
-                "MUSA SDK use %s%s" % (table, chosen, " (%s)" % why if why else ""))
-        return chosen, "musa-ports", note
+        return MUSA_CONFLICTS[name]
     if fam.musa == "prefix" and not fam.musa_prefixes:
         return core.musa_rule(name, general, rejected)
     table_target = general.get(name)

@@ -37,6 +37,11 @@ VERSION_THRESHOLDS = [
                     "scale; every one is reported",
      "cuda_macro": "CUDART_VERSION", "target_macro": "MUSART_VERSION",
      "thresholds": [], "operators": [], "otherwise": "report"},
+    {"target": "musa",
+     "description": "CUDA_VERSION comparisons: no known translation to the MUSA_COMP_VERSION "
+                    "scale; every one is reported",
+     "cuda_macro": "CUDA_VERSION", "target_macro": "MUSA_COMP_VERSION",
+     "thresholds": [], "operators": [], "otherwise": "report"},
 ]
 
 

@@ -257,8 +257,11 @@ void Decider::rewriteComparison(const ArchThresholds &Map, const Reference &Ref,
     return;
   }
   E.NeedsReview = Map.ReportOthers;
-  E.Note = "no threshold maps " + E.OldText + " onto " + targetDisplayName(Target) +
-           "'s " + Map.TargetMacro + " scale: check the renamed comparison by hand";
+  std::string Review = "no threshold maps " + E.OldText + " onto " +
+                       targetDisplayName(Target) + "'s " + Map.TargetMacro +
+                       " scale: check the renamed comparison by hand";
+  // A disputed name keeps saying which other name sources use.
+  E.Note = E.Disputed ? E.Note + "; " + Review : Review;
 }
 
 HazardRecord Decider::assess(const Hazard &H) const {
