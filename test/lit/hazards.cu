@@ -1,11 +1,11 @@
 // Device code that migrates but may not behave the same: inline PTX, kernels
-// launched from device code, and (MUSA, whose mp_21/mp_22 warps have 128
-// lanes) code that hard-codes a 32-lane warp. Reported with a suggestion and
-// left as written; `100 % 32` on a plain number is not a lane computation.
+// launched from device code, and code that hard-codes a 32-lane warp (128 lanes
+// on MUSA's mp_21/22, 64 on AMD's GCN/CDNA; masks are none on HIP, which drops
+// them). Reported with a suggestion, left as written; `100 % 32` is not a lane.
 // RUN: %musify %s --report %t.json 2> %t.err | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s --check-prefix=MUSA < %t.err
 // RUN: %python -c "import json; r = json.load(open('%t.json')); print(r['totals']['hazards']); [print(h['line'], h['kind'], h['code']) for h in r['files'][0]['hazards']]" | FileCheck %s --check-prefix=REPORT
-// RUN: %musify --target=hip %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=HIP --implicit-check-not=musify-warp-size
+// RUN: %musify --target=hip %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=HIP
 #include <cuda_runtime.h>
 
 __global__ void child(int *flags) { flags[threadIdx.x] = 1; }
@@ -44,5 +44,12 @@ __global__ void warp_sums(const float *in, float *out, int *flags) {
 // REPORT: 24 inline-asm asm volatile("membar.gl;")
 // REPORT-NEXT: 26 device-launch child<<<1, 32>>>(flags)
 
+// HIP: hazards.cu:14:26: warning: 'threadIdx.x % 32': assumes a 32-lane warp: AMD wavefronts have 64 lanes on GCN/CDNA GPUs (gfx90a): write warpSize (or warpSize - 1) instead of the constant [musify-warp-size]
+// HIP: hazards.cu:15:26: warning: 'threadIdx.x / 32': assumes a 32-lane warp
+// HIP: hazards.cu:16:31: warning: 'threadIdx.x & 31': assumes a 32-lane warp
+// HIP-NOT: '0xffffffff'
+// HIP: hazards.cu:19:50: warning: '32': assumes a 32-lane warp
+// HIP-NOT: '0xffffffffu'
 // HIP: hazards.cu:24:3: warning: 'asm volatile("membar.gl;")': inline assembly (PTX) is not portable to HIP
 // HIP: hazards.cu:26:5: warning: 'child<<<1, 32>>>(flags)': a kernel launched from device code (dynamic parallelism): HIP does not support it [musify-device-launch]
+// HIP: 6 hazard(s)

@@ -180,4 +180,6 @@ int main() {
 // MUSA-DIAG-NEXT: {{.*}}runtime-device.cu:55:29: warning: '0xffffffff': assumes a 32-lane warp: {{.*}} [musify-warp-size]
 // MUSA-DIAG-NEXT: musify: 1 file to {{MUSA}}: 39 references: 25 migrated, 0 migrated without semantics, 14 kept, 0 unsupported, 0 unknown; 4 hazard(s)
 
-// HIP-DIAG: musify: 1 file to {{HIP}}: 39 references: 27 migrated, 0 migrated without semantics, 12 kept, 0 unsupported, 0 unknown
+// HIP-DIAG:      {{.*}}runtime-device.cu:48:26: warning: 'threadIdx.x % 32': assumes a 32-lane warp: AMD wavefronts have 64 lanes on GCN/CDNA GPUs (gfx90a): {{.*}} [musify-warp-size]
+// HIP-DIAG-NEXT: {{.*}}runtime-device.cu:48:51: warning: 'threadIdx.x / 32': assumes a 32-lane warp: {{.*}} [musify-warp-size]
+// HIP-DIAG-NEXT: musify: 1 file to {{HIP}}: 39 references: 27 migrated, 0 migrated without semantics, 12 kept, 0 unsupported, 0 unknown; 2 hazard(s)
