@@ -25,8 +25,8 @@
 #ifndef MUBLAS_H_
 #error "the include guard MUBLAS_H_ (from CUBLAS_V2_H_) must be defined"
 #endif
-#if defined(MUSA_COMP_VERSION) || (defined(MUSA_VERSION) && MUSA_VERSION != CUDA_VERSION)
-#error "MUSA_VERSION must be CUDA_VERSION (where cuda.h is included), and nothing else is defined"
+#if defined(MUSA_VERSION) || (defined(MUSA_COMP_VERSION) && MUSA_COMP_VERSION != CUDA_VERSION)
+#error "MUSA_COMP_VERSION must be CUDA_VERSION (where cuda.h is included), and MUSA_VERSION undefined"
 #endif
 #ifdef __MUSACC_RDC__
 #error "__MUSACC_RDC__ must be undefined without -rdc=true (as __CUDACC_RDC__ is)"
