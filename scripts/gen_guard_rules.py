@@ -37,8 +37,11 @@ GUARD_RE = re.compile(
 PREFIXES = [("cuda", "musa"), ("CUDA", "MUSA"), ("cu", "mu"), ("CU", "MU")]
 
 
-def first_guard(path):
-    """The macro a header's first #ifndef tests, if that is its include guard."""
+def first_guard(path, whole_file=True):
+    """The macro a header's first #ifndef tests, if that is its include guard.
+    whole_file: the conditional must wrap the whole header, so the macro names
+    this header (a CUDA header's guard); a target header's macro only needs to
+    stay defined once it is included."""
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
             text = f.read()
@@ -49,9 +52,30 @@ def first_guard(path):
     text = re.sub(r"//[^\n]*", "", text)
     first = re.search(r"^[ \t]*#", text, re.M)
     match = GUARD_RE.match(text, first.start()) if first else None
-    if match and (match.group(1) or match.group(2)) == match.group(3):
+    if match and (match.group(1) or match.group(2)) == match.group(3) \
+            and (not whole_file or closes_at_end(text, match.start())):
         return match.group(3)
     return None
+
+
+DIRECTIVE_RE = re.compile(r"^[ \t]*#[ \t]*(\w+)", re.M)
+
+
+def closes_at_end(text, start):
+    """Whether the conditional opened at start ends with the file's last
+    directive: a guard wraps the whole header (mma.h's first #if only sets a
+    macro for a few lines)."""
+    depth, last = 0, None
+    for m in DIRECTIVE_RE.finditer(text, start):
+        word = m.group(1)
+        if word in ("if", "ifdef", "ifndef"):
+            depth += 1
+        elif word == "endif":
+            depth -= 1
+            if depth == 0:
+                last = m
+                break
+    return last is not None and DIRECTIVE_RE.search(text, last.end()) is None
 
 
 def musa_rename(name):
@@ -78,7 +102,8 @@ def hip_entries(cuda_include, hip_root, headers):
         entry = {"cuda": guard, "kind": "macro"}
         target_guard = None
         if rule.get("target"):
-            target_guard = first_guard(os.path.join(hip_root, rule["target"]))
+            target_guard = first_guard(os.path.join(hip_root, rule["target"]),
+                                       whole_file=False)
         if target_guard:
             entry.update(status="supported", target=target_guard,
                          note=f"include guard of {header}; {rule['target']} defines {target_guard}",

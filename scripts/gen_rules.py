@@ -180,8 +180,16 @@ EXTRA_HEADERS = (
     "channel_descriptor.h", "surface_types.h", "texture_types.h",
     "library_types.h", "vector_functions.h", "driver_functions.h",
     "device_types.h", "builtin_types.h", "host_defines.h",
-    "device_functions.h", "cuda_fp8.h", "nccl.h", "cooperative_groups.h",
+    "device_functions.h", "cuda_fp8.h", "nccl.h", "cooperative_groups.h", "mma.h",
 )
+
+# Why a header has no counterpart, where more can be said than "none known".
+NO_COUNTERPART_NOTES = {
+    ("mma.h", "musa"): "no MUSA header for warp matrix functions is published (their "
+                       "names move from nvcuda to mtmusa): include what your MUSA SDK provides",
+    ("mma.h", "hip"): "AMD's rocWMMA (rocwmma/rocwmma.hpp) offers "
+                      "warp matrix functions with another API",
+}
 
 # MUSA header facts stated in MUSA_FACTS.md but missing from include.json.
 MUSA_FACTS_HEADERS = {"cuda_fp8.h": "musa_fp8.h", "nccl.h": "mccl.h"}
@@ -1037,7 +1045,8 @@ def musa_header_entry(name, state, include_map, dnn_headers, cuda_version):
                           ["derived from the MUSA prefix convention; not in include.json"] + notes,
                           removed=removed)
     return make_entry(name, "header", "unsupported", None, "none",
-                      ["no MUSA header known"] + notes, removed=removed)
+                      [NO_COUNTERPART_NOTES.get((name, "musa"), "no MUSA header known")]
+                      + notes, removed=removed)
 
 
 def hip_header_entry(name, state, system_include, cuda_version):
@@ -1049,7 +1058,8 @@ def hip_header_entry(name, state, system_include, cuda_version):
     target = HIP_HEADER_MAP.get(name)
     if target is None:
         return make_entry(name, "header", "unsupported", None, "none",
-                          ["no HIP equivalent"] + notes, removed=removed)
+                          [NO_COUNTERPART_NOTES.get((name, "hip"), "no HIP equivalent")]
+                          + notes, removed=removed)
     if not os.path.isfile(os.path.join(system_include, target)):
         library = HIP_UNSHIPPED_LIBRARIES.get(target.split("/")[0].split(".")[0])
         if library is None:

@@ -5,6 +5,7 @@
 // RUN: %musify %s 2> %t.musa.err | FileCheck %s --check-prefix=MUSA
 // RUN: %musify --target=hip %s -o %t.hip 2>&1 | FileCheck %s --check-prefix=HIP
 // RUN: FileCheck %s --check-prefix=HIP-OUT < %t.hip
+// RUN: FileCheck %s --check-prefix=MUSA-DIAG < %t.musa.err
 #include <cuda_bf16.h>
 #include <mma.h>
 
@@ -21,10 +22,14 @@ __global__ void tile(const __nv_bfloat16 *a, const __nv_bfloat16 *b, float *c) {
   wmma::store_matrix_sync(c, acc, 16, wmma::mem_row_major);
 }
 // MUSA: #include <musa_bf16.h>
+// MUSA-NEXT: #include /* musify: unsupported on MUSA */ <mma.h>
 // MUSA: using namespace mtmusa;
 // MUSA: __global__ void tile(const __mt_bfloat16 *a, const __mt_bfloat16 *b, float *c) {
 // MUSA: mtmusa::wmma::fragment<mtmusa::wmma::accumulator, 16, 16, 16, float> acc;
 
-// HIP: vendor-names.cu:11:17: warning: 'nvcuda' has no HIP equivalent: WMMA: HIP's rocWMMA (namespace rocwmma) has another API and is not shipped by Debian [musify-unsupported]
-// HIP: vendor-names.cu:14:3: warning: 'nvcuda::wmma' has no HIP equivalent: see nvcuda [musify-unsupported]
+// MUSA-DIAG: vendor-names.cu:10:10: warning: 'mma.h' has no MUSA equivalent: no MUSA header for warp matrix functions is published (their names move from nvcuda to mtmusa): include what your MUSA SDK provides [musify-unsupported]
+
+// HIP: vendor-names.cu:10:10: warning: 'mma.h' has no HIP equivalent: AMD's rocWMMA (rocwmma/rocwmma.hpp) offers warp matrix functions with another API [musify-unsupported]
+// HIP: vendor-names.cu:12:17: warning: 'nvcuda' has no HIP equivalent: WMMA: HIP's rocWMMA (namespace rocwmma) has another API and is not shipped by Debian [musify-unsupported]
+// HIP: vendor-names.cu:15:3: warning: 'nvcuda::wmma' has no HIP equivalent: see nvcuda [musify-unsupported]
 // HIP-OUT: __global__ void tile(const hip_bfloat16 *a, const hip_bfloat16 *b, float *c) {
