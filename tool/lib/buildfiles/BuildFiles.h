@@ -6,6 +6,7 @@
 #include "buildfiles/BuildRules.h"
 #include "decide/Decider.h"
 #include "edit/EditSet.h"
+#include "rename/Renaming.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -21,10 +22,6 @@ enum class BuildFileKind { CMake, Makefile };
 /// CMakeLists.txt, *.cmake -> CMake; Makefile, makefile, GNUmakefile, *.mk ->
 /// Makefile; else nullopt.
 std::optional<BuildFileKind> buildFileKindOf(llvm::StringRef Path);
-
-/// Sources the migration renames (.cu -> .mu, .cuh -> .muh): absolute old
-/// path -> absolute new path.
-using RenameMap = std::map<std::string, std::string>;
 
 struct BuildFileMigration {
   std::vector<Edit> Edits;   ///< non-overlapping, in offset order

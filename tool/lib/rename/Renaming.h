@@ -15,7 +15,8 @@
 
 namespace musify {
 
-/// Absolute old path -> absolute new path.
+/// Sources the migration renames (.cu -> .mu, .cuh -> .muh): absolute old
+/// path -> absolute new path.
 using RenameMap = std::map<std::string, std::string>;
 
 /// The MUSA names of the inputs that have one (`.cu` -> `.mu`, `.cuh` ->
