@@ -9,7 +9,7 @@ What it writes (relative to --out, default: the repository's rules/ folder):
   (device, driver, fp16, cooperative_groups, cublas, curand, cufft, cusparse,
   cusolver, cudnn, nccl, nvrtc, nvtx, cub, thrust, libcudacxx), built by the
   rulegen package with this module's helpers, musa/thresholds/arch.json, and
-  <target>/build/*.json (rulegen/buildfiles.py).
+  <target>/buildfiles/*.json (rulegen/buildfiles.py).
 
 This module covers the runtime, headers and language families:
 

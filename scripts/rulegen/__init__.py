@@ -10,7 +10,7 @@ language tables itself and calls this package for every other family:
                   (hipSPARSE, hipRAND, rocRAND, rocPRIM, clang's HIP headers)
   build.py        one rule per (name, kind) and target, from the facts above
   thresholds.py   rules/musa/thresholds/arch.json (__CUDA_ARCH__ comparisons)
-  buildfiles.py   rules/<target>/build/*.json (CMake and Makefile words)
+  buildfiles.py   rules/<target>/buildfiles/*.json (CMake and Makefile words)
 
 The package reuses gen_rules' helpers (make_entry, lifecycle, musa_rule, the
 HIPIFY table reader, the HIP declaration scanner) through the `gen_rules`

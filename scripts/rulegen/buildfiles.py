@@ -1,4 +1,4 @@
-"""rules/<target>/build/*.json: what CMake and Makefile words become.
+"""rules/<target>/buildfiles/*.json: what CMake and Makefile words become.
 
 Curated here, one list per kind, both targets side by side; the format is
 rules/build.schema.json and rules/README.md says where each kind is matched.
@@ -567,7 +567,7 @@ KEY_ORDER = ("cuda", "kind", "status", "target", "action", "value", "values", "p
 
 def write(out_dir):
     for (target, name), doc in sorted(tables().items()):
-        folder = os.path.join(out_dir, target, "build")
+        folder = os.path.join(out_dir, target, "buildfiles")
         os.makedirs(folder, exist_ok=True)
         with open(os.path.join(folder, name + ".json"), "w") as f:
             f.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")

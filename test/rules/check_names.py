@@ -143,7 +143,7 @@ def has_option(help_text, option):
 
 
 def check_build_tables(facts, problems):
-    """rules/<target>/build/*.json: every CUDA word exists in this machine's CMake
+    """rules/<target>/buildfiles/*.json: every CUDA word exists in this machine's CMake
     modules or CUDA SDK, every target is confirmed by its check (rules/README.md)."""
     import json
     help_dir = os.path.join(CMAKE_ROOT, "Help")
@@ -259,13 +259,13 @@ def check_build_tables(facts, problems):
 
     for target in rc.TARGETS:
         entries = []
-        for path in sorted(glob.glob(os.path.join(rc.RULES, target, "build", "*.json"))):
+        for path in sorted(glob.glob(os.path.join(rc.RULES, target, "buildfiles", "*.json"))):
             with open(path) as f:
                 entries += [(os.path.basename(path), e) for e in json.load(f)["entries"]]
         packages = {e["target"] for _, e in entries if e["kind"] == "cmake-package" and
                     e.get("target")}
         for table, e in entries:
-            where = "%s/build/%s: %s %s" % (target, table, e["kind"], e["cuda"])
+            where = "%s/buildfiles/%s: %s %s" % (target, table, e["kind"], e["cuda"])
             if not cuda_known(e):
                 problems.append(where + ": not a CUDA name this machine's CMake or SDK knows")
             if e["status"] == "supported" and not target_confirmed(target, e, packages):

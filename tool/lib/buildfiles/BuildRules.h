@@ -1,4 +1,4 @@
-// The build-file rule tables of one target (rules/<target>/build/*.json,
+// The build-file rule tables of one target (rules/<target>/buildfiles/*.json,
 // rules/build.schema.json): what CMake and Makefile words become.
 #pragma once
 

@@ -362,7 +362,7 @@ llvm::Expected<RuleTable> RuleTable::loadDirectory(llvm::StringRef Dir,
                                                                     TargetFolder);
                                   }))
     return E;
-  if (llvm::Error E = forEachJson(Under("build"), /*Required=*/false,
+  if (llvm::Error E = forEachJson(Under("buildfiles"), /*Required=*/false,
                                   [&](llvm::StringRef Text, llvm::StringRef File) {
                                     return Table.Build.addTable(Text, File,
                                                                 TargetFolder);
@@ -375,7 +375,7 @@ llvm::Expected<RuleTable> RuleTable::loadDirectory(llvm::StringRef Dir,
       return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                      "%s: the build tables name the threshold map "
                                      "of %s, which %s/thresholds/ lacks",
-                                     Under("build").c_str(), Arch->Thresholds.c_str(),
+                                     Under("buildfiles").c_str(), Arch->Thresholds.c_str(),
                                      Folder.c_str());
     std::vector<std::pair<long long, long long>> Pairs;
     for (const ArchThresholds::Threshold &T : Map->Thresholds)

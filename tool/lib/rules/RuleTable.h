@@ -138,7 +138,7 @@ public:
     return WarpSize ? &*WarpSize : nullptr;
   }
 
-  /// The build-file tables of the target (rules/<target>/build/).
+  /// The build-file tables of the target (rules/<target>/buildfiles/).
   const BuildRules &buildRules() const { return Build; }
 
   size_t size() const { return Rules.size(); }
