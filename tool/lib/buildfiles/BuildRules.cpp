@@ -4,7 +4,6 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/FormatVariadic.h"
 
 #include <nlohmann/json.hpp>
 
@@ -50,22 +49,6 @@ constexpr const char *EntryKeys[] = {
     "cuda",   "kind",   "status",  "target", "note",   "check",
     "review", "prefix", "package", "flags",  "action", "value",
     "values", "source_extensions", "target_extensions"};
-
-/// Reads an optional member of type T; a member of another type is an error
-/// (returned as its message).
-template <typename T>
-std::optional<std::string> read(const nlohmann::json &Object, const char *Key, T &Out,
-                                const char *TypeName) {
-  auto It = Object.find(Key);
-  if (It == Object.end())
-    return std::nullopt;
-  try {
-    Out = It->get<T>();
-  } catch (const nlohmann::json::exception &) {
-    return llvm::formatv("\"{0}\" must be {1}", Key, TypeName).str();
-  }
-  return std::nullopt;
-}
 
 bool needsTarget(const BuildRule &R) {
   if (!R.Supported || R.Prefix)
@@ -163,21 +146,21 @@ llvm::Error BuildRules::addTable(llvm::StringRef Text, llvm::StringRef FileName,
       if (P && !Problem)
         Problem = std::move(P);
     };
-    Check(read(Entry, "cuda", R.Cuda, "a string"));
-    Check(read(Entry, "kind", Kind, "a string"));
-    Check(read(Entry, "status", Status, "a string"));
-    Check(read(Entry, "target", R.Target, "a string"));
-    Check(read(Entry, "note", R.Note, "a string"));
-    Check(read(Entry, "check", R.Check, "a string"));
-    Check(read(Entry, "review", R.Review, "true or false"));
-    Check(read(Entry, "prefix", R.Prefix, "true or false"));
-    Check(read(Entry, "package", R.Package, "a string"));
-    Check(read(Entry, "flags", R.Flags, "true or false"));
-    Check(read(Entry, "action", Action, "a string"));
-    Check(read(Entry, "value", Value, "a string"));
-    Check(read(Entry, "values", R.Values, "an object of strings"));
-    Check(read(Entry, "source_extensions", R.SourceExtensions, "an array of strings"));
-    Check(read(Entry, "target_extensions", R.TargetExtensions, "an array of strings"));
+    Check(readMember(Entry, "cuda", R.Cuda, "a string"));
+    Check(readMember(Entry, "kind", Kind, "a string"));
+    Check(readMember(Entry, "status", Status, "a string"));
+    Check(readMember(Entry, "target", R.Target, "a string"));
+    Check(readMember(Entry, "note", R.Note, "a string"));
+    Check(readMember(Entry, "check", R.Check, "a string"));
+    Check(readMember(Entry, "review", R.Review, "true or false"));
+    Check(readMember(Entry, "prefix", R.Prefix, "true or false"));
+    Check(readMember(Entry, "package", R.Package, "a string"));
+    Check(readMember(Entry, "flags", R.Flags, "true or false"));
+    Check(readMember(Entry, "action", Action, "a string"));
+    Check(readMember(Entry, "value", Value, "a string"));
+    Check(readMember(Entry, "values", R.Values, "an object of strings"));
+    Check(readMember(Entry, "source_extensions", R.SourceExtensions, "an array of strings"));
+    Check(readMember(Entry, "target_extensions", R.TargetExtensions, "an array of strings"));
     if (Problem)
       return tableError(FileName, Where + ": " + *Problem);
     if (R.Cuda.empty())

@@ -5,7 +5,6 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -59,20 +58,6 @@ std::optional<RuleStatus> parseStatus(llvm::StringRef S) {
     if (S == St.Name)
       return St.Status;
   return std::nullopt;
-}
-
-/// Reads an optional string member; a present member of another type is an error.
-llvm::Error readString(const nlohmann::json &Object, const char *Key,
-                       std::string &Out, llvm::StringRef Where) {
-  auto It = Object.find(Key);
-  if (It == Object.end())
-    return llvm::Error::success();
-  if (!It->is_string())
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "%s: \"%s\" must be a string", Where.str().c_str(),
-                                   Key);
-  Out = It->get<std::string>();
-  return llvm::Error::success();
 }
 
 /// An argument index written as a JSON object key ("0", "1", ...).
@@ -165,8 +150,9 @@ llvm::Error RuleTable::addTable(const nlohmann::json &Table, llvm::StringRef Fil
                                  "a rule table"))
     return E;
   std::string Family;
-  if (llvm::Error E = readString(Table, "family", Family, FileName))
-    return E;
+  if (std::optional<std::string> Problem =
+          readMember(Table, "family", Family, "a string"))
+    return tableError(FileName, *Problem);
   if (Overriding && Family.empty())
     Family = "user";
   if (Family.empty())
@@ -186,8 +172,8 @@ llvm::Error RuleTable::addTable(const nlohmann::json &Table, llvm::StringRef Fil
                             {"cuda_deprecated", &R.CudaDeprecated},
                             {"cuda_removed", &R.CudaRemoved},
                             {"check", &R.Check}})
-      if (llvm::Error E = readString(Entry, Key, *Out, Where))
-        return tableError(FileName, llvm::toString(std::move(E)));
+      if (std::optional<std::string> Problem = readMember(Entry, Key, *Out, "a string"))
+        return tableError(FileName, Where + ": " + *Problem);
     if (R.Cuda.empty())
       return tableError(FileName, Where + ": \"cuda\" is missing or empty");
     Where += " (\"" + R.Cuda + "\")";
@@ -211,17 +197,10 @@ llvm::Error RuleTable::addTable(const nlohmann::json &Table, llvm::StringRef Fil
                                             "header names, for header entries");
       R.IncludeFirst = It->get<std::vector<std::string>>();
     }
-    if (auto It = Entry.find("disputed"); It != Entry.end()) {
-      if (!It->is_boolean())
-        return tableError(FileName, Where + ": \"disputed\" must be true or false");
-      R.Disputed = It->get<bool>();
-    }
-    if (auto It = Entry.find("defined_tests_only"); It != Entry.end()) {
-      if (!It->is_boolean())
-        return tableError(FileName, Where + ": \"defined_tests_only\" must be true "
-                                            "or false");
-      R.DefinedTestsOnly = It->get<bool>();
-    }
+    for (auto [Key, Out] : {std::pair<const char *, bool *>{"disputed", &R.Disputed},
+                            {"defined_tests_only", &R.DefinedTestsOnly}})
+      if (std::optional<std::string> Problem = readMember(Entry, Key, *Out, "true or false"))
+        return tableError(FileName, Where + ": " + *Problem);
     if (R.Status == RuleStatus::Unsupported) {
       if (R.hasTarget())
         return tableError(FileName, Where + ": an unsupported entry has no \"target\"");

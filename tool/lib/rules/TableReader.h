@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 
 namespace musify {
@@ -26,6 +27,22 @@ llvm::Expected<nlohmann::json> parseJson(llvm::StringRef Text, llvm::StringRef F
 llvm::Error checkTable(const nlohmann::json &Table, llvm::StringRef FileName,
                        llvm::ArrayRef<const char *> Keys, llvm::StringRef ExpectedTarget,
                        llvm::StringRef What);
+
+/// Reads Object's optional member Key into Out. A member of another type
+/// is an error, returned as its message ("\"Key\" must be TypeName").
+template <typename T>
+std::optional<std::string> readMember(const nlohmann::json &Object, const char *Key,
+                                      T &Out, const char *TypeName) {
+  auto It = Object.find(Key);
+  if (It == Object.end())
+    return std::nullopt;
+  try {
+    Out = It->template get<T>();
+  } catch (const nlohmann::json::exception &) {
+    return "\"" + std::string(Key) + "\" must be " + TypeName;
+  }
+  return std::nullopt;
+}
 
 /// Calls Fn for each member of Table's "entries" array, each an object with no
 /// keys beyond EntryKeys; Where ("entry 3") is for Fn's messages.
