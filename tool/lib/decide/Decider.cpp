@@ -165,6 +165,8 @@ Decision Decider::includeDirective(const Rule &R, const std::string &Header,
   Decision D{std::move(E),
              {{Ref.At.Offset, Ref.Length,
                Delimited.front() + Header + Delimited.back()}}};
+  if (R.IncludeFirst.empty())
+    return D;
   // Headers the target header needs first go on the lines before it,
   // unless an earlier #include is (or migrates to) that header.
   size_t LineStart = FileText.take_front(Ref.At.Offset).rfind('\n') + 1;
