@@ -186,6 +186,19 @@ std::string UnitCache::entryPath(llvm::StringRef Key) const {
   return Path.str().str();
 }
 
+std::optional<std::string> UnitCache::fileDigest(const std::string &Path) const {
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (auto It = FileDigests.find(Path); It != FileDigests.end())
+      return It->second;
+  }
+  std::optional<std::string> Text = readFile(Path);
+  std::optional<std::string> Digest =
+      Text ? std::optional<std::string>(digestOf(*Text)) : std::nullopt;
+  std::lock_guard<std::mutex> Guard(Lock);
+  return FileDigests.emplace(Path, std::move(Digest)).first->second;
+}
+
 std::optional<ParsedUnit> UnitCache::lookup(llvm::StringRef Key) const {
   std::optional<std::string> Text = readFile(entryPath(Key));
   if (!Text)
@@ -195,11 +208,9 @@ std::optional<ParsedUnit> UnitCache::lookup(llvm::StringRef Key) const {
     return std::nullopt;
   try {
     // The user files this parse read must still read the same.
-    for (const auto &[File, Digest] : Entry.at("file_digests").items()) {
-      std::optional<std::string> Now = readFile(File);
-      if (!Now || digestOf(*Now) != Digest.get<std::string>())
+    for (const auto &[File, Digest] : Entry.at("file_digests").items())
+      if (fileDigest(File) != Digest.get<std::string>())
         return std::nullopt;
-    }
     ParsedUnit Unit;
     Unit.Parsed = Entry.at("parsed").get<bool>();
     Unit.FirstErrors = Entry.at("first_errors").get<std::vector<std::string>>();
@@ -214,10 +225,10 @@ std::optional<ParsedUnit> UnitCache::lookup(llvm::StringRef Key) const {
 llvm::Error UnitCache::store(llvm::StringRef Key, const ParsedUnit &Unit) const {
   json Digests = json::object();
   for (const std::string &File : Unit.Findings.UserFiles) {
-    std::optional<std::string> Text = readFile(File);
-    if (!Text)
+    std::optional<std::string> Digest = fileDigest(File);
+    if (!Digest)
       return llvm::Error::success(); // gone already: nothing worth keeping
-    Digests[File] = digestOf(*Text);
+    Digests[File] = *Digest;
   }
   json Entry = {{"parsed", Unit.Parsed},
                 {"first_errors", Unit.FirstErrors},

@@ -8,6 +8,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,9 +56,14 @@ public:
 
 private:
   std::string entryPath(llvm::StringRef Key) const;
+  /// The digest of a user file's text, read once per run: a header is read
+  /// by many units' entries.
+  std::optional<std::string> fileDigest(const std::string &Path) const;
 
   std::string Folder;
   std::string RunDigest;
+  mutable std::mutex Lock; ///< entries are looked up from several threads
+  mutable std::map<std::string, std::optional<std::string>> FileDigests;
 };
 
 } // namespace musify
