@@ -253,7 +253,7 @@ DEVICE_BUILTIN_FUNCTIONS = (
     "__threadfence", "__threadfence_block", "__threadfence_system",
 )
 
-ENTRY_KEYS = ("cuda", "kind", "status", "target", "include_first", "note", "disputed",
+ENTRY_KEYS = ("cuda", "kind", "status", "target", "include_first", "nvcc_implicit", "note", "disputed",
               "defined_tests_only", "call", "cuda_deprecated", "cuda_removed", "check")
 IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
 
@@ -1118,12 +1118,25 @@ def header_folder_entries():
     return musa, hip
 
 
+# nvcc includes this header in every CUDA unit, so code may use the runtime
+# without including it; musify then includes the target's counterpart.
+NVCC_IMPLICIT_HEADER = "cuda_runtime.h"
+
+
+def mark_nvcc_implicit(entries):
+    for i, e in enumerate(entries):
+        if e["cuda"] == NVCC_IMPLICIT_HEADER and e["status"] != "unsupported":
+            e["nvcc_implicit"] = True
+            entries[i] = {key: e[key] for key in ENTRY_KEYS if key in e}
+    return entries
+
+
 def build_header_tables(headers, include_map, dnn_headers, system_include, cuda_version):
     musa = [musa_header_entry(n, s, include_map, dnn_headers, cuda_version)
             for n, s in headers.items()]
     hip = [hip_header_entry(n, s, system_include, cuda_version) for n, s in headers.items()]
     folder_musa, folder_hip = header_folder_entries()
-    return musa + folder_musa, hip + folder_hip
+    return mark_nvcc_implicit(musa + folder_musa), mark_nvcc_implicit(hip + folder_hip)
 
 
 def language_entry(cuda, kind, rule, hip_declared, hip_macros, hip_ver, general, is_hip):

@@ -33,6 +33,12 @@ HIP_CALLS = {
                          "HIP takes the kernel as const void *"),
     "cudaLaunchCooperativeKernel": (None, {"wrap": {"0": KERNEL_POINTER}},
                                     "HIP takes the kernel as const void *"),
+    "cudaHostAlloc": (None, {"wrap": {"0": "reinterpret_cast<void **>(%)"}},
+                      "HIP's hipHostAlloc takes void **, with no typed overload"),
+    "cudaStreamWaitEvent": (None, {"defaults": {"2": "0"}},
+                            "HIP's hipStreamWaitEvent has no default for its flags"),
+    "cudaMalloc3DArray": (None, {"defaults": {"3": "0"}},
+                          "HIP's hipMalloc3DArray has no default for its flags"),
     "cudaGraphInstantiate": (None, {"by_arity": {"3": "hipGraphInstantiateWithFlags"}},
                              "CUDA 12's cudaGraphInstantiate(&exec, graph, flags) is "
                              "hipGraphInstantiateWithFlags; HIP's hipGraphInstantiate "

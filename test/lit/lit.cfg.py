@@ -17,6 +17,12 @@ config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(
     ("%nvcc-check", os.path.join(config.test_source_root, "Inputs", "nvcc_check.sh")
      + " " + config.cuda_path))
+# %musa-check FILE: the migrated MUSA file builds with nvcc through the portability
+# layer, without a forced include (skipped, saying so, without nvcc).
+config.substitutions.append(
+    ("%musa-check", os.path.join(config.test_source_root, "Inputs", "musa_check.sh")
+     + " " + config.cuda_path + " "
+     + os.path.join(config.musify_binary_dir, "runtime", "include")))
 # %hipcc-check FILE: the migrated HIP file compiles for gfx90a (skipped, saying so, without hipcc).
 config.substitutions.append(
     ("%hipcc-check", os.path.join(config.test_source_root, "Inputs", "hipcc_check.sh")))

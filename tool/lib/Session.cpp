@@ -325,6 +325,18 @@ private:
     TranslationUnitFindings &Found = Unit.Findings;
     for (const std::string &Path : Found.UserFiles)
       state(Path).Covered = true;
+    // A header parsed on its own is no unit nvcc compiles.
+    if (!Standalone) {
+      UnitReach &Reach = Units[F.Path];
+      Reach.Files = Found.UserFiles;
+      for (const Reference &R : Found.References)
+        if (isSemantic(R.How))
+          Reach.Compiled.emplace(R.At.File, R.At.Offset);
+      for (const Hazard &H : Found.Hazards)
+        Reach.Compiled.emplace(H.At.File, H.At.Offset);
+      if (Found.ReliesOnImplicitHeader)
+        ReliesOnImplicitHeader.push_back(F.Path);
+    }
     llvm::append_range(References, std::move(Found.References));
     llvm::append_range(Launches, std::move(Found.Launches));
     llvm::append_range(Hazards, std::move(Found.Hazards));
@@ -444,6 +456,10 @@ private:
     for (const KernelLaunch &L : Launches)
       if (FileState &S = state(L.At.File); !S.leftOut())
         record(S, Decide.decide(L));
+
+    for (const std::string &Path : ReliesOnImplicitHeader)
+      if (std::optional<Decision> D = Decide.implicitHeader(Path, text(state(Path))))
+        record(state(Path), std::move(*D));
 
     // A header's hazards are found by every unit that includes it.
     llvm::sort(Hazards, [](const Hazard &A, const Hazard &B) {
@@ -573,6 +589,7 @@ private:
       else if (!S.Input || S.Input->Role != FileRole::Other)
         Run.Files.push_back(S.Report);
     }
+    predictBuilds(Run.Files, Units);
 
     for (const std::string &Path : ParseFailures) {
       const FileReport &F = Files[Path].Report;
@@ -621,6 +638,10 @@ private:
   std::vector<Hazard> Hazards;
   std::vector<SkippedRegion> Skipped;
   std::vector<std::string> ParseFailures;
+  /// Units whose migration must include the target's runtime header.
+  std::vector<std::string> ReliesOnImplicitHeader;
+  /// What each parsed translation unit compiled, for build predictions.
+  std::map<std::string, UnitReach> Units;
   RenameMap Renamed;
   std::optional<UnitCache> Cache;
   unsigned UnitsParsed = 0, UnitsFromCache = 0;

@@ -90,7 +90,8 @@ json findingsToJson(const TranslationUnitFindings &F) {
   for (const SkippedRegion &S : F.Skipped)
     Skipped.push_back({S.File, S.Begin, S.End});
   return {{"references", References}, {"launches", Launches}, {"hazards", Hazards},
-          {"skipped", Skipped}, {"user_files", F.UserFiles}};
+          {"skipped", Skipped}, {"user_files", F.UserFiles},
+          {"relies_on_implicit_header", F.ReliesOnImplicitHeader}};
 }
 
 TranslationUnitFindings findingsFromJson(const json &J) {
@@ -127,6 +128,7 @@ TranslationUnitFindings findingsFromJson(const json &J) {
     F.Skipped.push_back(
         {S.at(0).get<std::string>(), S.at(1).get<unsigned>(), S.at(2).get<unsigned>()});
   F.UserFiles = J.at("user_files").get<std::set<std::string>>();
+  F.ReliesOnImplicitHeader = J.at("relies_on_implicit_header").get<bool>();
   return F;
 }
 

@@ -43,6 +43,8 @@ const char *evidenceName(Evidence How) {
     return "string-literal";
   case Evidence::BuildFile:
     return "build-file";
+  case Evidence::NvccImplicit:
+    return "nvcc-implicit";
   }
   return "?";
 }
@@ -52,10 +54,23 @@ std::string Decider::unsupportedMarker() const {
          " */ ";
 }
 
+/// What a name left as written does to the build. Only what the parse
+/// compiled counts (a skipped branch may never be compiled); a name in an
+/// #if is no error, but a compared value changes the branch taken.
+static BuildImpact impactOf(const Reference &Ref, llvm::StringRef FileText,
+                            bool Certain) {
+  if (!isSemantic(Ref.How) || isInDefinedTest(FileText, Ref.At.Offset))
+    return BuildImpact::None;
+  if (Ref.How == Evidence::MacroTest || isInPreprocessorCondition(FileText, Ref.At.Offset))
+    return BuildImpact::Risk;
+  return Certain ? BuildImpact::Blocks : BuildImpact::Risk;
+}
+
 Decision Decider::unsupported(Event E, const Reference &Ref,
                               llvm::StringRef FileText) const {
   E.Status = EventStatus::Unsupported;
   E.Replacement = Ref.Name;
+  E.Impact = impactOf(Ref, FileText, /*Certain=*/true);
   Decision D{std::move(E), {}};
   // Mark the name in the output, once: migrating migrated code adds nothing.
   std::string Marker = unsupportedMarker();
@@ -87,6 +102,7 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
                                                 : Rules.find(Ref.ruleName(), Ref.Kind);
   if (!R) {
     E.Status = EventStatus::Unknown;
+    E.Impact = impactOf(Ref, FileText, /*Certain=*/false);
     E.Note = std::string("not in the ") + targetDisplayName(Target) + " rule tables";
     if (!Ref.DeclaredIn.empty())
       E.Note += "; declared in " + Ref.DeclaredIn;
@@ -157,6 +173,31 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
   return {std::move(E), {{Ref.At.Offset, Ref.Length, std::move(Written)}}};
 }
 
+std::optional<Decision> Decider::implicitHeader(const std::string &File,
+                                               llvm::StringRef Text) const {
+  const Rule *R = Rules.nvccImplicitHeader();
+  if (!R)
+    return std::nullopt;
+  unsigned Offset = TokenRewriter::preambleEnd(Text);
+  Event E;
+  E.At.File = File;
+  E.At.Offset = Offset;
+  std::tie(E.At.Line, E.At.Column) = LineIndex(Text).lineAndColumn(Offset);
+  E.Cuda = R->Cuda;
+  E.Replacement = R->Target;
+  E.Kind = ruleKindName(R->Kind);
+  E.Family = R->Family;
+  E.Status = EventStatus::Migrated;
+  E.How = Evidence::NvccImplicit;
+  E.VerifiedBy = R->Check;
+  E.Note = "nvcc includes " + R->Cuda + " in every CUDA unit and this one relies on "
+           "it; the migration includes <" + R->Target + "> explicitly";
+  std::string Line = "#include <" + R->Target + ">\n";
+  if (Offset == Text.size() && !Text.empty() && !Text.ends_with("\n"))
+    Line = "\n" + Line;
+  return Decision{std::move(E), {{Offset, 0, std::move(Line)}}};
+}
+
 Decision Decider::includeDirective(const Rule &R, const std::string &Header,
                                    const Reference &Ref, llvm::StringRef FileText,
                                    Event E) const {
@@ -201,6 +242,14 @@ bool Decider::rewriteCall(const CallRewrite &Call, const Reference &Ref,
     if (Index < Args->size()) {
       D.Edits.push_back({(*Args)[Index].first, 0, Around.first});
       D.Edits.push_back({(*Args)[Index].second, 0, Around.second});
+    }
+  // Required arguments the call leaves to CUDA's defaults follow the last
+  // one it writes (only when there is one to follow).
+  unsigned Written = Args->size();
+  for (const auto &[Index, Text] : Call.Defaults)
+    if (Index == Written && !Args->empty()) {
+      D.Edits.push_back({Args->back().second, 0, ", " + Text});
+      ++Written;
     }
   if (Call.Drop && *Call.Drop < Args->size()) {
     unsigned I = *Call.Drop;

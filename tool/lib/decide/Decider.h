@@ -7,6 +7,7 @@
 #include "find/Reference.h"
 #include "rules/RuleTable.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,16 @@ enum class EventStatus {
 const char *eventStatusName(EventStatus Status);
 const char *evidenceName(Evidence How);
 
+/// What a reference left as a CUDA name does to the migrated file's build.
+enum class BuildImpact {
+  None,   ///< nothing: migrated, kept, or only tested with #ifdef/defined()
+  Blocks, ///< an unsupported name (or header) in code the target compiles
+  /// May stop it: a name the tables do not know (the target may declare it
+  /// too), or an unsupported macro compared in #if, which takes another
+  /// branch on the target than the one nvcc compiled.
+  Risk,
+};
+
 /// One reference and what was decided for it: what the report shows.
 struct Event {
   Place At;
@@ -37,6 +48,8 @@ struct Event {
   /// its text before and after; empty otherwise.
   std::string OldText, NewText;
   bool NeedsReview = false; ///< migrated, but a person must check the result
+  /// What the name left as it is does to the build for the target.
+  BuildImpact Impact = BuildImpact::None;
   bool Disputed = false;    ///< sources disagree on the target: see the note
   /// An argument the target's function does not take, dropped though it was
   /// not a spelling the rule calls harmless (a mask other than all lanes).
@@ -71,6 +84,11 @@ public:
                   const std::vector<std::pair<unsigned, unsigned>> &Excluded) const;
   Decision decide(const KernelLaunch &Launch) const;
   HazardRecord assess(const Hazard &H) const;
+  /// The target's counterpart of the header nvcc includes implicitly, put
+  /// at the top of a unit that relied on it (File is the unit's path, Text
+  /// its text); nullopt when the tables mark no such header.
+  std::optional<Decision> implicitHeader(const std::string &File,
+                                         llvm::StringRef Text) const;
 
   /// The comment put before a name the target cannot express.
   std::string unsupportedMarker() const;

@@ -62,6 +62,20 @@ bool isInDefinedTest(llvm::StringRef Text, unsigned Offset) {
   return false;
 }
 
+bool isInPreprocessorCondition(llvm::StringRef Text, unsigned Offset) {
+  // The directive's first line: back over lines that end in a backslash.
+  size_t LineStart = Text.rfind('\n', Offset);
+  while (LineStart != llvm::StringRef::npos && LineStart > 0 &&
+         Text.take_front(LineStart).rtrim(" \t\r").ends_with("\\"))
+    LineStart = Text.rfind('\n', LineStart - 1);
+  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+  llvm::StringRef Line = Text.drop_front(LineStart).ltrim(" \t");
+  if (!Line.consume_front("#"))
+    return false;
+  Line = Line.ltrim(" \t");
+  return Line.starts_with("if") || Line.starts_with("elif");
+}
+
 std::vector<std::pair<unsigned, unsigned>> excludedRanges(llvm::StringRef Text) {
   std::vector<std::pair<unsigned, unsigned>> Ranges;
   if (!Text.contains("MUSIFY_EXCL_"))

@@ -15,6 +15,10 @@ namespace musify {
 /// `#ifndef NAME`, `#elifdef NAME`, `defined(NAME)`, `defined NAME`.
 bool isInDefinedTest(llvm::StringRef Text, unsigned Offset);
 
+/// Whether Offset lies in the condition of an `#if`, `#elif`, `#ifdef`,
+/// `#ifndef`, `#elifdef` or `#elifndef` line (continuation lines included).
+bool isInPreprocessorCondition(llvm::StringRef Text, unsigned Offset);
+
 /// `NAME >= 800` or `800 <= NAME`: the operator as if NAME were on the left,
 /// and the constant's text.
 struct Comparison {

@@ -20,6 +20,7 @@ enum class Evidence {
   Fallback,      ///< spelling in a file that could not be parsed
   StringLiteral, ///< a word inside a string literal (--rewrite-strings)
   BuildFile,     ///< a word of a build file, read by the build-file lexers
+  NvccImplicit,  ///< the header nvcc includes implicitly, which the unit relied on
 };
 
 /// The order of strength: when two parses find the same text, the stronger
@@ -30,6 +31,7 @@ inline int strengthOf(Evidence How) {
   case Evidence::Macro:
   case Evidence::Include:
   case Evidence::BuildFile:
+  case Evidence::NvccImplicit:
     return 3;
   case Evidence::MacroTest:
     return 2;
@@ -103,6 +105,10 @@ struct TranslationUnitFindings {
   std::vector<Hazard> Hazards;
   std::vector<SkippedRegion> Skipped;
   std::set<std::string> UserFiles; ///< user files this unit read
+  /// A CUDA unit whose user code uses the SDK before (or without) including
+  /// the header nvcc includes implicitly: its migration must include the
+  /// target's counterpart explicitly.
+  bool ReliesOnImplicitHeader = false;
 };
 
 } // namespace musify

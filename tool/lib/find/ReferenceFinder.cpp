@@ -98,11 +98,34 @@ public:
     return P;
   }
 
+  /// User code used the SDK at Loc (a use that needs the SDK's declarations,
+  /// not an #include of it nor a test of a compiler macro).
+  void noteSdkUse(SourceLocation Loc) { keepEarliest(FirstSdkUse, Loc); }
+  /// User code included the header nvcc includes implicitly at Loc.
+  void noteImplicitHeaderIncluded(SourceLocation Loc) {
+    keepEarliest(ImplicitHeaderIncluded, Loc);
+  }
+  /// A CUDA unit that used the SDK before including the implicit header
+  /// (or never included it): nvcc's implicit include made it build.
+  bool reliesOnImplicitHeader() const {
+    return LangOpts.CUDA && FirstSdkUse.isValid() &&
+           (ImplicitHeaderIncluded.isInvalid() ||
+            SM.isBeforeInTranslationUnit(FirstSdkUse, ImplicitHeaderIncluded));
+  }
+
 private:
+  void keepEarliest(SourceLocation &Earliest, SourceLocation Loc) {
+    Loc = SM.getExpansionLoc(Loc);
+    if (Loc.isValid() &&
+        (Earliest.isInvalid() || SM.isBeforeInTranslationUnit(Loc, Earliest)))
+      Earliest = Loc;
+  }
+
   const SourceManager &SM;
   const LangOptions &LangOpts;
   const SourceClassifier &Classifier;
   llvm::DenseMap<FileID, std::string> Paths;
+  SourceLocation FirstSdkUse, ImplicitHeaderIncluded;
 };
 
 std::optional<RuleKind> kindOfDecl(const NamedDecl *D) {
@@ -178,6 +201,10 @@ public:
   }
 
   bool VisitGCCAsmStmt(GCCAsmStmt *S) {
+    // An empty template (`asm volatile("" ::: "memory")`) is a compiler
+    // barrier every target understands; anything else is PTX.
+    if (S->getAsmString()->getString().trim().empty())
+      return true;
     noteHazard("inline-asm", S->getAsmLoc(), S->getSourceRange());
     return true;
   }
@@ -339,6 +366,7 @@ private:
     R.DeclaredIn =
         Where.pathOf(SM.getFileID(SM.getExpansionLoc(First->getLocation()))).str();
     Findings.References.push_back(std::move(R));
+    Where.noteSdkUse(Loc);
   }
 
   /// Declared first by the SDK. A name the tables do not know must not also
@@ -466,6 +494,7 @@ private:
         L.ArgCount += !isa<CXXDefaultArgExpr>(Arg);
     }
     Findings.Launches.push_back(std::move(L));
+    Where.noteSdkUse(E->getBeginLoc());
   }
 
   Locator &Where;
@@ -491,7 +520,7 @@ public:
       Findings.UserFiles.insert(Where.pathOf(FID).str());
   }
 
-  void InclusionDirective(SourceLocation, const Token &, StringRef FileName, bool,
+  void InclusionDirective(SourceLocation Hash, const Token &, StringRef FileName, bool,
                           CharSourceRange FilenameRange, OptionalFileEntryRef File,
                           StringRef, StringRef, const Module *, bool,
                           SrcMgr::CharacteristicKind) override {
@@ -503,6 +532,8 @@ public:
     std::optional<Place> At = Where.placeOfOffset(FilenameRange.getBegin());
     if (!At)
       return;
+    if (const Rule *Known = Rules.findHeader(FileName); Known && Known->NvccImplicit)
+      Where.noteImplicitHeaderIncluded(Hash);
     Reference R;
     R.At = std::move(*At);
     R.Length = Where.sourceManager().getFileOffset(FilenameRange.getEnd()) - R.At.Offset;
@@ -594,6 +625,9 @@ private:
     R.Name = Name.str();
     R.Kind = RuleKind::Macro;
     R.How = How;
+    // Compiler macros (`__CUDACC__`) need no SDK header; SDK macros do.
+    if (!DeclaredIn.empty())
+      Where.noteSdkUse(NameTok.getLocation());
     R.DeclaredIn = std::move(DeclaredIn);
     R.TokenPasted = Pasted;
     Findings.References.push_back(std::move(R));
@@ -639,6 +673,7 @@ public:
 
   void HandleTranslationUnit(ASTContext &Context) override {
     AstFinder(Where, Rules, Findings).TraverseAST(Context);
+    Findings.ReliesOnImplicitHeader = Where.reliesOnImplicitHeader();
   }
 
 private:

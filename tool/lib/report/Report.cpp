@@ -67,6 +67,7 @@ Totals totalsOf(const RunReport &Report) {
     T.FilesWithoutSemantics += F.How == Analysis::TokenFallback;
     T.Conflicts += F.Conflicts.size();
     T.Hazards += F.Hazards.size();
+    T.PredictedNotToBuild += F.BuildBlockers && !F.BuildBlockers->empty();
     for (const Event &E : F.Events) {
       ++T.References;
       T.DeprecatedOrRemoved += !E.CudaStatus.empty();
@@ -126,6 +127,21 @@ nlohmann::json reportToJson(const RunReport &Report) {
       File["fallback_reason"] = F.FallbackReason;
     if (!F.ParseErrors.empty())
       File["parse_errors"] = F.ParseErrors;
+    if (F.BuildBlockers) {
+      auto ToJson = [](const std::vector<BuildBlocker> &List) {
+        nlohmann::json J = nlohmann::json::array();
+        for (const BuildBlocker &B : List)
+          J.push_back({{"file", B.At.File},
+                       {"line", B.At.Line},
+                       {"column", B.At.Column},
+                       {"kind", B.Kind},
+                       {"name", B.Name}});
+        return J;
+      };
+      File["build"] = {{"expected", F.BuildBlockers->empty()},
+                       {"blockers", ToJson(*F.BuildBlockers)},
+                       {"risks", ToJson(F.BuildRisks)}};
+    }
     Files.push_back(std::move(File));
   }
   Totals T = totalsOf(Report);
@@ -149,7 +165,8 @@ nlohmann::json reportToJson(const RunReport &Report) {
         {"in_string_literals", T.InStringLiterals},
         {"deprecated_or_removed", T.DeprecatedOrRemoved},
         {"conflicts", T.Conflicts},
-        {"hazards", T.Hazards}}},
+        {"hazards", T.Hazards},
+        {"predicted_not_to_build", T.PredictedNotToBuild}}},
   };
 }
 

@@ -8,6 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,6 +29,13 @@ enum class Analysis {
   BuildFile,     ///< a CMake file or Makefile, migrated by the build rules
 };
 
+/// What stops a file's migration from building for the target.
+struct BuildBlocker {
+  Place At;
+  std::string Kind; ///< "unsupported", "unknown", or a hazard kind
+  std::string Name; ///< the CUDA name, or the hazard's code
+};
+
 struct FileReport {
   std::string Path;
   std::string Output; ///< where it was written: a path, "-" for stdout, "" if not
@@ -35,6 +45,11 @@ struct FileReport {
   std::vector<Event> Events; ///< in text order
   std::vector<ConflictRecord> Conflicts;
   std::vector<HazardRecord> Hazards; ///< in text order
+  /// Sources only: what stops this file's migration from building, its own
+  /// and, for a translation unit, those of the user headers it compiles.
+  std::optional<std::vector<BuildBlocker>> BuildBlockers;
+  /// Sources only: what may stop it (BuildImpact::Risk), the same way.
+  std::vector<BuildBlocker> BuildRisks;
 };
 
 struct RunReport {
@@ -50,8 +65,21 @@ struct Totals {
   unsigned Files = 0, FilesWithoutSemantics = 0, References = 0, Migrated = 0,
            MigratedWithoutSemantics = 0, Kept = 0, Unsupported = 0, Unknown = 0,
            Conflicts = 0, DeprecatedOrRemoved = 0, Hazards = 0, Excluded = 0,
-           InStringLiterals = 0;
+           InStringLiterals = 0, PredictedNotToBuild = 0;
 };
+
+/// What one parsed translation unit compiled: the user files it read and
+/// the places (file, offset) of the references and hazards its parse found,
+/// so a header's blocker counts only for the units that compile its text.
+struct UnitReach {
+  std::set<std::string> Files;
+  std::set<std::pair<std::string, unsigned>> Compiled;
+};
+
+/// Predicts, before any compiler runs, whether each source's migration builds
+/// for the target: sets BuildBlockers of every file that is not a build file.
+void predictBuilds(std::vector<FileReport> &Files,
+                   const std::map<std::string, UnitReach> &Units);
 
 Totals totalsOf(const RunReport &Report);
 nlohmann::json reportToJson(const RunReport &Report);

@@ -205,6 +205,47 @@ void TokenRewriter::forEachInclude(
       [&](const RawInclude &I) { Fn(I.Name, I.Offset, I.Length); });
 }
 
+unsigned TokenRewriter::preambleEnd(llvm::StringRef Text) {
+  RawLexer Raw(Text, 0);
+  clang::Token Tok;
+  // The directive on the line of Tok (a `#`), as its words; Tok ends on the
+  // first token of the next line.
+  auto Directive = [&](std::vector<llvm::StringRef> &Words) {
+    Words.clear();
+    while (Raw.next(Tok) && !Tok.isAtStartOfLine())
+      Words.push_back(Tok.is(clang::tok::raw_identifier) ? Tok.getRawIdentifier()
+                                                         : llvm::StringRef());
+  };
+  auto LineStart = [&](unsigned Offset) {
+    size_t NewLine = Text.take_front(Offset).rfind('\n');
+    return NewLine == llvm::StringRef::npos ? 0u : unsigned(NewLine + 1);
+  };
+  if (!Raw.next(Tok))
+    return Text.size();
+  std::vector<llvm::StringRef> Words;
+  unsigned Start = LineStart(Raw.offsetOf(Tok));
+  while (Tok.is(clang::tok::hash)) {
+    Directive(Words);
+    bool Once = Words.size() == 2 && Words[0] == "pragma" && Words[1] == "once";
+    bool Guard = Words.size() == 2 && Words[0] == "ifndef" && !Words[1].empty();
+    if (!Once && !Guard)
+      break;
+    if (Guard) {
+      llvm::StringRef Name = Words[1];
+      if (Tok.isNot(clang::tok::hash))
+        break;
+      Directive(Words);
+      if (Words.empty() || Words[0] != "define" || Words.size() < 2 || Words[1] != Name)
+        break;
+    }
+    Start = Tok.is(clang::tok::eof) ? unsigned(Text.size())
+                                     : LineStart(Raw.offsetOf(Tok));
+    if (Tok.is(clang::tok::eof))
+      break;
+  }
+  return Start;
+}
+
 void TokenRewriter::findReferences(llvm::StringRef Path, llvm::StringRef Text,
                                    unsigned Begin, unsigned End, Evidence How,
                                    const LineIndex &Lines,

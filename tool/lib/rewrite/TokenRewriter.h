@@ -51,6 +51,12 @@ public:
       llvm::StringRef Text,
       llvm::function_ref<void(llvm::StringRef, unsigned, unsigned)> Fn);
 
+  /// Where the first line of Text's own content starts: past leading
+  /// comments and blank lines, a `#pragma once` and an include guard
+  /// (`#ifndef G` followed by `#define G`). An #include put there comes
+  /// before everything the file declares, includes or tests.
+  static unsigned preambleEnd(llvm::StringRef Text);
+
 private:
   const RuleTable &Rules;
 };

@@ -42,7 +42,8 @@ constexpr StatusName StatusNames[] = {
 constexpr const char *EntryKeys[] = {"cuda",         "kind",   "status",
                                      "target",       "note",   "cuda_deprecated",
                                      "cuda_removed", "check",  "defined_tests_only",
-                                     "call",         "disputed", "include_first"};
+                                     "call",         "disputed", "include_first",
+                                     "nvcc_implicit"};
 constexpr const char *TableKeys[] = {"$schema", "target", "family", "description",
                                      "entries"};
 
@@ -94,6 +95,13 @@ llvm::Error parseCall(const nlohmann::json &Call, Rule &R) {
           return callError("\"wrap\" maps argument indices to patterns with one %");
         auto [Before, After] = llvm::StringRef(Text).split('%');
         Rewrite.Wrap[*I] = {Before.str(), After.str()};
+      }
+    } else if (Key == "defaults" && Value.is_object()) {
+      for (const auto &[Index, Text] : Value.items()) {
+        std::optional<unsigned> I = argumentIndex(Index);
+        if (!I || !Text.is_string() || Text.get<std::string>().empty())
+          return callError("\"defaults\" maps argument indices to argument text");
+        Rewrite.Defaults[*I] = Text.get<std::string>();
       }
     } else if (Key == "drop" && Value.is_object() && Value.contains("index") &&
                Value["index"].is_number_unsigned()) {
@@ -198,9 +206,12 @@ llvm::Error RuleTable::addTable(const nlohmann::json &Table, llvm::StringRef Fil
       R.IncludeFirst = It->get<std::vector<std::string>>();
     }
     for (auto [Key, Out] : {std::pair<const char *, bool *>{"disputed", &R.Disputed},
-                            {"defined_tests_only", &R.DefinedTestsOnly}})
+                            {"defined_tests_only", &R.DefinedTestsOnly},
+                            {"nvcc_implicit", &R.NvccImplicit}})
       if (std::optional<std::string> Problem = readMember(Entry, Key, *Out, "true or false"))
         return tableError(FileName, Where + ": " + *Problem);
+    if (R.NvccImplicit && R.Kind != RuleKind::Header)
+      return tableError(FileName, Where + ": \"nvcc_implicit\" is for header entries");
     if (R.Status == RuleStatus::Unsupported) {
       if (R.hasTarget())
         return tableError(FileName, Where + ": an unsupported entry has no \"target\"");
@@ -453,6 +464,13 @@ const Rule *RuleTable::findHeader(llvm::StringRef Name) const {
        Slash = Name.take_front(Slash).rfind('/'))
     if (const Rule *Folder = find(Name.take_front(Slash + 1), RuleKind::Header))
       return Folder;
+  return nullptr;
+}
+
+const Rule *RuleTable::nvccImplicitHeader() const {
+  for (const Rule &R : Rules)
+    if (R.NvccImplicit && R.Kind == RuleKind::Header && R.hasTarget())
+      return &R;
   return nullptr;
 }
 

@@ -42,6 +42,10 @@ struct CallRewrite {
   /// spellings for which dropping it changes nothing.
   std::optional<unsigned> Drop;
   std::vector<std::string> DropHarmless;
+  /// Arguments the target's function requires where CUDA's has a default
+  /// (`cudaStreamWaitEvent(s, e)`: HIP needs the flags): written, in index
+  /// order, when the call leaves them out.
+  std::map<unsigned, std::string> Defaults;
 };
 
 /// One table entry: what a CUDA name becomes on the target.
@@ -66,6 +70,9 @@ struct Rule {
   std::optional<CallRewrite> Call;
   /// Header rules: headers the target header needs included before it.
   std::vector<std::string> IncludeFirst;
+  /// Header rules: nvcc includes this header in every CUDA unit, so code may
+  /// use it without an #include; its target must then be included explicitly.
+  bool NvccImplicit = false;
 
   bool hasTarget() const { return !Target.empty(); }
 };
@@ -124,6 +131,9 @@ public:
   /// longest folder it lies in (a header entry ending in `/`, such as
   /// `cuda/std/` -> `musa/std/`).
   const Rule *findHeader(llvm::StringRef Name) const;
+  /// The header nvcc includes in every CUDA unit (a header rule marked
+  /// nvcc_implicit), or null.
+  const Rule *nvccImplicitHeader() const;
   /// The threshold map for comparisons of Macro, if the target has one.
   const ArchThresholds *thresholdsFor(llvm::StringRef Macro) const;
 

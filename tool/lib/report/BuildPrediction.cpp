@@ -1,0 +1,75 @@
+// Predicting, from the events alone, whether each migrated source builds for
+// the target: the report says so before any compiler runs, and a corpus check
+// (musify-validate corpus) holds it to that.
+#include "report/Report.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+namespace musify {
+
+namespace {
+
+/// What a hazard does to the build: a device-side launch is rejected by the
+/// target's compiler; PTX fails only where device code is generated (at the
+/// device link with -fgpu-rdc), so it is a risk of the compile.
+BuildImpact impactOf(const HazardRecord &H) {
+  if (H.Kind == "device-launch")
+    return BuildImpact::Blocks;
+  return H.Kind == "inline-asm" ? BuildImpact::Risk : BuildImpact::None;
+}
+
+/// A file's own blockers and risks.
+struct OwnImpacts {
+  std::vector<BuildBlocker> Blocks, Risks;
+};
+
+OwnImpacts ownImpacts(const FileReport &F) {
+  OwnImpacts Own;
+  auto Add = [&](BuildImpact Impact, BuildBlocker B) {
+    if (Impact != BuildImpact::None)
+      (Impact == BuildImpact::Blocks ? Own.Blocks : Own.Risks).push_back(std::move(B));
+  };
+  for (const Event &E : F.Events)
+    Add(E.Impact, {E.At, eventStatusName(E.Status), E.Cuda});
+  for (const HazardRecord &H : F.Hazards)
+    Add(impactOf(H), {H.At, H.Kind, H.Text});
+  return Own;
+}
+
+} // namespace
+
+void predictBuilds(std::vector<FileReport> &Files,
+                   const std::map<std::string, UnitReach> &Units) {
+  std::map<std::string, OwnImpacts> Own;
+  for (const FileReport &F : Files)
+    if (F.How != Analysis::BuildFile)
+      Own[F.Path] = ownImpacts(F);
+  for (FileReport &F : Files) {
+    auto It = Own.find(F.Path);
+    if (It == Own.end())
+      continue;
+    auto Unit = Units.find(F.Path);
+    if (Unit == Units.end()) { // a header, or a unit no parse covered
+      F.BuildBlockers = It->second.Blocks;
+      F.BuildRisks = It->second.Risks;
+      continue;
+    }
+    // A unit builds only if what it compiles of itself and of the headers
+    // it includes does: a header's branch another unit enables is not its.
+    auto Compiles = [&](const BuildBlocker &B) {
+      return Unit->second.Compiled.count({B.At.File, B.At.Offset}) != 0;
+    };
+    std::vector<BuildBlocker> Blocks;
+    auto Take = [&](const OwnImpacts &I) {
+      llvm::copy_if(I.Blocks, std::back_inserter(Blocks), Compiles);
+      llvm::copy_if(I.Risks, std::back_inserter(F.BuildRisks), Compiles);
+    };
+    Take(It->second);
+    for (const std::string &Header : Unit->second.Files)
+      if (auto H = Own.find(Header); Header != F.Path && H != Own.end())
+        Take(H->second);
+    F.BuildBlockers = std::move(Blocks);
+  }
+}
+
+} // namespace musify

@@ -1,0 +1,313 @@
+"""musify-validate corpus: does the migration of a whole CUDA tree build?
+
+    musify-validate corpus ROOT [--baseline CSV | -p BUILD_DIR] [--target musa,hip]
+                           [-I DIR ...] [--csv FILE] [--work DIR] [-j N]
+                           [--min-built TARGET=N ...]
+
+Migrates ROOT once per target (musify --out-root, with the report), then builds
+every migrated translation unit whose original builds with nvcc:
+
+  musa   nvcc ORIGINAL_FLAGS -I<runtime/include> -x cu -c FILE   (the portability
+         layer; no forced include: a unit gets musa_runtime.h only if the migration
+         wrote it)
+  hip    HIP_PLATFORM=amd hipcc --offload-arch=gfx90a -std=c++17 -fgpu-rdc -c FILE
+         (no shims, no extra defines)
+
+Which originals build comes from --baseline (a CSV of `file,nvcc_compiles`, paths
+relative to ROOT), or from a compile_commands.json (-p), or else from compiling
+every .cu file of ROOT with nvcc first. Every unit gets -I<its folder> and the -I
+folders given (relative to ROOT, mirrored into the migrated tree); musify parses
+each unit with the same flags (-p: the database given, or one written from them).
+
+Each migrated unit ends in one class:
+
+  built             it compiled (and the report did not say it cannot)
+  predicted         it failed, and the report said beforehand that it cannot
+                    build for the target (the file's `build.expected` is false),
+                    or that it may not (`build.risks`: a name the tables do not
+                    know, a compared macro the target lacks, inline PTX)
+  environment       it failed on a header this machine's target toolchain lacks:
+                    a target library (Debian has no hipFFT, hipBLAS, hipCUB,
+                    rocThrust) or a third-party one (OpenMP for hipcc), never
+                    a CUDA header left behind or a file of the tree
+  unpredicted       any other failure: a musify bug until shown otherwise
+  false-prediction  it compiled, though the report said it cannot
+
+For MUSA the build goes through the portability layer, which maps MUSA names
+back onto CUDA: a name MUSA lacks stays a CUDA name that nvcc accepts, so a
+prediction that a unit cannot build on a MUSA SDK cannot be checked on NVIDIA.
+Such units are `built` and the CSV keeps the report's blockers.
+
+Prints a table and totals, writes a CSV (sorted, so runs are deterministic).
+Exit status: 0 when no unit is unpredicted or a false prediction and every
+--min-built floor holds, 1 otherwise, 2 for bad usage.
+"""
+import argparse
+import concurrent.futures
+import csv
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+
+CLASSES = ("built", "predicted", "environment", "unpredicted", "false-prediction")
+FAILING = ("unpredicted", "false-prediction")
+# The flags nvcc builds the originals with (the cuda-samples README's).
+DEFAULT_NVCC_FLAGS = ["-std=c++17", "--extended-lambda", "-rdc=true", "-arch=sm_90"]
+HIP_FLAGS = ["--offload-arch=gfx90a", "-std=c++17", "-fgpu-rdc"]
+MISSING_HEADER = re.compile(r"fatal error: '?([^':\s]+)'?:? (?:file not found|No such file)")
+FIRST_ERROR = re.compile(r"^.*\b(?:error|fatal error)\b.*$", re.M)
+
+
+def run(cmd, env=None, cwd=None, timeout=900):
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
+                           cwd=cwd, timeout=timeout, text=True, errors="replace")
+        return p.returncode, p.stdout
+    except subprocess.TimeoutExpired:
+        return 124, "timed out after %ds" % timeout
+    except OSError as e:
+        return 127, str(e)
+
+
+def first_error(log):
+    m = FIRST_ERROR.search(log)
+    lines = log.strip().splitlines()
+    return (m.group(0).strip() if m else lines[-1] if lines else "")[:300]
+
+
+def cuda_headers(rules_dir, target):
+    """Every CUDA header the target's rule tables know: one of these left in
+    the output is musify's to report, never the environment's."""
+    with open(os.path.join(rules_dir, target, "headers.json"), encoding="utf-8") as f:
+        return {e["cuda"] for e in json.load(f)["entries"]}
+
+
+def read_baseline(path):
+    units = {}
+    with open(path, encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            units[row["file"]] = row.get("nvcc_compiles", "1").strip() in ("1", "true", "yes")
+    return units
+
+
+def units_of_database(build_dir, root):
+    with open(os.path.join(build_dir, "compile_commands.json"), encoding="utf-8") as f:
+        entries = json.load(f)
+    units = {}
+    for e in entries:
+        path = os.path.normpath(os.path.join(e.get("directory", ""), e["file"]))
+        rel = os.path.relpath(path, root)
+        if not rel.startswith(".."):
+            units[rel] = None  # unknown: compiled with nvcc below
+    return units
+
+
+def build_prediction(report):
+    """rel path of each file -> (expected to build, blockers as text)."""
+    out = {}
+    for f in report.get("files", []):
+        build = f.get("build")
+        if build is None:
+            continue
+        def text(key):
+            return "; ".join("%s %s" % (b.get("kind", ""), b.get("name", ""))
+                             for b in build.get(key, []))
+        out[f["path"]] = (build.get("expected", True), text("blockers"), text("risks"))
+    return out
+
+
+def classify(target, rc, log, predicted_ok, at_risk, cuda_headers, header_exists, tree):
+    if rc == 0:
+        return "false-prediction" if not predicted_ok and target != "musa" else "built"
+    if (not predicted_ok or at_risk) and target != "musa":
+        return "predicted"
+    # A header the target's compiler cannot find, that is neither a CUDA header
+    # left behind nor a file of the tree: a target library (hipFFT) or a
+    # third-party one (OpenMP) this machine's toolchain lacks.
+    m = MISSING_HEADER.search(log)
+    if m:
+        name = m.group(1)
+        cuda = any(name == h or (h.endswith("/") and name.startswith(h)) for h in cuda_headers)
+        if (not cuda and not header_exists(name) and
+                not os.path.exists(os.path.join(tree, name))):
+            return "environment"
+    return "unpredicted"
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="musify-validate corpus",
+                                 description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog=__doc__.split("\n\n", 1)[1])
+    ap.add_argument("root", help="the CUDA tree")
+    ap.add_argument("--baseline", help="CSV file,nvcc_compiles (paths relative to ROOT)")
+    ap.add_argument("-p", dest="build_dir", help="a folder with compile_commands.json")
+    ap.add_argument("-I", dest="includes", action="append", default=[],
+                    help="an include folder, relative to ROOT (repeatable)")
+    ap.add_argument("--nvcc-flags", default=" ".join(DEFAULT_NVCC_FLAGS),
+                    help="how nvcc builds the originals (default: %(default)s)")
+    ap.add_argument("--target", default="musa,hip", help="musa, hip or both (default)")
+    ap.add_argument("--musify", required=True)
+    ap.add_argument("--rules-dir", required=True, help="the rule tables (rules/)")
+    ap.add_argument("--runtime-include", help="the MUSA portability layer")
+    ap.add_argument("--nvcc", default=shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc")
+    ap.add_argument("--hipcc", default=shutil.which("hipcc"))
+    ap.add_argument("--work", help="work folder (default: a temporary one, removed)")
+    ap.add_argument("--csv", help="write one row per unit and target here")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--min-built", action="append", default=[], metavar="TARGET=N",
+                    help="fail when fewer than N units build for TARGET")
+    args = ap.parse_args(argv)
+
+    for opt in ("musify", "rules_dir", "runtime_include", "nvcc", "hipcc", "baseline",
+                "build_dir"):  # compilers run in the migrated tree
+        if getattr(args, opt):
+            setattr(args, opt, os.path.abspath(getattr(args, opt)))
+    root = os.path.realpath(args.root)
+    targets = [t for t in args.target.split(",") if t]
+    if not os.path.isdir(root) or any(t not in ("musa", "hip") for t in targets):
+        ap.error("ROOT must be a folder and --target musa, hip or both")
+    if "hip" in targets and not args.hipcc:
+        ap.error("hipcc not found (--hipcc)")
+    if "musa" in targets and not (args.runtime_include and os.path.exists(
+            os.path.join(args.runtime_include, "musa_runtime.h"))):
+        ap.error("the MUSA portability layer was not found (--runtime-include)")
+    floors = {}
+    for spec in args.min_built:
+        t, _, n = spec.partition("=")
+        if t not in targets or not n.isdigit():
+            ap.error("--min-built takes TARGET=N for a checked target: %s" % spec)
+        floors[t] = int(n)
+
+    if args.baseline:
+        units = read_baseline(args.baseline)
+    elif args.build_dir:
+        units = units_of_database(args.build_dir, root)
+    else:
+        units = {os.path.relpath(os.path.join(d, f), root): None
+                 for d, _, fs in os.walk(root) for f in fs if f.endswith(".cu")}
+    tmp = None if args.work else tempfile.mkdtemp(prefix="musify-corpus-")
+    work = os.path.abspath(args.work or tmp)
+    os.makedirs(work, exist_ok=True)
+    nvcc_flags = shlex.split(args.nvcc_flags)
+
+    def compile_all(jobs):
+        results = [None] * len(jobs)
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+            futs = {pool.submit(run, *job): i for i, job in enumerate(jobs)}
+            for fut in concurrent.futures.as_completed(futs):
+                results[futs[fut]] = fut.result()
+        return results
+
+    def include_flags(base, rel):
+        return ["-I" + os.path.join(base, os.path.dirname(rel))] + \
+               ["-I" + os.path.join(base, d) for d in args.includes]
+
+    # Which originals build (when no baseline says so).
+    unknown = sorted(u for u, ok in units.items() if ok is None)
+    if unknown:
+        outs = compile_all([([args.nvcc] + nvcc_flags + include_flags(root, u) +
+                             ["-c", os.path.join(root, u), "-o", os.devnull],) for u in unknown])
+        for u, (rc, _) in zip(unknown, outs):
+            units[u] = rc == 0
+    buildable = sorted(u for u, ok in units.items() if ok)
+
+    # musify parses each unit with the flags nvcc builds it with: the given
+    # compilation database, or one written here from the flags.
+    database = args.build_dir
+    if not database:
+        database = os.path.join(work, "database")
+        os.makedirs(database, exist_ok=True)
+        with open(os.path.join(database, "compile_commands.json"), "w", encoding="utf-8") as f:
+            json.dump([{"directory": root, "file": os.path.join(root, u),
+                        "arguments": [args.nvcc] + nvcc_flags + include_flags(root, u) +
+                                     ["-c", os.path.join(root, u)]}
+                       for u in sorted(units)], f, indent=1)
+
+    rows, totals = [], {}
+    for target in targets:
+        out = os.path.join(work, target)
+        shutil.rmtree(out, ignore_errors=True)
+        report_path = os.path.join(work, target + ".report.json")
+        cmd = [args.musify, "--target=" + target, "--quiet", "--out-root", out,
+               "--report", report_path, "-j", str(args.jobs), "-p", database]
+        cmd += [root, "--"] + ["-I" + os.path.join(root, d) for d in args.includes]
+        rc, log = run(cmd, timeout=3600)
+        if rc not in (0, 1) or not os.path.exists(report_path):
+            print("musify-validate corpus: musify failed (exit %d):\n%s" % (rc, log[-3000:]),
+                  file=sys.stderr)
+            return 1
+        with open(report_path, encoding="utf-8") as f:
+            report = json.load(f)
+        predictions = build_prediction(report)
+        outputs = {f["path"]: f.get("output") for f in report.get("files", [])}
+        sdk_headers = cuda_headers(args.rules_dir, target)
+        if target == "hip":
+            env = dict(os.environ, HIP_PLATFORM="amd")
+            compiler = [args.hipcc] + HIP_FLAGS
+        else:
+            env = None
+            compiler = [args.nvcc] + nvcc_flags + ["-I" + args.runtime_include, "-x", "cu"]
+
+        known = {}
+
+        def header_exists(name):
+            """Whether the target compiler finds this header at all."""
+            if name not in known:
+                probe = os.path.join(work, "probe-%s.%s" % (target, "hip" if target == "hip" else "cu"))
+                with open(probe, "w", encoding="utf-8") as f:
+                    f.write("#include <%s>\n" % name)
+                known[name] = run(compiler + ["-E", probe, "-o", os.devnull], env=env)[0] == 0
+            return known[name]
+
+        jobs = []
+        for u in buildable:
+            src = os.path.join(root, u)
+            migrated = outputs.get(src) or os.path.join(out, u)
+            jobs.append((compiler + include_flags(out, u) +
+                         ["-c", migrated, "-o", os.devnull], env, out))
+        for u, (rc, log) in zip(buildable, compile_all(jobs)):
+            ok, blockers, risks = predictions.get(os.path.join(root, u), (True, "", ""))
+            cls = classify(target, rc, log, ok, bool(risks), sdk_headers, header_exists, out)
+            totals.setdefault(target, dict.fromkeys(CLASSES, 0))[cls] += 1
+            rows.append({"file": u, "target": target, "class": cls,
+                         "report_expects_build": "yes" if ok else "no",
+                         "blockers": blockers, "risks": risks,
+                         "first_error": "" if rc == 0 else first_error(log)})
+
+    if args.csv:
+        with open(args.csv, "w", newline="", encoding="utf-8") as f:
+            w = csv.DictWriter(f, fieldnames=list(rows[0]) if rows else ["file"])
+            w.writeheader()
+            w.writerows(rows)
+    print_table(rows, targets, totals, len(units), len(buildable))
+    failed = False
+    for t in targets:
+        n = totals.get(t, {})
+        if any(n.get(c, 0) for c in FAILING):
+            failed = True
+        if t in floors and n.get("built", 0) < floors[t]:
+            print("musify-validate corpus: %s: %d built, below the floor of %d"
+                  % (t, n.get("built", 0), floors[t]))
+            failed = True
+    if tmp:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return 1 if failed else 0
+
+
+def print_table(rows, targets, totals, n_units, n_buildable):
+    print("musify-validate corpus: %d unit(s), %d of which the original builds with nvcc"
+          % (n_units, n_buildable))
+    for r in rows:
+        if r["class"] != "built":
+            print("  %-5s %-17s %s\n        %s" % (r["target"], r["class"], r["file"],
+                                                  r["blockers"] or r["risks"] or r["first_error"]))
+    print("\n  %-6s %s" % ("target", " ".join("%17s" % c for c in CLASSES)))
+    for t in targets:
+        n = totals.get(t, {})
+        print("  %-6s %s" % (t, " ".join("%17d" % n.get(c, 0) for c in CLASSES)))
