@@ -253,7 +253,8 @@ DEVICE_BUILTIN_FUNCTIONS = (
     "__threadfence", "__threadfence_block", "__threadfence_system",
 )
 
-ENTRY_KEYS = ("cuda", "kind", "status", "target", "include_first", "nvcc_implicit", "note", "disputed",
+ENTRY_KEYS = ("cuda", "kind", "status", "target", "include_first", "nvcc_implicit",
+              "target_overloads", "note", "disputed",
               "defined_tests_only", "call", "cuda_deprecated", "cuda_removed", "check")
 IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
 
@@ -1279,7 +1280,7 @@ def main():
 
     # The library and device families (scripts/rulegen/), after the runtime and
     # language tables, whose (name, kind) pairs they must not repeat.
-    from rulegen import build as family_build, buildfiles, calls, hip_scan, thresholds
+    from rulegen import build as family_build, buildfiles, calls, hip_scan, members, thresholds
     family_hip_declared, _ = hip_scan.declared_names(args.hip_include, args.hipcc, hip_macros)
     context = {
         "cindex": cindex, "cuda_path": args.cuda_path, "resource_dir": args.resource_dir,
@@ -1311,6 +1312,7 @@ def main():
         "headers": "CUDA header names and their replacements (%s)",
         "language": "compiler-defined macros and device builtins (%s)",
         "environment": "environment variables named in string literals (%s)",
+        "members": "members of CUDA structs that the HIP struct they migrate to lacks (%s)",
     }
     tables = {
         ("musa", "runtime"): musa_rt, ("hip", "runtime"): hip_rt,
@@ -1318,6 +1320,8 @@ def main():
         ("musa", "language"): musa_lang, ("hip", "language"): hip_lang,
         ("musa", "environment"): musa_env, ("hip", "environment"): hip_env,
     }
+    tables[("hip", "members")] = members.member_entries(
+        os.path.join(args.cuda_path, "include"), system_include, hip_ver, make_entry)
     tables.update(family_tables)
     calls.apply_hip_calls(tables, hip_declared | family_hip_declared, hip_ver, make_entry)
     descriptions.update(family_build.descriptions(sources))

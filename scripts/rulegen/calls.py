@@ -45,6 +45,14 @@ HIP_CALLS = {
                              "takes CUDA 11's five arguments"),
 }
 
+# Functions HIP declares for fewer parameter types than CUDA: HIP 5.2's min
+# and max take (int, int), (unsigned int, int), float, double and a template
+# of two arguments of one type; a call CUDA resolves to another overload may
+# not compile (blockDim.x is no plain unsigned int on HIP: min(n, blockDim.x)
+# is ambiguous), so it is reported for review and as a build risk.
+HIP_OVERLOADS = {name: ["int, int", "unsigned int, int", "float, float", "double, double"]
+                 for name in ("min", "max")}
+
 # Warp functions: HIP 5.2 has only the mask-free forms.
 WARP_NOTE = ("HIP %s has no *_sync warp functions: the mask-free form works on all active "
              "lanes, so a mask other than all lanes is reported")
@@ -73,6 +81,8 @@ def apply_hip_calls(tables, hip_declared, hip_ver, make_entry):
                     notes = [n for n in (entry.get("note"), note) if n]
                     updated["note"] = "; ".join(notes)
                     entries[i] = reorder(updated)
+            elif name in HIP_OVERLOADS and entry["status"] != "unsupported":
+                entries[i] = reorder(dict(entry, target_overloads=HIP_OVERLOADS[name]))
             elif name in HIP_WARP and HIP_WARP[name] in hip_declared:
                 note = WARP_NOTE % hip_ver + (BALLOT_NOTE if name == "__ballot_sync" else "")
                 entries[i] = reorder(dict(
@@ -82,7 +92,7 @@ def apply_hip_calls(tables, hip_declared, hip_ver, make_entry):
 
 
 KEY_ORDER = ("cuda", "kind", "status", "target", "note", "disputed", "defined_tests_only",
-             "call", "cuda_deprecated", "cuda_removed", "check")
+             "call", "target_overloads", "cuda_deprecated", "cuda_removed", "check")
 
 
 def reorder(entry):

@@ -77,7 +77,7 @@ json findingsToJson(const TranslationUnitFindings &F) {
   for (const Reference &R : F.References)
     References.push_back({placeToJson(R.At), R.Length, R.Name, R.QualifiedName,
                           static_cast<int>(R.Kind), static_cast<int>(R.How),
-                          R.DeclaredIn, R.TokenPasted});
+                          R.DeclaredIn, R.TokenPasted, R.Signature});
   json Launches = json::array();
   for (const KernelLaunch &L : F.Launches)
     Launches.push_back({placeToJson(L.At), L.Kernel, L.Rewritable, L.CalleeBegin,
@@ -106,6 +106,7 @@ TranslationUnitFindings findingsFromJson(const json &J) {
     Ref.How = static_cast<Evidence>(R.at(5).get<int>());
     Ref.DeclaredIn = R.at(6).get<std::string>();
     Ref.TokenPasted = R.at(7).get<bool>();
+    Ref.Signature = R.at(8).get<std::string>();
     F.References.push_back(std::move(Ref));
   }
   for (const json &L : J.at("launches")) {

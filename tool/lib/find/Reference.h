@@ -69,6 +69,9 @@ struct Reference {
   Evidence How = Evidence::Declaration;
   std::string DeclaredIn; ///< the SDK file that declares it, when known
   bool TokenPasted = false; ///< the name is built by ## in a macro: not editable
+  /// For a function: the parameter types of the overload it resolves to,
+  /// as Clang prints them ("unsigned int, unsigned int").
+  std::string Signature;
 };
 
 /// A `kernel<<<config>>>(args)` launch. Offsets are in At.File; a launch

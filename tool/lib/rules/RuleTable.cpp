@@ -43,7 +43,7 @@ constexpr const char *EntryKeys[] = {"cuda",         "kind",   "status",
                                      "target",       "note",   "cuda_deprecated",
                                      "cuda_removed", "check",  "defined_tests_only",
                                      "call",         "disputed", "include_first",
-                                     "nvcc_implicit"};
+                                     "nvcc_implicit", "target_overloads"};
 constexpr const char *TableKeys[] = {"$schema", "target", "family", "description",
                                      "entries"};
 
@@ -204,6 +204,13 @@ llvm::Error RuleTable::addTable(const nlohmann::json &Table, llvm::StringRef Fil
         return tableError(FileName, Where + ": \"include_first\" is an array of "
                                             "header names, for header entries");
       R.IncludeFirst = It->get<std::vector<std::string>>();
+    }
+    if (auto It = Entry.find("target_overloads"); It != Entry.end()) {
+      if (R.Kind != RuleKind::Function || !It->is_array() ||
+          !llvm::all_of(*It, [](const nlohmann::json &H) { return H.is_string(); }))
+        return tableError(FileName, Where + ": \"target_overloads\" is an array of "
+                                            "parameter lists, for function entries");
+      R.TargetOverloads = It->get<std::vector<std::string>>();
     }
     for (auto [Key, Out] : {std::pair<const char *, bool *>{"disputed", &R.Disputed},
                             {"defined_tests_only", &R.DefinedTestsOnly},

@@ -68,6 +68,10 @@ struct Rule {
   /// use is reported.
   bool Disputed = false;
   std::optional<CallRewrite> Call;
+  /// Function rules: the parameter lists of the overloads the target
+  /// declares, when it lacks some of CUDA's; a call resolved to another
+  /// overload needs review and is a build risk. Empty: all of CUDA's.
+  std::vector<std::string> TargetOverloads;
   /// Header rules: headers the target header needs included before it.
   std::vector<std::string> IncludeFirst;
   /// Header rules: nvcc includes this header in every CUDA unit, so code may

@@ -1,0 +1,56 @@
+"""Members of CUDA structs that the HIP struct they migrate to does not have.
+
+`prop.asyncEngineCount` compiles against CUDA's cudaDeviceProp but not against
+HIP 5.2's hipDeviceProp_t. Such members are entries named `Struct::member`
+(family "members"): the finder reports a member only where an entry names it,
+so a member both structs have is simply renamed with its struct.
+"""
+import re
+
+# CUDA struct -> (CUDA header, HIP struct, HIP header)
+STRUCTS = {
+    "cudaDeviceProp": ("driver_types.h", "hipDeviceProp_t", "hip/hip_runtime_api.h"),
+}
+# Methods of cooperative-groups classes (as the finder names them: the class
+# that declares the method) that HIP's cooperative groups lack, checked
+# against the HIP header: (CUDA class, method).
+CG_METHODS = [(cls, method) for cls in ("coalesced_group", "thread_block_tile_base",
+                                        "__single_warp_thread_block_tile")
+              for method in ("meta_group_rank", "meta_group_size")]
+HIP_CG_HEADER = "hip/amd_detail/amd_hip_cooperative_groups.h"
+FIELD = re.compile(r"([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)*;")
+
+
+def struct_fields(text, name):
+    """The field names of `struct NAME { ... }` in C header text."""
+    m = re.search(r"struct\s+(?:__device_builtin__\s+)?%s\s*\{" % re.escape(name), text)
+    if not m:
+        return None
+    depth, i = 1, m.end()
+    while depth and i < len(text):
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        i += 1
+    body = re.sub(r"/\*.*?\*/|//[^\n]*", "", text[m.end():i - 1], flags=re.S)
+    return [f.group(1) for f in FIELD.finditer(body)]
+
+
+def member_entries(cuda_include, hip_include, hip_ver, make_entry):
+    entries = []
+    for cuda_struct, (cuda_header, hip_struct, hip_header) in sorted(STRUCTS.items()):
+        with open("%s/%s" % (cuda_include, cuda_header), encoding="utf-8") as f:
+            cuda_fields = struct_fields(f.read(), cuda_struct)
+        with open("%s/%s" % (hip_include, hip_header), encoding="utf-8") as f:
+            hip_fields = set(struct_fields(f.read(), hip_struct) or ())
+        for field in cuda_fields or ():
+            if field not in hip_fields:
+                entries.append(make_entry(
+                    "%s::%s" % (cuda_struct, field), "variable", "unsupported", None, "none",
+                    ["%s has no member %s in HIP %s" % (hip_struct, field, hip_ver)]))
+    with open("%s/%s" % (hip_include, HIP_CG_HEADER), encoding="utf-8") as f:
+        hip_cg = f.read()
+    for cls, method in CG_METHODS:
+        if not re.search(r"\b%s\b" % method, hip_cg):
+            entries.append(make_entry(
+                "%s::%s" % (cls, method), "function", "unsupported", None, "none",
+                ["HIP %s's cooperative groups have no %s" % (hip_ver, method)]))
+    return entries
