@@ -109,9 +109,8 @@ private:
   /// The file's text as read from disk, once.
   llvm::StringRef text(FileState &S) {
     if (!S.Text) {
-      auto Buffer =
-          llvm::MemoryBuffer::getFile(S.Report.Path, /*IsText=*/false,
-                                      /*RequiresNullTerminator=*/false);
+      auto Buffer = llvm::MemoryBuffer::getFile(S.Report.Path, /*IsText=*/false,
+                                                /*RequiresNullTerminator=*/false);
       S.Text = Buffer ? (*Buffer)->getBuffer().str() : std::string();
     }
     return *S.Text;
@@ -148,10 +147,9 @@ private:
     bool SingleFile = Options.Output == OutputMode::Stdout ||
                       Options.Output == OutputMode::File;
     if (SingleFile && (Inputs.Files.size() != 1 || !Inputs.Files[0].Explicit))
-      return fail(
-          "writing to standard output or with -o takes exactly one "
-          "input file; use --out-root DIR or --in-place for several files "
-          "or a folder");
+      return fail("writing to standard output or with -o takes exactly one "
+                  "input file; use --out-root DIR or --in-place for several files "
+                  "or a folder");
     if (!OutRoot.empty()) {
       llvm::SmallString<256> Real;
       if (!llvm::sys::fs::real_path(OutRoot, Real) &&
@@ -162,25 +160,22 @@ private:
 
     if (Options.RenameExtensions) {
       if (SingleFile)
-        return fail(
-            "--rename-extensions renames files: use it with --out-root or "
-            "--in-place");
+        return fail("--rename-extensions renames files: use it with --out-root or "
+                    "--in-place");
       llvm::Expected<RenameMap> Planned = planRenames(Inputs);
       if (!Planned)
         return fail(llvm::toString(Planned.takeError()));
       Renamed = std::move(*Planned);
     }
 
-    llvm::Expected<CudaInstallation> Found2 =
-        findCudaInstallation(Options.CudaPath);
+    llvm::Expected<CudaInstallation> Found2 = findCudaInstallation(Options.CudaPath);
     if (!Found2) {
       std::string Why = llvm::toString(Found2.takeError());
       if (!Options.CudaPath.empty())
         return fail(Why);
-      Errs
-          << "musify: warning: " << Why
-          << "; every file is migrated by the token rewriter, without semantic "
-             "analysis\n";
+      Errs << "musify: warning: " << Why
+           << "; every file is migrated by the token rewriter, without semantic "
+              "analysis\n";
     } else {
       Cuda = std::move(*Found2);
     }
@@ -224,8 +219,7 @@ private:
         Units.push_back(&F);
     Progress Bar(Errs, Errs.is_displayed() && !Options.Quiet, Options.Verbose,
                  Units.size());
-    std::vector<ParsedUnit> Results =
-        parseInParallel(Units, Front, Classifier, Bar);
+    std::vector<ParsedUnit> Results = parseInParallel(Units, Front, Classifier, Bar);
     for (size_t I = 0; I < Units.size(); ++I)
       accept(*Units[I], std::move(Results[I]), /*Standalone=*/false);
 
@@ -240,20 +234,19 @@ private:
     Bar.done();
   }
 
-  std::vector<ParsedUnit>
-  parseInParallel(const std::vector<const InputFile *> &Units,
-                  const Frontend &Front, const SourceClassifier &Classifier,
-                  Progress &Bar) {
+  std::vector<ParsedUnit> parseInParallel(const std::vector<const InputFile *> &Units,
+                                          const Frontend &Front,
+                                          const SourceClassifier &Classifier,
+                                          Progress &Bar) {
     std::vector<ParsedUnit> Results(Units.size());
     llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Options.Jobs));
     for (size_t I = 0; I < Units.size(); ++I)
       Pool.async([&, I] {
         auto Start = std::chrono::steady_clock::now();
         Results[I] = parseUnit(*Units[I], Front, Classifier);
-        Bar.finished(Units[I]->Relative, Results[I].Parsed,
-                     Results[I].FromCache,
-                     std::chrono::duration<double>(
-                         std::chrono::steady_clock::now() - Start)
+        Bar.finished(Units[I]->Relative, Results[I].Parsed, Results[I].FromCache,
+                     std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                                   Start)
                          .count());
       });
     Pool.wait();
@@ -275,9 +268,8 @@ private:
       std::vector<std::vector<std::string>> Lines;
       for (SourceLanguage Language : Languages)
         Lines.push_back(Front.commandLine(F.Path, Language, Command));
-      auto Buffer =
-          llvm::MemoryBuffer::getFile(F.Path, /*IsText=*/false,
-                                      /*RequiresNullTerminator=*/false);
+      auto Buffer = llvm::MemoryBuffer::getFile(F.Path, /*IsText=*/false,
+                                                /*RequiresNullTerminator=*/false);
       if (Buffer) {
         Key = Cache->keyOf(Lines, (*Buffer)->getBuffer());
         if (std::optional<ParsedUnit> Hit = Cache->lookup(Key))
@@ -288,9 +280,9 @@ private:
     ParsedUnit Unit;
     for (SourceLanguage Language : Languages) {
       TranslationUnitFindings Found;
-      ParseOutcome Outcome = Front.parse(
-          F.Path, Language, makeFindReferencesAction(Rules, Classifier, Found),
-          Command);
+      ParseOutcome Outcome =
+          Front.parse(F.Path, Language,
+                      makeFindReferencesAction(Rules, Classifier, Found), Command);
       if (Outcome.Parsed) {
         Unit.Parsed = true;
         Unit.Findings = std::move(Found);
@@ -355,19 +347,16 @@ private:
   void renameIncludes() {
     if (Renamed.empty())
       return;
-    std::vector<std::string> Folders =
-        includeFoldersOf(translateNvccFlags(Options.ClangArgs), currentFolder(),
-                         /*System=*/true);
+    std::vector<std::string> Folders = includeFoldersOf(
+        translateNvccFlags(Options.ClangArgs), currentFolder(), /*System=*/true);
     for (const InputFile &F : Inputs.Files)
       if (F.Command)
-        llvm::append_range(
-            Folders, includeFoldersOf(translateNvccFlags(F.Command->Flags),
-                                      F.Command->Directory,
-                                      /*System=*/true));
+        llvm::append_range(Folders, includeFoldersOf(translateNvccFlags(F.Command->Flags),
+                                                     F.Command->Directory,
+                                                     /*System=*/true));
     for (auto &[Path, S] : Files)
       if (S.isSource() && !S.leftOut())
-        for (Decision &D :
-             musify::renameIncludes(Path, text(S), Folders, Renamed))
+        for (Decision &D : musify::renameIncludes(Path, text(S), Folders, Renamed))
           record(S, std::move(D));
   }
 
@@ -378,8 +367,8 @@ private:
         continue;
       S.Report.How = Analysis::BuildFile;
       BuildFileMigration Migrated =
-          migrateBuildFile(Path, text(S), *buildFileKindOf(Path),
-                           Rules.buildRules(), Options.Target, Renamed);
+          migrateBuildFile(Path, text(S), *buildFileKindOf(Path), Rules.buildRules(),
+                           Options.Target, Renamed);
       for (const Edit &E : Migrated.Edits)
         S.Edits.add(E);
       llvm::append_range(S.Report.Events, std::move(Migrated.Events));
@@ -394,9 +383,8 @@ private:
         continue;
       S.Report.How = Analysis::TokenFallback;
       if (S.Report.FallbackReason.empty())
-        S.Report.FallbackReason =
-            !Cuda ? "no CUDA SDK to parse against"
-                  : "no parsed translation unit includes it";
+        S.Report.FallbackReason = !Cuda ? "no CUDA SDK to parse against"
+                                        : "no parsed translation unit includes it";
       llvm::StringRef Text = text(S);
       Tokens.findReferences(Path, Text, 0, Text.size(), Evidence::Fallback,
                             LineIndex(Text), References);
@@ -407,8 +395,7 @@ private:
   void rewriteSkippedRegions() {
     TokenRewriter Tokens(Rules);
     llvm::sort(Skipped, [](const SkippedRegion &A, const SkippedRegion &B) {
-      return std::tie(A.File, A.Begin, A.End) <
-             std::tie(B.File, B.Begin, B.End);
+      return std::tie(A.File, A.Begin, A.End) < std::tie(B.File, B.Begin, B.End);
     });
     std::optional<LineIndex> Lines;
     llvm::StringRef LinesOf;
@@ -418,8 +405,7 @@ private:
         Lines.emplace(Text);
         LinesOf = R.File;
       }
-      Tokens.findReferences(R.File, Text, R.Begin,
-                            std::min<size_t>(R.End, Text.size()),
+      Tokens.findReferences(R.File, Text, R.Begin, std::min<size_t>(R.End, Text.size()),
                             Evidence::SkippedRegion, *Lines, References);
     }
   }
@@ -459,23 +445,20 @@ private:
     }
 
     llvm::sort(Launches, [](const KernelLaunch &A, const KernelLaunch &B) {
-      return std::tie(A.At.File, A.At.Offset) <
-             std::tie(B.At.File, B.At.Offset);
+      return std::tie(A.At.File, A.At.Offset) < std::tie(B.At.File, B.At.Offset);
     });
-    Launches.erase(
-        llvm::unique(Launches,
-                     [](const KernelLaunch &A, const KernelLaunch &B) {
-                       return A.At.File == B.At.File &&
-                              A.At.Offset == B.At.Offset;
-                     }),
-        Launches.end());
+    Launches.erase(llvm::unique(Launches,
+                                [](const KernelLaunch &A, const KernelLaunch &B) {
+                                  return A.At.File == B.At.File &&
+                                         A.At.Offset == B.At.Offset;
+                                }),
+                   Launches.end());
     for (const KernelLaunch &L : Launches)
       if (FileState &S = state(L.At.File); !S.leftOut())
         record(S, Decide.decide(L));
 
     for (const std::string &Path : ReliesOnImplicitHeader)
-      if (std::optional<Decision> D =
-              Decide.implicitHeader(Path, text(state(Path))))
+      if (std::optional<Decision> D = Decide.implicitHeader(Path, text(state(Path))))
         record(state(Path), std::move(*D));
 
     // A header's hazards are found by every unit that includes it.
@@ -486,8 +469,7 @@ private:
     Hazards.erase(llvm::unique(Hazards,
                                [](const Hazard &A, const Hazard &B) {
                                  return A.At.File == B.At.File &&
-                                        A.At.Offset == B.At.Offset &&
-                                        A.Kind == B.Kind;
+                                        A.At.Offset == B.At.Offset && A.Kind == B.Kind;
                                }),
                   Hazards.end());
     for (const Hazard &H : Hazards)
@@ -505,8 +487,7 @@ private:
       EditConflict Conflict;
       if (S.Edits.add(E, &Conflict) == EditSet::AddResult::Conflict) {
         Place At = D.Outcome.At;
-        auto [Line, Column] =
-            LineIndex(text(S)).lineAndColumn(Conflict.Incoming.Offset);
+        auto [Line, Column] = LineIndex(text(S)).lineAndColumn(Conflict.Incoming.Offset);
         At.Line = Line;
         At.Column = Column;
         S.Report.Conflicts.push_back(
@@ -524,9 +505,8 @@ private:
     case OutputMode::File:
       return S.Input ? Options.OutputFile : "";
     case OutputMode::InPlace:
-      return S.Edits.empty() && !Renamed.count(S.Report.Path)
-                 ? ""
-                 : newPathOf(S.Report.Path);
+      return S.Edits.empty() && !Renamed.count(S.Report.Path) ? ""
+                                                               : newPathOf(S.Report.Path);
     case OutputMode::OutRoot: {
       // Headers the inputs include go along, so the tree builds.
       if (!S.Input && !S.isSource())
@@ -579,9 +559,8 @@ private:
         }
         if (Options.Output == OutputMode::InPlace && Dest != Path)
           if (std::error_code EC = llvm::sys::fs::remove(Path)) {
-            Errs << "musify: error: cannot remove '" << Path
-                 << "' after writing '" << Dest << "': " << EC.message()
-                 << "\n";
+            Errs << "musify: error: cannot remove '" << Path << "' after writing '"
+                 << Dest << "': " << EC.message() << "\n";
             Ok = false;
           }
       }
@@ -626,8 +605,8 @@ private:
 
     bool Ok = true;
     if (!Options.ReportFile.empty())
-      if (llvm::Error E = writeFileAtomically(
-              Options.ReportFile, reportToJson(Run).dump(2) + "\n")) {
+      if (llvm::Error E = writeFileAtomically(Options.ReportFile,
+                                              reportToJson(Run).dump(2) + "\n")) {
         Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
         Ok = false;
       }
@@ -641,8 +620,7 @@ private:
     }
     // Sources that do not parse (or no SDK to parse them) fail the run;
     // a header that only fails on its own does not.
-    bool FallbackIsError =
-        !Options.AllowFallback && (!ParseFailures.empty() || !Cuda);
+    bool FallbackIsError = !Options.AllowFallback && (!ParseFailures.empty() || !Cuda);
     return Ok && !FallbackIsError && totalsOf(Run).Conflicts == 0;
   }
 

@@ -1,7 +1,7 @@
 // Turning references into edits and report events.
 #include "decide/Decider.h"
-#include "decide/TextContext.h"
 #include "rewrite/TokenRewriter.h"
+#include "decide/TextContext.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -62,8 +62,7 @@ static BuildImpact impactOf(const Reference &Ref, llvm::StringRef FileText,
                             bool Certain) {
   if (!isSemantic(Ref.How) || isInDefinedTest(FileText, Ref.At.Offset))
     return BuildImpact::None;
-  if (Ref.How == Evidence::MacroTest ||
-      isInPreprocessorCondition(FileText, Ref.At.Offset))
+  if (Ref.How == Evidence::MacroTest || isInPreprocessorCondition(FileText, Ref.At.Offset))
     return BuildImpact::Risk;
   return Certain ? BuildImpact::Blocks : BuildImpact::Risk;
 }
@@ -84,9 +83,8 @@ Decision Decider::unsupported(Event E, const Reference &Ref,
   return D;
 }
 
-Decision Decider::decide(
-    const Reference &Ref, llvm::StringRef FileText,
-    const std::vector<std::pair<unsigned, unsigned>> &Excluded) const {
+Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
+                          const std::vector<std::pair<unsigned, unsigned>> &Excluded) const {
   Event E;
   E.At = Ref.At;
   E.Cuda = Ref.ruleName();
@@ -101,14 +99,12 @@ Decision Decider::decide(
     return {std::move(E), {}};
   }
 
-  const Rule *R = Ref.Kind == RuleKind::Header
-                      ? Rules.findHeader(Ref.Name)
-                      : Rules.find(Ref.ruleName(), Ref.Kind);
+  const Rule *R = Ref.Kind == RuleKind::Header ? Rules.findHeader(Ref.Name)
+                                                : Rules.find(Ref.ruleName(), Ref.Kind);
   if (!R) {
     E.Status = EventStatus::Unknown;
     E.Impact = impactOf(Ref, FileText, /*Certain=*/false);
-    E.Note =
-        std::string("not in the ") + targetDisplayName(Target) + " rule tables";
+    E.Note = std::string("not in the ") + targetDisplayName(Target) + " rule tables";
     if (!Ref.DeclaredIn.empty())
       E.Note += "; declared in " + Ref.DeclaredIn;
     return {std::move(E), {}};
@@ -130,8 +126,7 @@ Decision Decider::decide(
   }
   if (!R->hasTarget())
     return unsupported(std::move(E), Ref, FileText);
-  // `__CUDA_ARCH__` -> `__HIP_DEVICE_COMPILE__` holds in `#ifdef`, not as a
-  // value.
+  // `__CUDA_ARCH__` -> `__HIP_DEVICE_COMPILE__` holds in `#ifdef`, not as a value.
   if (R->DefinedTestsOnly && !isInDefinedTest(FileText, Ref.At.Offset)) {
     E.Note = "used as a value here; " + R->Note;
     return unsupported(std::move(E), Ref, FileText);
@@ -139,17 +134,14 @@ Decision Decider::decide(
 
   // An overload the target does not declare as such: its own overloads (or
   // templates) may still take the arguments, or make the call ambiguous.
-  bool OtherOverload = !R->TargetOverloads.empty() && !Ref.Signature.empty() &&
-                       !llvm::is_contained(R->TargetOverloads, Ref.Signature);
-  if (OtherOverload) {
+  if (!R->TargetOverloads.empty() && !Ref.Signature.empty() &&
+      !llvm::is_contained(R->TargetOverloads, Ref.Signature)) {
     E.NeedsReview = true;
     E.Impact = BuildImpact::Risk;
-    E.Note = "this call resolves to " + Ref.Name + "(" + Ref.Signature +
-             "), which " + targetDisplayName(Target) +
-             " does not declare as such (it has " + Ref.Name + "(" +
-             llvm::join(R->TargetOverloads, "), (") +
-             ") and a template for two arguments of one type): check that it "
-             "compiles";
+    E.Note = "this call resolves to " + Ref.Name + "(" + Ref.Signature + "), which " +
+             targetDisplayName(Target) + " does not declare as such (it has " + Ref.Name +
+             "(" + llvm::join(R->TargetOverloads, "), (") +
+             ") and a template for two arguments of one type): check that it compiles";
   }
 
   bool Semantic = isSemantic(Ref.How);
@@ -160,12 +152,10 @@ Decision Decider::decide(
   if (Ref.Kind == RuleKind::Header && llvm::StringRef(R->Cuda).ends_with("/")) {
     Written += Ref.Name.substr(R->Cuda.size()); // a folder rule: keep the rest
     E.Replacement = Written;
-  } else if (Ref.Kind != RuleKind::Header &&
-             llvm::StringRef(Written).contains("::")) {
+  } else if (Ref.Kind != RuleKind::Header && llvm::StringRef(Written).contains("::")) {
     Written = llvm::StringRef(Written).rsplit("::").second.str();
   }
-  E.Status =
-      Semantic ? EventStatus::Migrated : EventStatus::MigratedWithoutSemantics;
+  E.Status = Semantic ? EventStatus::Migrated : EventStatus::MigratedWithoutSemantics;
   // A call rule may change the arguments even where the name stays.
   if (R->Call) {
     Decision D{std::move(E), {}};
@@ -197,7 +187,7 @@ Decision Decider::decide(
 }
 
 std::optional<Decision> Decider::implicitHeader(const std::string &File,
-                                                llvm::StringRef Text) const {
+                                               llvm::StringRef Text) const {
   const Rule *R = Rules.nvccImplicitHeader();
   if (!R)
     return std::nullopt;
@@ -213,10 +203,8 @@ std::optional<Decision> Decider::implicitHeader(const std::string &File,
   E.Status = EventStatus::Migrated;
   E.How = Evidence::NvccImplicit;
   E.VerifiedBy = R->Check;
-  E.Note = "nvcc includes " + R->Cuda +
-           " in every CUDA unit and this one relies on "
-           "it; the migration includes <" +
-           R->Target + "> explicitly";
+  E.Note = "nvcc includes " + R->Cuda + " in every CUDA unit and this one relies on "
+           "it; the migration includes <" + R->Target + "> explicitly";
   std::string Line = "#include <" + R->Target + ">\n";
   if (Offset == Text.size() && !Text.empty() && !Text.ends_with("\n"))
     Line = "\n" + Line;
@@ -224,8 +212,8 @@ std::optional<Decision> Decider::implicitHeader(const std::string &File,
 }
 
 Decision Decider::includeDirective(const Rule &R, const std::string &Header,
-                                   const Reference &Ref,
-                                   llvm::StringRef FileText, Event E) const {
+                                   const Reference &Ref, llvm::StringRef FileText,
+                                   Event E) const {
   // Keep the delimiters as written: `"cuda.h"` stays a quoted include.
   llvm::StringRef Delimited = FileText.substr(Ref.At.Offset, Ref.Length);
   Decision D{std::move(E),
@@ -247,11 +235,9 @@ Decision Decider::includeDirective(const Rule &R, const std::string &Header,
   for (const std::string &First : R.IncludeFirst) {
     if (llvm::is_contained(Earlier, First))
       continue;
-    D.Edits.insert(D.Edits.begin(),
-                   {unsigned(LineStart), 0, "#include <" + First + ">\n"});
-    D.Outcome.Note += (D.Outcome.Note.empty() ? "" : "; ") +
-                      ("<" + First + "> is included before it: " + Header +
-                       " needs it first");
+    D.Edits.insert(D.Edits.begin(), {unsigned(LineStart), 0, "#include <" + First + ">\n"});
+    D.Outcome.Note += (D.Outcome.Note.empty() ? "" : "; ") + ("<" + First +
+                      "> is included before it: " + Header + " needs it first");
   }
   return D;
 }
@@ -301,26 +287,22 @@ bool Decider::rewriteCall(const CallRewrite &Call, const Reference &Ref,
 }
 
 void Decider::rewriteComparison(const ArchThresholds &Map, const Reference &Ref,
-                                llvm::StringRef FileText,
-                                const std::string &NewName, Decision &D) const {
-  std::optional<Comparison> C =
-      comparisonAround(FileText, Ref.At.Offset, Ref.Length);
+                                llvm::StringRef FileText, const std::string &NewName,
+                                Decision &D) const {
+  std::optional<Comparison> C = comparisonAround(FileText, Ref.At.Offset, Ref.Length);
   if (!C)
     return; // `#ifdef __CUDA_ARCH__`, or a use the map does not speak of
   Event &E = D.Outcome;
   E.OldText = FileText.slice(C->Begin, C->End).str();
   const ArchThresholds::Threshold *T = Map.find(C->Value);
   bool Translatable = T && llvm::is_contained(Map.Operators, C->Operator);
-  std::string Value =
-      Translatable ? std::to_string(T->Target)
-                   : FileText.substr(C->ValueOffset, C->ValueLength).str();
+  std::string Value = Translatable ? std::to_string(T->Target)
+                                   : FileText.substr(C->ValueOffset, C->ValueLength).str();
   // The comparison's text with both edits applied, for the report.
   auto Local = [&](unsigned Offset) { return Offset - C->Begin; };
   std::string New = E.OldText;
   bool ValueFirst = C->ValueOffset < Ref.At.Offset;
-  auto ReplaceName = [&] {
-    New.replace(Local(Ref.At.Offset), Ref.Length, NewName);
-  };
+  auto ReplaceName = [&] { New.replace(Local(Ref.At.Offset), Ref.Length, NewName); };
   auto ReplaceValue = [&] {
     New.replace(Local(C->ValueOffset), C->ValueLength, Value);
   };
@@ -350,16 +332,14 @@ HazardRecord Decider::assess(const Hazard &H) const {
   HazardRecord R{H.At, H.Kind, H.Text, ""};
   std::string Target = targetDisplayName(this->Target);
   if (H.Kind == "inline-asm")
-    R.Message =
-        "inline assembly (PTX) is not portable to " + Target +
-        ": rewrite it with intrinsics or plain code; it is left as it is";
+    R.Message = "inline assembly (PTX) is not portable to " + Target +
+                ": rewrite it with intrinsics or plain code; it is left as it is";
   else if (H.Kind == "device-launch")
-    R.Message =
-        "a kernel launched from device code (dynamic parallelism): " + Target +
-        " does not support it";
+    R.Message = "a kernel launched from device code (dynamic parallelism): " +
+                Target + " does not support it";
   else if (const WarpSizeHazards *Warp = Rules.warpSizeHazards())
-    R.Message = "assumes a " + std::to_string(Warp->WarpSize) +
-                "-lane warp: " + Warp->Note;
+    R.Message = "assumes a " + std::to_string(Warp->WarpSize) + "-lane warp: " +
+                Warp->Note;
   return R;
 }
 
@@ -379,9 +359,9 @@ Decision Decider::decide(const KernelLaunch &L) const {
     return {std::move(E), {}};
   }
 
-  // kernel<<<g, b, s, q>>>(args) -> hipLaunchKernelGGL(kernel, dim3(g),
-  // dim3(b), s, q, args). Only the punctuation between the pieces changes, so
-  // edits inside the pieces (renamed arguments) still apply.
+  // kernel<<<g, b, s, q>>>(args) -> hipLaunchKernelGGL(kernel, dim3(g), dim3(b),
+  // s, q, args). Only the punctuation between the pieces changes, so edits
+  // inside the pieces (renamed arguments) still apply.
   E.Status = EventStatus::Migrated;
   E.Replacement = "hipLaunchKernelGGL";
   Decision D{std::move(E), {}};

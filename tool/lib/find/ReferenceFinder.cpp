@@ -161,8 +161,7 @@ public:
     if (E->getNumDecls() == 0 || E->getQualifier())
       return true;
     for (const NamedDecl *D : E->decls())
-      if (!Where.isSdkLocation(
-              D->getUnderlyingDecl()->getCanonicalDecl()->getLocation()))
+      if (!Where.isSdkLocation(D->getUnderlyingDecl()->getCanonicalDecl()->getLocation()))
         return true;
     noteUse(*E->decls_begin(), E->getNameLoc());
     return true;
@@ -179,8 +178,7 @@ public:
   }
 
   bool VisitTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc TL) {
-    if (TemplateDecl *T =
-            TL.getTypePtr()->getTemplateName().getAsTemplateDecl())
+    if (TemplateDecl *T = TL.getTypePtr()->getTemplateName().getAsTemplateDecl())
       noteUse(T, TL.getTemplateNameLoc());
     return true;
   }
@@ -195,13 +193,11 @@ public:
         !Class->getDeclName().isIdentifier() ||
         !Where.isSdkLocation(Member->getLocation()))
       return true;
-    RuleKind Kind =
-        isa<FieldDecl>(Member) ? RuleKind::Variable : RuleKind::Function;
+    RuleKind Kind = isa<FieldDecl>(Member) ? RuleKind::Variable : RuleKind::Function;
     std::string RuleName = (Class->getName() + "::" + Member->getName()).str();
     if (!Rules.find(RuleName, Kind))
       return true;
-    std::optional<Place> At =
-        Where.placeOfName(E->getMemberLoc(), Member->getName());
+    std::optional<Place> At = Where.placeOfName(E->getMemberLoc(), Member->getName());
     if (!At)
       return true;
     Reference R;
@@ -241,8 +237,7 @@ public:
     return true;
   }
 
-  /// `threadIdx.x % 32`, `/ 32`, `& 31`: lane and warp numbers of a 32-lane
-  /// warp.
+  /// `threadIdx.x % 32`, `/ 32`, `& 31`: lane and warp numbers of a 32-lane warp.
   bool VisitBinaryOperator(BinaryOperator *B) {
     const WarpSizeHazards *Warp = Rules.warpSizeHazards();
     if (!Warp || !isDeviceCode())
@@ -253,11 +248,11 @@ public:
     if (!Value)
       return true;
     long long N = Value->getExtValue();
-    bool LaneOrWarp =
-        ((B->getOpcode() == BO_Rem || B->getOpcode() == BO_Div ||
-          B->getOpcode() == BO_RemAssign || B->getOpcode() == BO_DivAssign) &&
-         N == Warp->WarpSize) ||
-        (B->getOpcode() == BO_And && N == Warp->WarpSize - 1);
+    bool LaneOrWarp = ((B->getOpcode() == BO_Rem || B->getOpcode() == BO_Div ||
+                        B->getOpcode() == BO_RemAssign ||
+                        B->getOpcode() == BO_DivAssign) &&
+                       N == Warp->WarpSize) ||
+                      (B->getOpcode() == BO_And && N == Warp->WarpSize - 1);
     if (LaneOrWarp && usesIndexVariable(B->getLHS(), *Warp))
       noteHazard("warp-size", B->getExprLoc(), B->getSourceRange());
     return true;
@@ -267,8 +262,7 @@ public:
   bool VisitCallExpr(CallExpr *C) {
     const WarpSizeHazards *Warp = Rules.warpSizeHazards();
     const FunctionDecl *Callee = C->getDirectCallee();
-    if (!Warp || !Callee || !Callee->getDeclName().isIdentifier() ||
-        C->getNumArgs() == 0)
+    if (!Warp || !Callee || !Callee->getDeclName().isIdentifier() || C->getNumArgs() == 0)
       return true;
     llvm::StringRef Name = Callee->getName();
     auto ConstantArg = [&](unsigned I) -> std::optional<llvm::APSInt> {
@@ -297,11 +291,9 @@ public:
     if (NNS) {
       const NestedNameSpecifier *Spec = NNS.getNestedNameSpecifier();
       if (Spec->getKind() == NestedNameSpecifier::Namespace)
-        noteUse(Spec->getAsNamespace(), NNS.getLocalBeginLoc(),
-                Spec->getPrefix());
+        noteUse(Spec->getAsNamespace(), NNS.getLocalBeginLoc(), Spec->getPrefix());
       else if (Spec->getKind() == NestedNameSpecifier::NamespaceAlias)
-        noteUse(Spec->getAsNamespaceAlias(), NNS.getLocalBeginLoc(),
-                Spec->getPrefix());
+        noteUse(Spec->getAsNamespaceAlias(), NNS.getLocalBeginLoc(), Spec->getPrefix());
     }
     return RecursiveASTVisitor::TraverseNestedNameSpecifierLoc(NNS);
   }
@@ -342,8 +334,7 @@ private:
             NS->getName().starts_with("__"))
           continue;
       if (!isa<NamespaceDecl, RecordDecl>(C))
-        return D->getName()
-            .str(); // declared inside a function: no rule applies
+        return D->getName().str(); // declared inside a function: no rule applies
       Scopes.push_back(Scope->getName());
     }
     std::string Name;
@@ -354,8 +345,7 @@ private:
 
   /// The name as its qualifier is written (`thrust::cuda::par`, where
   /// `cuda` is an alias of `cuda_cub`), or "" without a namespace qualifier.
-  std::string writtenNameOf(const NamedDecl *D,
-                            const NestedNameSpecifier *Qualifier) {
+  std::string writtenNameOf(const NamedDecl *D, const NestedNameSpecifier *Qualifier) {
     std::string Written;
     for (; Qualifier; Qualifier = Qualifier->getPrefix()) {
       const NamedDecl *Scope = nullptr;
@@ -402,17 +392,13 @@ private:
     R.TokenPasted = Pasted;
     const SourceManager &SM = Where.sourceManager();
     R.DeclaredIn =
-        Where.pathOf(SM.getFileID(SM.getExpansionLoc(First->getLocation())))
-            .str();
+        Where.pathOf(SM.getFileID(SM.getExpansionLoc(First->getLocation()))).str();
     if (const auto *F = dyn_cast<FunctionDecl>(D)) {
       llvm::raw_string_ostream Params(R.Signature);
       llvm::interleave(
           F->parameters(), Params,
           [&](const ParmVarDecl *P) {
-            Params << P->getType()
-                          .getCanonicalType()
-                          .getUnqualifiedType()
-                          .getAsString();
+            Params << P->getType().getCanonicalType().getUnqualifiedType().getAsString();
           },
           ", ");
     }
@@ -473,8 +459,7 @@ private:
     return false;
   }
 
-  /// A hazard at Loc (its expansion, if written through a macro) in a user
-  /// file.
+  /// A hazard at Loc (its expansion, if written through a macro) in a user file.
   void noteHazard(llvm::StringRef Kind, SourceLocation Loc, SourceRange Range) {
     const SourceManager &SM = Where.sourceManager();
     std::optional<Place> At = Where.placeOfOffset(SM.getExpansionLoc(Loc));
@@ -483,9 +468,7 @@ private:
     CharSourceRange Chars = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(Range), SM, Where.langOpts());
     std::string Text =
-        Chars.isValid()
-            ? Lexer::getSourceText(Chars, SM, Where.langOpts()).str()
-            : "";
+        Chars.isValid() ? Lexer::getSourceText(Chars, SM, Where.langOpts()).str() : "";
     // One line is enough to recognise it.
     Text = llvm::StringRef(Text).split('\n').first.rtrim().str();
     Findings.Hazards.push_back({std::move(*At), Kind.str(), std::move(Text)});
@@ -494,8 +477,7 @@ private:
   void noteLaunch(const CUDAKernelCallExpr *E) {
     const SourceManager &SM = Where.sourceManager();
     const Expr *Callee = E->getCallee()->IgnoreImplicit();
-    std::optional<Place> At =
-        Where.placeOfOffset(SM.getExpansionLoc(E->getBeginLoc()));
+    std::optional<Place> At = Where.placeOfOffset(SM.getExpansionLoc(E->getBeginLoc()));
     if (!At)
       return;
     KernelLaunch L;
@@ -507,14 +489,12 @@ private:
     const CallExpr *Config = E->getConfig();
     auto FileOffset = [&](SourceLocation Loc) -> std::optional<unsigned> {
       if (Loc.isInvalid() || Loc.isMacroID() ||
-          SM.getFileID(Loc) !=
-              SM.getFileID(SM.getExpansionLoc(E->getBeginLoc())))
+          SM.getFileID(Loc) != SM.getFileID(SM.getExpansionLoc(E->getBeginLoc())))
         return std::nullopt;
       return SM.getFileOffset(Loc);
     };
     auto EndOffset = [&](SourceLocation Loc) -> std::optional<unsigned> {
-      return FileOffset(
-          Lexer::getLocForEndOfToken(Loc, 0, SM, Where.langOpts()));
+      return FileOffset(Lexer::getLocForEndOfToken(Loc, 0, SM, Where.langOpts()));
     };
     std::optional<unsigned> CalleeBegin = FileOffset(Callee->getBeginLoc());
     std::optional<unsigned> CalleeEnd = EndOffset(Callee->getEndLoc());
@@ -533,9 +513,9 @@ private:
     if (Ok) {
       std::optional<Token> Paren =
           Lexer::findNextToken(Config->getRParenLoc(), SM, Where.langOpts());
-      std::optional<unsigned> Open = Paren && Paren->is(tok::l_paren)
-                                         ? FileOffset(Paren->getLocation())
-                                         : std::nullopt;
+      std::optional<unsigned> Open =
+          Paren && Paren->is(tok::l_paren) ? FileOffset(Paren->getLocation())
+                                           : std::nullopt;
       Ok = Open.has_value() && L.Config.size() >= 2;
       if (Ok)
         L.ArgsOpen = *Open;
@@ -577,28 +557,23 @@ public:
       Findings.UserFiles.insert(Where.pathOf(FID).str());
   }
 
-  void InclusionDirective(SourceLocation Hash, const Token &,
-                          StringRef FileName, bool,
-                          CharSourceRange FilenameRange,
-                          OptionalFileEntryRef File, StringRef, StringRef,
-                          const Module *, bool,
+  void InclusionDirective(SourceLocation Hash, const Token &, StringRef FileName, bool,
+                          CharSourceRange FilenameRange, OptionalFileEntryRef File,
+                          StringRef, StringRef, const Module *, bool,
                           SrcMgr::CharacteristicKind) override {
     // An SDK header counts because of where it was found; one not found
     // counts if the tables know its name.
-    bool Sdk =
-        File ? Where.isSdkFile(*File) : Rules.findHeader(FileName) != nullptr;
+    bool Sdk = File ? Where.isSdkFile(*File) : Rules.findHeader(FileName) != nullptr;
     if (!Sdk)
       return;
     std::optional<Place> At = Where.placeOfOffset(FilenameRange.getBegin());
     if (!At)
       return;
-    if (const Rule *Known = Rules.findHeader(FileName);
-        Known && Known->NvccImplicit)
+    if (const Rule *Known = Rules.findHeader(FileName); Known && Known->NvccImplicit)
       Where.noteImplicitHeaderIncluded(Hash);
     Reference R;
     R.At = std::move(*At);
-    R.Length = Where.sourceManager().getFileOffset(FilenameRange.getEnd()) -
-               R.At.Offset;
+    R.Length = Where.sourceManager().getFileOffset(FilenameRange.getEnd()) - R.At.Offset;
     R.Name = FileName.str();
     R.Kind = RuleKind::Header;
     R.How = Evidence::Include;
@@ -611,24 +586,20 @@ public:
                     const MacroArgs *) override {
     noteMacro(Name, MD);
   }
-  void Ifdef(SourceLocation, const Token &Name,
-             const MacroDefinition &MD) override {
+  void Ifdef(SourceLocation, const Token &Name, const MacroDefinition &MD) override {
     noteMacro(Name, MD);
   }
-  void Ifndef(SourceLocation, const Token &Name,
-              const MacroDefinition &MD) override {
+  void Ifndef(SourceLocation, const Token &Name, const MacroDefinition &MD) override {
     noteMacro(Name, MD);
   }
-  void Elifdef(SourceLocation, const Token &Name,
-               const MacroDefinition &MD) override {
+  void Elifdef(SourceLocation, const Token &Name, const MacroDefinition &MD) override {
     noteMacro(Name, MD);
   }
   void Elifndef(SourceLocation, const Token &Name,
                 const MacroDefinition &MD) override {
     noteMacro(Name, MD);
   }
-  void Defined(const Token &Name, const MacroDefinition &MD,
-               SourceRange) override {
+  void Defined(const Token &Name, const MacroDefinition &MD, SourceRange) override {
     noteMacro(Name, MD);
   }
 
@@ -645,8 +616,7 @@ public:
   void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
     const SourceManager &SM = Where.sourceManager();
     std::optional<Place> Begin = Where.placeOfOffset(Range.getBegin());
-    if (!Begin ||
-        SM.getFileID(Range.getEnd()) != SM.getFileID(Range.getBegin()))
+    if (!Begin || SM.getFileID(Range.getEnd()) != SM.getFileID(Range.getBegin()))
       return;
     Findings.Skipped.push_back(
         {Begin->File, Begin->Offset, SM.getFileOffset(Range.getEnd())});
@@ -683,8 +653,7 @@ private:
       How = Evidence::MacroTest;
     }
     bool Pasted = false;
-    std::optional<Place> At =
-        Where.placeOfName(NameTok.getLocation(), Name, &Pasted);
+    std::optional<Place> At = Where.placeOfName(NameTok.getLocation(), Name, &Pasted);
     if (!At)
       return;
     Reference R;
@@ -752,8 +721,7 @@ private:
 
 class FindReferencesAction : public ASTFrontendAction {
 public:
-  FindReferencesAction(const RuleTable &Rules,
-                       const SourceClassifier &Classifier,
+  FindReferencesAction(const RuleTable &Rules, const SourceClassifier &Classifier,
                        TranslationUnitFindings &Findings)
       : Rules(Rules), Classifier(Classifier), Findings(Findings) {}
 
@@ -781,8 +749,7 @@ private:
 } // namespace
 
 std::unique_ptr<clang::FrontendAction>
-makeFindReferencesAction(const RuleTable &Rules,
-                         const SourceClassifier &Classifier,
+makeFindReferencesAction(const RuleTable &Rules, const SourceClassifier &Classifier,
                          TranslationUnitFindings &Findings) {
   return std::make_unique<FindReferencesAction>(Rules, Classifier, Findings);
 }

@@ -27,8 +27,7 @@ OwnImpacts ownImpacts(const FileReport &F) {
   OwnImpacts Own;
   auto Add = [&](BuildImpact Impact, BuildBlocker B) {
     if (Impact != BuildImpact::None)
-      (Impact == BuildImpact::Blocks ? Own.Blocks : Own.Risks)
-          .push_back(std::move(B));
+      (Impact == BuildImpact::Blocks ? Own.Blocks : Own.Risks).push_back(std::move(B));
   };
   for (const Event &E : F.Events)
     Add(E.Impact, {E.At, eventStatusName(E.Status), E.Cuda});

@@ -26,8 +26,7 @@ namespace {
 
 clang::LangOptions rawLexerOptions() {
   clang::LangOptions Opts;
-  Opts.CPlusPlus = Opts.CPlusPlus11 = Opts.CPlusPlus14 = Opts.CPlusPlus17 =
-      true;
+  Opts.CPlusPlus = Opts.CPlusPlus11 = Opts.CPlusPlus14 = Opts.CPlusPlus17 = true;
   Opts.CUDA = true;
   Opts.LineComment = true;
   return Opts;
@@ -39,8 +38,7 @@ clang::LangOptions rawLexerOptions() {
 class RawLexer {
 public:
   RawLexer(llvm::StringRef Text, unsigned Begin)
-      : Lex(Origin, options(), Text.begin(), Text.begin() + Begin, Text.end()) {
-  }
+      : Lex(Origin, options(), Text.begin(), Text.begin() + Begin, Text.end()) {}
 
   /// The next token, or false at the end of the text.
   bool next(clang::Token &Tok) {
@@ -57,8 +55,7 @@ private:
     static const clang::LangOptions Opts = rawLexerOptions();
     return Opts;
   }
-  const clang::SourceLocation Origin =
-      clang::SourceLocation::getFromRawEncoding(1);
+  const clang::SourceLocation Origin = clang::SourceLocation::getFromRawEncoding(1);
   clang::Lexer Lex;
 };
 
@@ -152,8 +149,7 @@ void scan(llvm::StringRef Text, unsigned Begin, unsigned End,
 
 } // namespace
 
-void TokenRewriter::findStringReferences(llvm::StringRef Path,
-                                         llvm::StringRef Text,
+void TokenRewriter::findStringReferences(llvm::StringRef Path, llvm::StringRef Text,
                                          const LineIndex &Lines,
                                          std::vector<Reference> &Out) const {
   RawLexer Raw(Text, 0);
@@ -170,16 +166,14 @@ void TokenRewriter::findStringReferences(llvm::StringRef Path,
         continue;
       }
       unsigned End = I;
-      while (End < Literal.size() &&
-             clang::isAsciiIdentifierContinue(Literal[End]))
+      while (End < Literal.size() && clang::isAsciiIdentifierContinue(Literal[End]))
         ++End;
       llvm::StringRef Word = Literal.slice(I, End);
       if (const Rule *R = Rules.findIdentifier(Word)) {
         Reference Ref;
         Ref.At.File = Path.str();
         Ref.At.Offset = Begin + I;
-        std::tie(Ref.At.Line, Ref.At.Column) =
-            Lines.lineAndColumn(Ref.At.Offset);
+        std::tie(Ref.At.Line, Ref.At.Column) = Lines.lineAndColumn(Ref.At.Offset);
         Ref.Length = Word.size();
         Ref.Name = Word.str();
         Ref.Kind = R->Kind;
@@ -219,9 +213,8 @@ unsigned TokenRewriter::preambleEnd(llvm::StringRef Text) {
   auto Directive = [&](std::vector<llvm::StringRef> &Words) {
     Words.clear();
     while (Raw.next(Tok) && !Tok.isAtStartOfLine())
-      Words.push_back(Tok.is(clang::tok::raw_identifier)
-                          ? Tok.getRawIdentifier()
-                          : llvm::StringRef());
+      Words.push_back(Tok.is(clang::tok::raw_identifier) ? Tok.getRawIdentifier()
+                                                         : llvm::StringRef());
   };
   auto LineStart = [&](unsigned Offset) {
     size_t NewLine = Text.take_front(Offset).rfind('\n');
@@ -242,12 +235,11 @@ unsigned TokenRewriter::preambleEnd(llvm::StringRef Text) {
       if (Tok.isNot(clang::tok::hash))
         break;
       Directive(Words);
-      if (Words.empty() || Words[0] != "define" || Words.size() < 2 ||
-          Words[1] != Name)
+      if (Words.empty() || Words[0] != "define" || Words.size() < 2 || Words[1] != Name)
         break;
     }
     Start = Tok.is(clang::tok::eof) ? unsigned(Text.size())
-                                    : LineStart(Raw.offsetOf(Tok));
+                                     : LineStart(Raw.offsetOf(Tok));
     if (Tok.is(clang::tok::eof))
       break;
   }
@@ -258,8 +250,8 @@ void TokenRewriter::findReferences(llvm::StringRef Path, llvm::StringRef Text,
                                    unsigned Begin, unsigned End, Evidence How,
                                    const LineIndex &Lines,
                                    std::vector<Reference> &Out) const {
-  auto Add = [&](llvm::StringRef Name, llvm::StringRef Qualified,
-                 unsigned Offset, unsigned Length, RuleKind Kind) {
+  auto Add = [&](llvm::StringRef Name, llvm::StringRef Qualified, unsigned Offset,
+                 unsigned Length, RuleKind Kind) {
     Reference R;
     R.At.File = Path.str();
     R.At.Offset = Offset;

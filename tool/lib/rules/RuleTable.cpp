@@ -198,20 +198,21 @@ llvm::Error RuleTable::addTable(const nlohmann::json &Table, llvm::StringRef Fil
     if (auto It = Entry.find("call"); It != Entry.end())
       if (llvm::Error E = parseCall(*It, R))
         return tableError(FileName, Where + ": \"call\": " + llvm::toString(std::move(E)));
-    if (auto It = Entry.find("include_first"); It != Entry.end()) {
-      if (R.Kind != RuleKind::Header || !It->is_array() ||
-          !llvm::all_of(*It, [](const nlohmann::json &H) { return H.is_string(); }))
-        return tableError(FileName, Where + ": \"include_first\" is an array of "
-                                            "header names, for header entries");
-      R.IncludeFirst = It->get<std::vector<std::string>>();
-    }
-    if (auto It = Entry.find("target_overloads"); It != Entry.end()) {
-      if (R.Kind != RuleKind::Function || !It->is_array() ||
-          !llvm::all_of(*It, [](const nlohmann::json &H) { return H.is_string(); }))
-        return tableError(FileName, Where + ": \"target_overloads\" is an array of "
-                                            "parameter lists, for function entries");
-      R.TargetOverloads = It->get<std::vector<std::string>>();
-    }
+    // Lists that only one kind of entry takes.
+    struct NameList {
+      const char *Key;
+      RuleKind For;
+      std::vector<std::string> *Out;
+      const char *What;
+    };
+    for (const NameList &L :
+         {NameList{"include_first", RuleKind::Header, &R.IncludeFirst,
+                   "header names, for header entries"},
+          NameList{"target_overloads", RuleKind::Function, &R.TargetOverloads,
+                   "parameter lists, for function entries"}})
+      if (readMember(Entry, L.Key, *L.Out, "") || (Entry.contains(L.Key) && R.Kind != L.For))
+        return tableError(FileName,
+                          Where + ": \"" + L.Key + "\" is an array of " + L.What);
     for (auto [Key, Out] : {std::pair<const char *, bool *>{"disputed", &R.Disputed},
                             {"defined_tests_only", &R.DefinedTestsOnly},
                             {"nvcc_implicit", &R.NvccImplicit}})
