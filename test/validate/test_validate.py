@@ -106,6 +106,12 @@ def layer_coverage(rules_dir, runtime_include):
           manifest["forwarding_headers"] == 0, "musa/std/atomic forwards to cuda/std/atomic")
     ns = {n["musa"]: n["how"] for n in manifest["namespaces"]}
     check(all(h != "not mapped" for h in ns.values()), "every namespace rule is mapped: %s" % ns)
+    # One MUSA name for CUDA enumerators of different types (MUSA_R_32F) is a
+    # converting constant; with the SDK read, every such name's types are known.
+    unresolved = [m["musa"] for m in manifest["merged"]
+                  if m["how"] != "converter" and len(m["types"]) != 1]
+    check(not unresolved or manifest["forwarding_headers"] == 0,
+          "the types of every MUSA name of several CUDA names are known (%s)" % unresolved)
 
 
 def validator_cases(validator, work, nvcc):

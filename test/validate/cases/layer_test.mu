@@ -4,6 +4,7 @@
 #include <musa_runtime.h>
 #include <musa.h>
 #include <mublas.h>
+#include <mublasLt.h>
 #include <musa_fp16.h>
 #include <musa_bf16.h>
 #include <murand_kernel.h>
@@ -32,6 +33,37 @@
 #error "__MUSACC_RDC__ must be undefined without -rdc=true (as __CUDACC_RDC__ is)"
 #endif
 
+// MUSA_R_32F is the MUSA name of CUDA_R_32F and of CUBLAS_COMPUTE_32F: it must
+// convert to each type with its own value, and pick the first where the
+// context names neither (musify_layer/merged.h).
+constexpr mublasComputeType_t kComputeType = MUSA_R_32F;
+constexpr musaDataType_t kDataType = MUSA_R_32F;
+static_assert(kComputeType == CUBLAS_COMPUTE_32F && kDataType == CUDA_R_32F,
+              "MUSA_R_32F converts to either type with that type's value");
+static_assert(kComputeType == MUSA_R_32F && MUSA_R_32F == kDataType && !(MUSA_R_32F != kComputeType),
+              "MUSA_R_32F compares equal to either type's value");
+static_assert(static_cast<int>(MUSA_R_32F) == static_cast<int>(CUDA_R_32F),
+              "as an int, MUSA_R_32F is the first CUDA name");
+constexpr int data_type_case(musaDataType_t t) {
+  switch (t) {
+  case MUSA_R_32F: return 1;
+  case MUSA_R_16BF: return 2;
+  default: return 0;
+  }
+}
+static_assert(data_type_case(CUDA_R_32F) == 1 && data_type_case(CUDA_R_16BF) == 2,
+              "case MUSA_R_32F in a switch over a data type");
+// cuBLAS overloads mublasGemmEx on the compute type (cublasComputeType_t and,
+// for old code, cudaDataType): MUSA_R_32F there must not be ambiguous.
+using GemmResult = decltype(mublasGemmEx(nullptr, MUBLAS_OP_N, MUBLAS_OP_N, 1, 1, 1, nullptr,
+                                         nullptr, MUSA_R_16BF, 1, nullptr, MUSA_R_16BF, 1, nullptr,
+                                         nullptr, MUSA_R_32F, 1, MUSA_R_32F, MUBLAS_GEMM_DEFAULT));
+using LtResult = decltype(mublasLtMatmulDescCreate(nullptr, MUSA_R_32F, MUSA_R_32F));
+static_assert(sizeof(GemmResult) == sizeof(mublasStatus_t) && sizeof(LtResult) == sizeof(mublasStatus_t),
+              "MUSA_R_32F as a compute type");
+
+__device__ int compute_type_is_32f(mublasComputeType_t c) { return c == MUSA_R_32F; }
+
 __global__ void arch_probe(int *out) {
 #ifdef __MUSA_ARCH__
 #  if __MUSA_ARCH__ != EXPECT_MUSA_ARCH
@@ -45,7 +77,7 @@ __global__ void arch_probe(int *out) {
   *out = 1;
 #  endif
 #endif
-  musa::std::atomic_ref<int>(*out).fetch_add(0);
+  musa::std::atomic_ref<int>(*out).fetch_add(compute_type_is_32f(MUSA_R_32F) - 1);
 }
 
 int main() {
