@@ -55,6 +55,9 @@
 #   <name>_MIGRATION_DIR            OUTPUT_DIR
 #   <name>_MIGRATION_REPORT         OUTPUT_DIR/report.json
 #
+# For TARGET_API hip, MUSIFY_HIP_HELPERS_DIR (musify's helper headers, set by
+# MusifyConfig.cmake) is one of the include directories.
+#
 # Which musify: MUSIFY_EXECUTABLE (set by MusifyConfig.cmake; otherwise give
 # -DMUSIFY_EXECUTABLE=... or have musify on PATH). Its rule tables:
 # MUSIFY_RULES_DIR, passed as --rules-dir when set.
@@ -297,6 +300,11 @@ function(musify_migrate name)
     endif()
     list(APPEND include_dirs "${abs}")
   endforeach()
+  # musify's HIP helper headers: migrated code includes musify/hip_helpers.h
+  # where it calls a helper (umin, atomicInc_system, ...).
+  if(ARG_TARGET_API STREQUAL "hip" AND IS_DIRECTORY "${MUSIFY_HIP_HELPERS_DIR}")
+    list(APPEND include_dirs "${MUSIFY_HIP_HELPERS_DIR}")
+  endif()
 
   # --- the build step ----------------------------------------------------------
   if(ARG_TARGET_API STREQUAL "hip")

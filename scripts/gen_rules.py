@@ -1280,7 +1280,8 @@ def main():
 
     # The library and device families (scripts/rulegen/), after the runtime and
     # language tables, whose (name, kind) pairs they must not repeat.
-    from rulegen import build as family_build, buildfiles, calls, hip_scan, members, thresholds
+    from rulegen import build as family_build, buildfiles, calls, helpers, hip_scan, members
+    from rulegen import thresholds
     family_hip_declared, _ = hip_scan.declared_names(args.hip_include, args.hipcc, hip_macros)
     context = {
         "cindex": cindex, "cuda_path": args.cuda_path, "resource_dir": args.resource_dir,
@@ -1324,6 +1325,7 @@ def main():
         os.path.join(args.cuda_path, "include"), system_include, hip_ver, make_entry)
     tables.update(family_tables)
     calls.apply_hip_calls(tables, hip_declared | family_hip_declared, hip_ver, make_entry)
+    helpers.apply_hip_helpers(tables, make_entry)
     descriptions.update(family_build.descriptions(sources))
     for (target, family), entries in sorted(tables.items()):
         write_table(args.out, target, family, descriptions[family] % sources[target], entries)

@@ -92,7 +92,8 @@ def apply_hip_calls(tables, hip_declared, hip_ver, make_entry):
 
 
 KEY_ORDER = ("cuda", "kind", "status", "target", "note", "disputed", "defined_tests_only",
-             "call", "target_overloads", "cuda_deprecated", "cuda_removed", "check")
+             "call", "target_overloads", "helper", "helper_target", "erase",
+             "sdk_version_macro", "cuda_deprecated", "cuda_removed", "check")
 
 
 def reorder(entry):

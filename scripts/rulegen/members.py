@@ -15,7 +15,8 @@ STRUCTS = {
 # that declares the method) that HIP's cooperative groups lack, checked
 # against the HIP header: (CUDA class, method).
 CG_METHODS = [(cls, method) for cls in ("coalesced_group", "thread_block_tile_base",
-                                        "__single_warp_thread_block_tile")
+                                        "__single_warp_thread_block_tile",
+                                        "__static_parent_thread_block_tile_base")
               for method in ("meta_group_rank", "meta_group_size")]
 HIP_CG_HEADER = "hip/amd_detail/amd_hip_cooperative_groups.h"
 FIELD = re.compile(r"([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)*;")

@@ -1,23 +1,32 @@
 // HIP 5.2's min and max take fewer parameter types than CUDA's: a call that
-// CUDA resolves to an overload HIP does not declare as such (min(int,
-// unsigned int) here; on HIP blockDim.x is no plain unsigned int, and such
-// calls become ambiguous) is kept, reported for review, and listed as a
-// build risk. Calls of the overloads HIP has are kept quietly. MUSA keeps all.
+// CUDA resolves to an overload HIP does not declare (min(int, unsigned int)
+// here; on HIP blockDim.x is no plain unsigned int, and such calls become
+// ambiguous) becomes musify::min, which musify's helper header defines with
+// every parameter list of CUDA's; the file includes it once. Calls of the
+// overloads HIP has are kept quietly. The HIP output compiles. MUSA keeps all.
 // RUN: %musify --target=hip %s -o %t.hip --report %t.json 2> %t.err
 // RUN: FileCheck %s --check-prefix=HIP < %t.hip
-// RUN: FileCheck %s --check-prefix=DIAG < %t.err
-// RUN: %python -c "import json; b = json.load(open('%t.json'))['files'][0]['build']; print(b['expected'], [(r['kind'], r['name'], r['line']) for r in b['risks']])" | FileCheck %s --check-prefix=BUILD
+// RUN: %hipcc-check %t.hip
+// RUN: %python -c "import json; f = json.load(open('%t.json'))['files'][0]; print(f['build']['expected'], f['build']['risks']); [print(e['line'], e['cuda'], e['target'], e['evidence']) for e in f['references'] if e['cuda'] in ('min', 'max', 'musify/hip_helpers.h')]" | FileCheck %s --check-prefix=REPORT
 // RUN: %musify %s | FileCheck %s --check-prefix=MUSA
 #include <cuda_runtime.h>
 
 __global__ void clamp(unsigned *out, int *signed_out, int n) {
   out[threadIdx.x] = min(n, blockDim.x);
   signed_out[threadIdx.x] = max(signed_out[0], 3);
+  out[1] = max(2u, out[0]);
 }
 
-// HIP:      out[threadIdx.x] = min(n, blockDim.x);
+// HIP:      #include <musify/hip_helpers.h>
+// HIP-NEXT: #include <hip/hip_runtime.h>
+// HIP:      out[threadIdx.x] = musify::min(n, blockDim.x);
 // HIP-NEXT: signed_out[threadIdx.x] = max(signed_out[0], 3);
-// DIAG: target-overloads.cu:14:22: warning: 'min' became 'min': this call resolves to min(int, unsigned int), which HIP does not declare as such
-// DIAG-NOT: 'max'
-// BUILD: True [('kept', 'min', 14)]
+// HIP-NEXT: out[1] = musify::max(2u, out[0]);
+// REPORT:      True []
+// REPORT-NEXT: 12 musify/hip_helpers.h musify/hip_helpers.h helper
+// REPORT-NEXT: 15 min musify::min declaration
+// REPORT-NEXT: 16 max max declaration
+// REPORT-NEXT: 17 max musify::max declaration
 // MUSA:      out[threadIdx.x] = min(n, blockDim.x);
+// MUSA-NEXT: signed_out[threadIdx.x] = max(signed_out[0], 3);
+// MUSA-NEXT: out[1] = max(2u, out[0]);

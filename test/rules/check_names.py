@@ -111,6 +111,20 @@ def hipify_pairs():
     return pairs
 
 
+HELPERS = {"hip": os.path.join("runtime", "hip", "include")}
+
+
+def helper_declares(header, name):
+    """musify's helper header (runtime/<target>/include) defines name (musify::umin)."""
+    namespace, _, function = (name or "").rpartition("::")
+    path = os.path.join(HELPERS["hip"], header or "")
+    if namespace != "musify" or not os.path.isfile(path):
+        return False
+    with open(path) as f:
+        text = f.read()
+    return re.search(r"\binline\b[^;{]*\b%s\(" % re.escape(function), text) is not None
+
+
 def base(name):
     """The last component of a qualified name (thrust::cuda -> cuda)."""
     return name.rsplit("::", 1)[-1]
@@ -311,6 +325,10 @@ def main():
             if status == "unsupported":
                 continue
             check, t = e["check"], e.get("target")
+            if e.get("erase"):
+                if t:
+                    problems.append(where + ": an erased name has no target")
+                continue
             ok = {
                 "same-name": t == cuda,
                 "musa-table": (include_map if kind == "header" else general).get(cuda) == t,
@@ -322,7 +340,11 @@ def main():
                 "hip-headers": kind == "header" and os.path.isfile(os.path.join("/usr/include", t))
                 or kind != "header" and base(t) in hip_names,
                 "none": target == "musa",   # MUSA names nothing can verify (no SDK)
+                "musify-helpers": helper_declares(e.get("helper"), t),
             }.get(check, False) or check in unverifiable
+            if e.get("helper_target") and not helper_declares(e["helper"], e["helper_target"]):
+                problems.append("%s: helper_target %s is not declared by %s"
+                                % (where, e["helper_target"], e["helper"]))
             if target == "hip" and check in ("same-name", "none", "musa-table"):
                 ok = ok and check == "same-name" and base(t) in hip_names
             if not ok:

@@ -25,6 +25,18 @@ TEST(EditSet, IdenticalEditsMergeIntoOne) {
   EXPECT_EQ(Set.apply("cudaX"), "musaX");
 }
 
+TEST(EditSet, LinesAddedAfterInsertionsShareTheirOffset) {
+  EditSet Set;
+  ASSERT_EQ(Set.add({0, 0, "#include <a.h>\n"}), EditSet::AddResult::Added);
+  EXPECT_EQ(Set.addAfterInsertions({0, 0, "#include <b.h>\n"}), EditSet::AddResult::Added);
+  EXPECT_EQ(Set.addAfterInsertions({0, 0, "#include <a.h>\n"}),
+            EditSet::AddResult::Duplicate);
+  EXPECT_EQ(Set.apply("int x;\n"), "#include <a.h>\n#include <b.h>\nint x;\n");
+  // Anything else is as add().
+  EXPECT_EQ(Set.addAfterInsertions({4, 1, "y"}), EditSet::AddResult::Added);
+  EXPECT_EQ(Set.addAfterInsertions({4, 1, "z"}), EditSet::AddResult::Conflict);
+}
+
 TEST(EditSet, DifferentEditsOfTheSameTextConflict) {
   EditSet Set;
   EditConflict C;

@@ -61,6 +61,8 @@ struct FileState {
   /// Ranges musify-text's MUSIFY_EXCL_* markers leave alone, once computed.
   std::optional<std::vector<std::pair<unsigned, unsigned>>> Excluded;
   bool Covered = false; ///< a successful parse read it
+  /// Helper headers (Decision::Helper) names migrated to here, and those names.
+  std::map<std::string, std::vector<std::string>> Helpers;
 
   /// Left alone: --include/--exclude leave it out.
   bool leftOut() const { return Input && Input->LeftOut; }
@@ -178,6 +180,7 @@ private:
               "analysis\n";
     } else {
       Cuda = std::move(*Found2);
+      Decide.useSdkVersion(Cuda->Version);
     }
 
     if (Options.Incremental && Cuda) {
@@ -457,9 +460,25 @@ private:
       if (FileState &S = state(L.At.File); !S.leftOut())
         record(S, Decide.decide(L));
 
+    // Includes put at a file's top: nvcc's implicit header, then helpers.
+    std::map<std::string, std::vector<Decision>> AtTop;
     for (const std::string &Path : ReliesOnImplicitHeader)
       if (std::optional<Decision> D = Decide.implicitHeader(Path, text(state(Path))))
-        record(state(Path), std::move(*D));
+        AtTop[Path].push_back(std::move(*D));
+    for (auto &[Path, S] : Files)
+      for (auto &[Header, Users] : S.Helpers) {
+        llvm::sort(Users);
+        Users.erase(std::unique(Users.begin(), Users.end()), Users.end());
+        AtTop[Path].push_back(Decide.helperHeader(Path, text(S), Header, Users));
+      }
+    // Whole lines at one offset, where an #include that needs a header
+    // first may have put that header already: they go after it.
+    for (auto &[Path, Decisions] : AtTop)
+      for (Decision &D : Decisions) {
+        FileState &S = state(Path);
+        addEdits(S, D.Edits, D.Outcome.At, /*AfterInsertions=*/true);
+        S.Report.Events.push_back(std::move(D.Outcome));
+      }
 
     // A header's hazards are found by every unit that includes it.
     llvm::sort(Hazards, [](const Hazard &A, const Hazard &B) {
@@ -473,8 +492,11 @@ private:
                                }),
                   Hazards.end());
     for (const Hazard &H : Hazards)
-      if (FileState &S = state(H.At.File); !S.leftOut())
-        S.Report.Hazards.push_back(Decide.assess(H));
+      if (FileState &S = state(H.At.File); !S.leftOut()) {
+        HazardDecision D = Decide.assess(H, text(S));
+        addEdits(S, D.Edits, D.Record.At);
+        S.Report.Hazards.push_back(std::move(D.Record));
+      }
 
     for (auto &[Path, S] : Files)
       llvm::stable_sort(S.Report.Events, [](const Event &A, const Event &B) {
@@ -483,10 +505,21 @@ private:
   }
 
   void record(FileState &S, Decision D) {
-    for (const Edit &E : D.Edits) {
+    addEdits(S, D.Edits, D.Outcome.At);
+    if (!D.Helper.empty())
+      S.Helpers[D.Helper].push_back(D.Outcome.Replacement);
+    S.Report.Events.push_back(std::move(D.Outcome));
+  }
+
+  /// Edits of one decision made at Where; a conflict is reported there.
+  void addEdits(FileState &S, const std::vector<Edit> &Edits, const Place &Where,
+                bool AfterInsertions = false) {
+    for (const Edit &E : Edits) {
       EditConflict Conflict;
-      if (S.Edits.add(E, &Conflict) == EditSet::AddResult::Conflict) {
-        Place At = D.Outcome.At;
+      EditSet::AddResult Added = AfterInsertions ? S.Edits.addAfterInsertions(E, &Conflict)
+                                                 : S.Edits.add(E, &Conflict);
+      if (Added == EditSet::AddResult::Conflict) {
+        Place At = Where;
         auto [Line, Column] = LineIndex(text(S)).lineAndColumn(Conflict.Incoming.Offset);
         At.Line = Line;
         At.Column = Column;
@@ -494,7 +527,6 @@ private:
             {At, Conflict.Existing.Text, Conflict.Incoming.Text});
       }
     }
-    S.Report.Events.push_back(std::move(D.Outcome));
   }
 
   /// Where a file's result goes; empty when it is not written.

@@ -10,8 +10,10 @@ every migrated translation unit whose original builds with nvcc:
   musa   nvcc ORIGINAL_FLAGS -I<runtime/include> -x cu -c FILE   (the portability
          layer; no forced include: a unit gets musa_runtime.h only if the migration
          wrote it)
-  hip    HIP_PLATFORM=amd hipcc --offload-arch=gfx90a -std=c++17 -fgpu-rdc -c FILE
-         (no shims, no extra defines)
+  hip    HIP_PLATFORM=amd hipcc --offload-arch=gfx90a -std=c++17 -fgpu-rdc
+         -I<runtime/hip/include> -c FILE (no shims, no extra defines; the folder
+         holds musify's helper header, which a unit includes only if the
+         migration wrote it there)
 
 Which originals build comes from --baseline (a CSV of `file,nvcc_compiles`, paths
 relative to ROOT), or from a compile_commands.json (-p), or else from compiling
@@ -159,6 +161,10 @@ def main(argv):
     ap.add_argument("--musify", required=True)
     ap.add_argument("--rules-dir", required=True, help="the rule tables (rules/)")
     ap.add_argument("--runtime-include", help="the MUSA portability layer")
+    ap.add_argument("--hip-helpers", default=os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "..", "runtime", "hip", "include"),
+                    help="musify's HIP helper headers (default: the repository's "
+                         "runtime/hip/include)")
     ap.add_argument("--nvcc", default=shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc")
     ap.add_argument("--hipcc", default=shutil.which("hipcc"))
     ap.add_argument("--work", help="work folder (default: a temporary one, removed)")
@@ -171,8 +177,8 @@ def main(argv):
                          "known-bug, not failing; if it builds, shown as fixed (remove it)")
     args = ap.parse_args(argv)
 
-    for opt in ("musify", "rules_dir", "runtime_include", "nvcc", "hipcc", "baseline",
-                "build_dir"):  # compilers run in the migrated tree
+    for opt in ("musify", "rules_dir", "runtime_include", "hip_helpers", "nvcc", "hipcc",
+                "baseline", "build_dir"):  # compilers run in the migrated tree
         if getattr(args, opt):
             setattr(args, opt, os.path.abspath(getattr(args, opt)))
     root = os.path.realpath(args.root)
@@ -256,7 +262,7 @@ def main(argv):
         sdk_headers = cuda_headers(args.rules_dir, target)
         if target == "hip":
             env = dict(os.environ, HIP_PLATFORM="amd")
-            compiler = [args.hipcc] + HIP_FLAGS
+            compiler = [args.hipcc] + HIP_FLAGS + ["-I" + os.path.normpath(args.hip_helpers)]
         else:
             env = None
             compiler = [args.nvcc] + nvcc_flags + ["-I" + args.runtime_include, "-x", "cu"]

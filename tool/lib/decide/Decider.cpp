@@ -46,6 +46,8 @@ const char *evidenceName(Evidence How) {
     return "build-file";
   case Evidence::NvccImplicit:
     return "nvcc-implicit";
+  case Evidence::Helper:
+    return "helper";
   }
   return "?";
 }
@@ -124,6 +126,11 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
              "macro by hand";
     return unsupported(std::move(E), Ref, FileText);
   }
+  if (R->SdkVersionMacro)
+    if (std::optional<Decision> D = sdkVersionComparison(Ref, FileText, E))
+      return std::move(*D);
+  if (R->Erase)
+    return erase(std::move(E), Ref, FileText);
   if (!R->hasTarget())
     return unsupported(std::move(E), Ref, FileText);
   // `__CUDA_ARCH__` -> `__HIP_DEVICE_COMPILE__` holds in `#ifdef`, not as a value.
@@ -132,10 +139,19 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
     return unsupported(std::move(E), Ref, FileText);
   }
 
-  // An overload the target does not declare as such: its own overloads (or
-  // templates) may still take the arguments, or make the call ambiguous.
-  if (!R->TargetOverloads.empty() && !Ref.Signature.empty() &&
-      !llvm::is_contained(R->TargetOverloads, Ref.Signature)) {
+  // An overload the target does not declare as such: musify's helpers may
+  // define it; otherwise the target's own overloads (or templates) may still
+  // take the arguments, or make the call ambiguous.
+  std::string NewName = R->Target;
+  std::string Helper = R->HelperTarget.empty() ? R->Helper : "";
+  bool OtherOverload = !R->TargetOverloads.empty() && !Ref.Signature.empty() &&
+                       !llvm::is_contained(R->TargetOverloads, Ref.Signature);
+  if (OtherOverload && !R->HelperTarget.empty()) {
+    NewName = R->HelperTarget;
+    Helper = R->Helper;
+    E.Note = std::string(targetDisplayName(Target)) + " has no " + Ref.Name + "(" +
+             Ref.Signature + "), the overload this call resolves to";
+  } else if (OtherOverload) {
     E.NeedsReview = true;
     E.Impact = BuildImpact::Risk;
     E.Note = "this call resolves to " + Ref.Name + "(" + Ref.Signature + "), which " +
@@ -144,23 +160,39 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
              ") and a template for two arguments of one type): check that it compiles";
   }
 
+  if (!Helper.empty()) {
+    E.VerifiedBy = "musify-helpers";
+    E.Note += (E.Note.empty() ? "" : "; ") + ("musify's helper header <" + Helper +
+              "> defines " + NewName);
+  }
   bool Semantic = isSemantic(Ref.How);
-  E.Replacement = R->Target;
+  E.Replacement = NewName;
   // Only the name's own token is written: `thrust::cuda` -> `thrust::musa`
-  // edits `cuda`, the qualifier around it stays as written.
-  std::string Written = R->Target;
+  // edits `cuda`, the qualifier around it stays as written. An unqualified
+  // name with a qualified target (a helper, `musify::umin`) gets the whole.
+  std::string Written = NewName;
   if (Ref.Kind == RuleKind::Header && llvm::StringRef(R->Cuda).ends_with("/")) {
     Written += Ref.Name.substr(R->Cuda.size()); // a folder rule: keep the rest
     E.Replacement = Written;
-  } else if (Ref.Kind != RuleKind::Header && llvm::StringRef(Written).contains("::")) {
+  } else if (Ref.Kind != RuleKind::Header && llvm::StringRef(R->Cuda).contains("::") &&
+             llvm::StringRef(Written).contains("::")) {
     Written = llvm::StringRef(Written).rsplit("::").second.str();
   }
   E.Status = Semantic ? EventStatus::Migrated : EventStatus::MigratedWithoutSemantics;
+  Decision D = decideName(*R, Ref, FileText, std::move(E), std::move(Written));
+  if (D.Outcome.Status == EventStatus::Migrated ||
+      D.Outcome.Status == EventStatus::MigratedWithoutSemantics)
+    D.Helper = std::move(Helper);
+  return D;
+}
+
+Decision Decider::decideName(const Rule &R, const Reference &Ref, llvm::StringRef FileText,
+                             Event E, std::string Written) const {
   // A call rule may change the arguments even where the name stays.
-  if (R->Call) {
+  if (R.Call) {
     Decision D{std::move(E), {}};
-    if (!rewriteCall(*R->Call, Ref, FileText, Written, D)) {
-      D.Outcome.Note = "the call's arguments must change (" + R->Note +
+    if (!rewriteCall(*R.Call, Ref, FileText, Written, D)) {
+      D.Outcome.Note = "the call's arguments must change (" + R.Note +
                        ") but they are not written out here: left as it is";
       return unsupported(std::move(D.Outcome), Ref, FileText);
     }
@@ -182,8 +214,28 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
       return D;
     }
   if (Ref.Kind == RuleKind::Header)
-    return includeDirective(*R, Written, Ref, FileText, std::move(E));
+    return includeDirective(R, Written, Ref, FileText, std::move(E));
   return {std::move(E), {{Ref.At.Offset, Ref.Length, std::move(Written)}}};
+}
+
+Event Decider::addedInclude(const std::string &File, llvm::StringRef Text,
+                            const std::string &Header) const {
+  Event E;
+  E.At.File = File;
+  E.At.Offset = TokenRewriter::preambleEnd(Text);
+  std::tie(E.At.Line, E.At.Column) = LineIndex(Text).lineAndColumn(E.At.Offset);
+  E.Replacement = Header;
+  E.Kind = ruleKindName(RuleKind::Header);
+  E.Status = EventStatus::Migrated;
+  return E;
+}
+
+/// The line that includes Header, put at Offset of Text.
+static Edit includeLine(llvm::StringRef Text, unsigned Offset, const std::string &Header) {
+  std::string Line = "#include <" + Header + ">\n";
+  if (Offset == Text.size() && !Text.empty() && !Text.ends_with("\n"))
+    Line = "\n" + Line;
+  return {Offset, 0, std::move(Line)};
 }
 
 std::optional<Decision> Decider::implicitHeader(const std::string &File,
@@ -191,24 +243,86 @@ std::optional<Decision> Decider::implicitHeader(const std::string &File,
   const Rule *R = Rules.nvccImplicitHeader();
   if (!R)
     return std::nullopt;
-  unsigned Offset = TokenRewriter::preambleEnd(Text);
-  Event E;
-  E.At.File = File;
-  E.At.Offset = Offset;
-  std::tie(E.At.Line, E.At.Column) = LineIndex(Text).lineAndColumn(Offset);
+  Event E = addedInclude(File, Text, R->Target);
   E.Cuda = R->Cuda;
-  E.Replacement = R->Target;
-  E.Kind = ruleKindName(R->Kind);
   E.Family = R->Family;
-  E.Status = EventStatus::Migrated;
   E.How = Evidence::NvccImplicit;
   E.VerifiedBy = R->Check;
   E.Note = "nvcc includes " + R->Cuda + " in every CUDA unit and this one relies on "
            "it; the migration includes <" + R->Target + "> explicitly";
-  std::string Line = "#include <" + R->Target + ">\n";
-  if (Offset == Text.size() && !Text.empty() && !Text.ends_with("\n"))
-    Line = "\n" + Line;
-  return Decision{std::move(E), {{Offset, 0, std::move(Line)}}};
+  Edit Line = includeLine(Text, E.At.Offset, R->Target);
+  return Decision{std::move(E), {std::move(Line)}};
+}
+
+Decision Decider::helperHeader(const std::string &File, llvm::StringRef Text,
+                               const std::string &Header,
+                               const std::vector<std::string> &Users) const {
+  Event E = addedInclude(File, Text, Header);
+  E.Cuda = Header;
+  E.Family = "helpers";
+  E.How = Evidence::Helper;
+  E.VerifiedBy = "musify-helpers";
+  E.Note = "musify's helper header for " + std::string(targetDisplayName(Target)) +
+           ", which defines " + llvm::join(Users, ", ") +
+           " (build with its folder on the include path)";
+  Edit Line = includeLine(Text, E.At.Offset, Header);
+  return Decision{std::move(E), {std::move(Line)}};
+}
+
+Decision Decider::erase(Event E, const Reference &Ref, llvm::StringRef FileText) const {
+  E.Status = isSemantic(Ref.How) ? EventStatus::Migrated
+                                 : EventStatus::MigratedWithoutSemantics;
+  E.Replacement.clear();
+  unsigned End = Ref.At.Offset + Ref.Length;
+  while (End < FileText.size() && (FileText[End] == ' ' || FileText[End] == '\t'))
+    ++End;
+  return {std::move(E), {{Ref.At.Offset, End - Ref.At.Offset, ""}}};
+}
+
+/// CUDART_VERSION's value for an SDK version "major.minor": 1000 * major +
+/// 10 * minor (CUDA 12.4 is 12040).
+static std::optional<long long> cudartVersion(llvm::StringRef Version) {
+  auto [Major, Minor] = Version.split('.');
+  unsigned long long M = 0, N = 0;
+  if (Major.getAsInteger(10, M) || (!Minor.empty() && Minor.getAsInteger(10, N)))
+    return std::nullopt;
+  return static_cast<long long>(M * 1000 + N * 10);
+}
+
+static bool holds(long long Left, llvm::StringRef Operator, long long Right) {
+  if (Operator == ">=")
+    return Left >= Right;
+  if (Operator == "<=")
+    return Left <= Right;
+  if (Operator == ">")
+    return Left > Right;
+  if (Operator == "<")
+    return Left < Right;
+  if (Operator == "==")
+    return Left == Right;
+  return Left != Right;
+}
+
+std::optional<Decision> Decider::sdkVersionComparison(const Reference &Ref,
+                                                      llvm::StringRef FileText,
+                                                      Event E) const {
+  std::optional<long long> Version = cudartVersion(SdkVersion);
+  if (!Version || !isInPreprocessorCondition(FileText, Ref.At.Offset))
+    return std::nullopt;
+  std::optional<Comparison> C = comparisonAround(FileText, Ref.At.Offset, Ref.Length);
+  if (!C)
+    return std::nullopt;
+  E.OldText = FileText.slice(C->Begin, C->End).str();
+  std::string Value = holds(*Version, C->Operator, C->Value) ? "1" : "0";
+  E.NewText = Value + " /* " + E.OldText + " with CUDA " + SdkVersion + " */";
+  E.Replacement = Value;
+  E.Status = EventStatus::Migrated;
+  E.Note = targetDisplayName(Target) + std::string(" does not define ") + Ref.Name +
+           ": the comparison is replaced by its value for CUDA " + SdkVersion +
+           ", the SDK the code was parsed against, so the branch nvcc compiled is kept";
+  unsigned Begin = C->Begin, Length = C->End - C->Begin;
+  std::string NewText = E.NewText;
+  return Decision{std::move(E), {{Begin, Length, std::move(NewText)}}};
 }
 
 Decision Decider::includeDirective(const Rule &R, const std::string &Header,
@@ -328,8 +442,36 @@ void Decider::rewriteComparison(const ArchThresholds &Map, const Reference &Ref,
   E.Note = E.Disputed ? E.Note + "; " + Review : Review;
 }
 
-HazardRecord Decider::assess(const Hazard &H) const {
-  HazardRecord R{H.At, H.Kind, H.Text, ""};
+HazardDecision Decider::guardVectorOperator(const Hazard &H, llvm::StringRef FileText,
+                                            const VectorOperatorClashes &Clashes) const {
+  HazardDecision D{{H.At, H.Kind, H.Text, Clashes.Note, false}, {}};
+  // Whole lines: blanks before the declaration on its first line, blanks or
+  // a line comment after it on its last.
+  size_t LineStart = FileText.take_front(H.At.Offset).rfind('\n') + 1;
+  size_t LineEnd = std::min(FileText.find('\n', H.End), FileText.size());
+  llvm::StringRef After = FileText.slice(H.End, LineEnd).trim();
+  if (H.End > FileText.size() || !FileText.slice(LineStart, H.At.Offset).trim().empty() ||
+      !(After.empty() || After.starts_with("//"))) {
+    D.Record.Message = std::string(targetDisplayName(Target)) +
+                       "'s vector types define this operator themselves, and the two "
+                       "make every use ambiguous: it shares its lines with other code, "
+                       "so it is left as it is; put it under #if " + Clashes.Guard +
+                       " by hand";
+    return D;
+  }
+  D.Edits.push_back({unsigned(LineStart), 0,
+                     "#if " + Clashes.Guard + " /* musify: " + targetDisplayName(Target) +
+                         " defines this operator */\n"});
+  D.Edits.push_back({unsigned(LineEnd), 0, "\n#endif"});
+  D.Record.Defused = true;
+  return D;
+}
+
+HazardDecision Decider::assess(const Hazard &H, llvm::StringRef FileText) const {
+  if (H.Kind == "vector-operator")
+    if (const VectorOperatorClashes *Clashes = Rules.vectorOperatorClashes())
+      return guardVectorOperator(H, FileText, *Clashes);
+  HazardRecord R{H.At, H.Kind, H.Text, "", false};
   std::string Target = targetDisplayName(this->Target);
   if (H.Kind == "inline-asm")
     R.Message = "inline assembly (PTX) is not portable to " + Target +
@@ -340,7 +482,7 @@ HazardRecord Decider::assess(const Hazard &H) const {
   else if (const WarpSizeHazards *Warp = Rules.warpSizeHazards())
     R.Message = "assumes a " + std::to_string(Warp->WarpSize) + "-lane warp: " +
                 Warp->Note;
-  return R;
+  return {std::move(R), {}};
 }
 
 Decision Decider::decide(const KernelLaunch &L) const {

@@ -66,11 +66,24 @@ struct HazardRecord {
   std::string Kind;
   std::string Text;
   std::string Message;
+  bool Defused = false; ///< musify's edits took care of it (it is still reported)
+};
+
+/// A hazard's record, and the edits that defuse it where musify can.
+struct HazardDecision {
+  HazardRecord Record;
+  std::vector<Edit> Edits;
 };
 
 struct Decision {
+  Decision() = default;
+  Decision(Event Outcome, std::vector<Edit> Edits = {})
+      : Outcome(std::move(Outcome)), Edits(std::move(Edits)) {}
+
   Event Outcome;
   std::vector<Edit> Edits;
+  /// A header of musify's helpers (Rule::Helper) the file must include.
+  std::string Helper;
 };
 
 class Decider {
@@ -83,18 +96,31 @@ public:
   Decision decide(const Reference &Ref, llvm::StringRef FileText,
                   const std::vector<std::pair<unsigned, unsigned>> &Excluded) const;
   Decision decide(const KernelLaunch &Launch) const;
-  HazardRecord assess(const Hazard &H) const;
+  /// FileText is the text of H.At.File.
+  HazardDecision assess(const Hazard &H, llvm::StringRef FileText) const;
   /// The target's counterpart of the header nvcc includes implicitly, put
   /// at the top of a unit that relied on it (File is the unit's path, Text
   /// its text); nullopt when the tables mark no such header.
   std::optional<Decision> implicitHeader(const std::string &File,
                                          llvm::StringRef Text) const;
+  /// The #include of a helper header (Decision::Helper) that names in File
+  /// migrated to, at the top of the file; Users, the names.
+  Decision helperHeader(const std::string &File, llvm::StringRef Text,
+                        const std::string &Header,
+                        const std::vector<std::string> &Users) const;
+  /// The version of the CUDA SDK the code was parsed against ("13.0"):
+  /// what comparisons of its version macro evaluate to (Rule::SdkVersionMacro).
+  void useSdkVersion(std::string Version) { SdkVersion = std::move(Version); }
 
   /// The comment put before a name the target cannot express.
   std::string unsupportedMarker() const;
 
 private:
   Decision unsupported(Event E, const Reference &Ref, llvm::StringRef FileText) const;
+  /// The edits that write a migrated name (Written) where Ref is: the call's
+  /// arguments, a comparison's constant or an #include's neighbours with it.
+  Decision decideName(const Rule &R, const Reference &Ref, llvm::StringRef FileText,
+                      Event E, std::string Written) const;
   /// The argument edits of a call rule; false when the call's arguments
   /// cannot be read (the name is not called, or through a macro).
   bool rewriteCall(const CallRewrite &Call, const Reference &Ref,
@@ -104,6 +130,19 @@ private:
   Decision includeDirective(const Rule &R, const std::string &Header,
                             const Reference &Ref, llvm::StringRef FileText,
                             Event E) const;
+  /// `CUDART_VERSION >= 2020` in a preprocessor condition, replaced by its
+  /// value for the SDK; nullopt elsewhere or without an SDK.
+  std::optional<Decision> sdkVersionComparison(const Reference &Ref,
+                                               llvm::StringRef FileText, Event E) const;
+  /// The name and the blanks after it removed (Rule::Erase).
+  Decision erase(Event E, const Reference &Ref, llvm::StringRef FileText) const;
+  /// A user operator the target's vector types define too, put under the
+  /// clash table's guard where it has its lines to itself.
+  HazardDecision guardVectorOperator(const Hazard &H, llvm::StringRef FileText,
+                                     const VectorOperatorClashes &Clashes) const;
+  /// An event for an #include musify adds at the top of File.
+  Event addedInclude(const std::string &File, llvm::StringRef Text,
+                     const std::string &Header) const;
   /// An architecture comparison, rewritten by the target's threshold map.
   void rewriteComparison(const ArchThresholds &Map, const Reference &Ref,
                          llvm::StringRef FileText, const std::string &NewName,
@@ -112,6 +151,7 @@ private:
   const RuleTable &Rules;
   TargetApi Target;
   bool HipLaunchKernelGGL;
+  std::string SdkVersion;
 };
 
 } // namespace musify

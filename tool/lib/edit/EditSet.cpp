@@ -59,6 +59,16 @@ EditSet::AddResult EditSet::add(const Edit &E, EditConflict *Conflict) {
   return AddResult::Added;
 }
 
+EditSet::AddResult EditSet::addAfterInsertions(const Edit &E, EditConflict *Conflict) {
+  auto It = Edits.find({E.Offset, 0});
+  if (E.Length != 0 || It == Edits.end())
+    return add(E, Conflict);
+  if (llvm::StringRef(It->second.Text).contains(E.Text))
+    return AddResult::Duplicate;
+  It->second.Text += E.Text;
+  return AddResult::Added;
+}
+
 std::vector<Edit> EditSet::edits() const {
   std::vector<Edit> Out;
   Out.reserve(Edits.size());

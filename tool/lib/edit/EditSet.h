@@ -35,6 +35,10 @@ public:
   enum class AddResult { Added, Duplicate, Conflict };
 
   AddResult add(const Edit &E, EditConflict *Conflict = nullptr);
+  /// An insertion whose order among insertions at its offset does not matter
+  /// (whole #include lines at a file's top): it goes after any there already,
+  /// unless one of them is it. Otherwise as add().
+  AddResult addAfterInsertions(const Edit &E, EditConflict *Conflict = nullptr);
 
   /// The edits that will be applied, in offset order.
   std::vector<Edit> edits() const;

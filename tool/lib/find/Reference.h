@@ -21,6 +21,7 @@ enum class Evidence {
   StringLiteral, ///< a word inside a string literal (--rewrite-strings)
   BuildFile,     ///< a word of a build file, read by the build-file lexers
   NvccImplicit,  ///< the header nvcc includes implicitly, which the unit relied on
+  Helper,        ///< musify's helper header, for names migrated to its helpers
 };
 
 /// The order of strength: when two parses find the same text, the stronger
@@ -32,6 +33,7 @@ inline int strengthOf(Evidence How) {
   case Evidence::Include:
   case Evidence::BuildFile:
   case Evidence::NvccImplicit:
+  case Evidence::Helper:
     return 3;
   case Evidence::MacroTest:
     return 2;
@@ -92,8 +94,12 @@ struct KernelLaunch {
 /// with a suggestion, never rewritten.
 struct Hazard {
   Place At;
-  std::string Kind; ///< "inline-asm", "device-launch", "warp-size"
+  /// "inline-asm", "device-launch", "warp-size", or "vector-operator" (a
+  /// user's operator the target's vector types define too: At is the start
+  /// of its declaration)
+  std::string Kind;
   std::string Text; ///< the code in question, as written
+  unsigned End = 0; ///< vector-operator: the offset where the declaration ends
 };
 
 struct SkippedRegion {

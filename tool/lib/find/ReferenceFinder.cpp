@@ -228,6 +228,31 @@ public:
     return Result;
   }
 
+  /// `void operator+=(float4 &a, float4 b)` in user code, where the target's
+  /// vector types define the same operator as a member.
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    const VectorOperatorClashes *Clashes = Rules.vectorOperatorClashes();
+    if (!Clashes || isa<CXXMethodDecl>(F) || F->isTemplateInstantiation() ||
+        F->getDescribedFunctionTemplate() || !clashesWithMember(*F, *Clashes))
+      return true;
+    // Written in one file (`__host__` and other macros expanded in place).
+    const SourceManager &SM = Where.sourceManager();
+    CharSourceRange Range = SM.getExpansionRange(F->getSourceRange());
+    if (SM.getFileID(Range.getBegin()) != SM.getFileID(Range.getEnd()))
+      return true;
+    std::optional<Place> At = Where.placeOfOffset(Range.getBegin());
+    if (!At)
+      return true;
+    unsigned End = SM.getFileOffset(
+        Lexer::getLocForEndOfToken(Range.getEnd(), 0, SM, Where.langOpts()));
+    std::string Text = Lexer::getSourceText(Range, SM, Where.langOpts())
+                           .split('\n')
+                           .first.rtrim()
+                           .str();
+    Findings.Hazards.push_back({std::move(*At), "vector-operator", std::move(Text), End});
+    return true;
+  }
+
   bool VisitGCCAsmStmt(GCCAsmStmt *S) {
     // An empty template (`asm volatile("" ::: "memory")`) is a compiler
     // barrier every target understands; anything else is PTX.
@@ -439,6 +464,48 @@ private:
     return Function && (Function->hasAttr<CUDAGlobalAttr>() ||
                         (Function->hasAttr<CUDADeviceAttr>() &&
                          !Function->hasAttr<CUDAHostAttr>()));
+  }
+
+  /// The CUDA vector type T names (by value or reference), or null.
+  const RecordDecl *vectorType(QualType T, const VectorOperatorClashes &Clashes) {
+    const RecordDecl *Record = T.getNonReferenceType()->getAsRecordDecl();
+    if (!Record || !Record->getDeclName().isIdentifier() ||
+        !llvm::is_contained(Clashes.VectorTypes, Record->getName()) ||
+        !Where.isSdkLocation(Record->getLocation()))
+      return nullptr;
+    return Record;
+  }
+
+  /// Whether F, a non-member operator, has the parameters of a member
+  /// operator the target's vector types define (VectorOperatorClashes).
+  bool clashesWithMember(const FunctionDecl &F, const VectorOperatorClashes &Clashes) {
+    if (!F.isOverloadedOperator() || F.getNumParams() == 0 || F.getNumParams() > 2)
+      return false;
+    llvm::StringRef Op = getOperatorSpelling(F.getOverloadedOperator());
+    QualType First = F.getParamDecl(0)->getType();
+    const RecordDecl *Vector = vectorType(First, Clashes);
+    if (!Vector)
+      return false;
+    auto MutableReference = [](QualType T) {
+      return T->isLValueReferenceType() && !T.getNonReferenceType().isConstQualified();
+    };
+    auto ValueOrConstReference = [](QualType T) {
+      return !T->isReferenceType() ||
+             (T->isLValueReferenceType() && T.getNonReferenceType().isConstQualified());
+    };
+    if (F.getNumParams() == 2) {
+      QualType Second = F.getParamDecl(1)->getType();
+      if (llvm::is_contained(Clashes.CompoundAssignments, Op))
+        return MutableReference(First) && vectorType(Second, Clashes) == Vector &&
+               ValueOrConstReference(Second);
+      // Postfix ++ and --: the second parameter is the int tag.
+      return llvm::is_contained(Clashes.Increments, Op) && Second->isIntegerType() &&
+             (MutableReference(First) || !First->isReferenceType());
+    }
+    if (llvm::is_contained(Clashes.Unary, Op))
+      return ValueOrConstReference(First);
+    return llvm::is_contained(Clashes.Increments, Op) &&
+           (MutableReference(First) || !First->isReferenceType());
   }
 
   /// Whether E reads one of the SDK's thread-index variables.

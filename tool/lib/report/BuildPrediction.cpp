@@ -11,10 +11,14 @@ namespace {
 
 /// What a hazard does to the build: a device-side launch is rejected by the
 /// target's compiler; PTX fails only where device code is generated (at the
-/// device link with -fgpu-rdc), so it is a risk of the compile.
+/// device link with -fgpu-rdc), so it is a risk of the compile, as is an
+/// operator the target defines too that was left unguarded (used, it is
+/// ambiguous).
 BuildImpact impactOf(const HazardRecord &H) {
   if (H.Kind == "device-launch")
     return BuildImpact::Blocks;
+  if (H.Kind == "vector-operator")
+    return H.Defused ? BuildImpact::None : BuildImpact::Risk;
   return H.Kind == "inline-asm" ? BuildImpact::Risk : BuildImpact::None;
 }
 

@@ -115,7 +115,8 @@ nlohmann::json reportToJson(const RunReport &Report) {
                          {"column", H.At.Column},
                          {"kind", H.Kind},
                          {"code", H.Text},
-                         {"message", H.Message}});
+                         {"message", H.Message},
+                         {"defused", H.Defused}});
     nlohmann::json File = {{"path", F.Path},
                            {"output", F.Output.empty() ? nlohmann::json(nullptr)
                                                        : nlohmann::json(F.Output)},

@@ -43,7 +43,9 @@ constexpr const char *EntryKeys[] = {"cuda",         "kind",   "status",
                                      "target",       "note",   "cuda_deprecated",
                                      "cuda_removed", "check",  "defined_tests_only",
                                      "call",         "disputed", "include_first",
-                                     "nvcc_implicit", "target_overloads"};
+                                     "nvcc_implicit", "target_overloads",
+                                     "helper",       "helper_target", "erase",
+                                     "sdk_version_macro"};
 constexpr const char *TableKeys[] = {"$schema", "target", "family", "description",
                                      "entries"};
 
@@ -179,7 +181,9 @@ llvm::Error RuleTable::addTable(const nlohmann::json &Table, llvm::StringRef Fil
                             {"note", &R.Note},
                             {"cuda_deprecated", &R.CudaDeprecated},
                             {"cuda_removed", &R.CudaRemoved},
-                            {"check", &R.Check}})
+                            {"check", &R.Check},
+                            {"helper", &R.Helper},
+                            {"helper_target", &R.HelperTarget}})
       if (std::optional<std::string> Problem = readMember(Entry, Key, *Out, "a string"))
         return tableError(FileName, Where + ": " + *Problem);
     if (R.Cuda.empty())
@@ -215,18 +219,28 @@ llvm::Error RuleTable::addTable(const nlohmann::json &Table, llvm::StringRef Fil
                           Where + ": \"" + L.Key + "\" is an array of " + L.What);
     for (auto [Key, Out] : {std::pair<const char *, bool *>{"disputed", &R.Disputed},
                             {"defined_tests_only", &R.DefinedTestsOnly},
-                            {"nvcc_implicit", &R.NvccImplicit}})
+                            {"nvcc_implicit", &R.NvccImplicit},
+                            {"erase", &R.Erase},
+                            {"sdk_version_macro", &R.SdkVersionMacro}})
       if (std::optional<std::string> Problem = readMember(Entry, Key, *Out, "true or false"))
         return tableError(FileName, Where + ": " + *Problem);
     if (R.NvccImplicit && R.Kind != RuleKind::Header)
       return tableError(FileName, Where + ": \"nvcc_implicit\" is for header entries");
+    if (!R.HelperTarget.empty() && (R.Helper.empty() || R.TargetOverloads.empty()))
+      return tableError(FileName, Where + ": \"helper_target\" is for calls to overloads "
+                                          "outside \"target_overloads\", with a \"helper\"");
+    if (R.Erase && (R.hasTarget() || R.Status == RuleStatus::Unsupported))
+      return tableError(FileName, Where + ": an \"erase\" entry is supported and has no "
+                                          "\"target\"");
+    if (R.SdkVersionMacro && R.Kind != RuleKind::Macro)
+      return tableError(FileName, Where + ": \"sdk_version_macro\" is for macro entries");
     if (R.Status == RuleStatus::Unsupported) {
       if (R.hasTarget())
         return tableError(FileName, Where + ": an unsupported entry has no \"target\"");
       if (R.Note.empty())
         return tableError(FileName, Where + ": an unsupported entry needs a \"note\" "
                                             "saying why");
-    } else if (!R.hasTarget()) {
+    } else if (!R.hasTarget() && !R.Erase) {
       return tableError(FileName, Where + ": \"target\" is missing");
     }
 
@@ -354,11 +368,14 @@ llvm::Expected<RuleTable> RuleTable::loadDirectory(llvm::StringRef Dir,
                                                                TargetFolder);
                                   }))
     return E;
-  if (llvm::Error E = forEachJson(Under("hazards"), /*Required=*/false,
-                                  [&](llvm::StringRef Text, llvm::StringRef File) {
-                                    return Table.addWarpSizeHazards(Text, File,
-                                                                    TargetFolder);
-                                  }))
+  // hazards/vector-operators.json; any other file there is warp-size hazards.
+  if (llvm::Error E = forEachJson(
+          Under("hazards"), /*Required=*/false,
+          [&](llvm::StringRef Text, llvm::StringRef File) {
+            if (llvm::sys::path::filename(File) == "vector-operators.json")
+              return Table.addVectorOperatorClashes(Text, File, TargetFolder);
+            return Table.addWarpSizeHazards(Text, File, TargetFolder);
+          }))
     return E;
   if (llvm::Error E = forEachJson(Under("buildfiles"), /*Required=*/false,
                                   [&](llvm::StringRef Text, llvm::StringRef File) {
@@ -403,6 +420,30 @@ llvm::Error RuleTable::addWarpSizeHazards(llvm::StringRef Text,
   } catch (const nlohmann::json::exception &E) {
     // at() and get<>() name the missing key or the wrong type.
     return tableError(FileName, llvm::Twine("malformed warp-size hazards: ") + E.what());
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error RuleTable::addVectorOperatorClashes(llvm::StringRef Text,
+                                                llvm::StringRef FileName,
+                                                llvm::StringRef ExpectedTarget) {
+  llvm::Expected<nlohmann::json> Parsed = parseJson(Text, FileName);
+  if (!Parsed)
+    return Parsed.takeError();
+  const nlohmann::json &Map = *Parsed;
+  try {
+    if (Map.at("target").get<std::string>() != ExpectedTarget)
+      return tableError(FileName, "\"target\" is not \"" + ExpectedTarget + "\"");
+    VectorOperatorClashes V;
+    V.VectorTypes = Map.at("vector_types").get<std::vector<std::string>>();
+    V.CompoundAssignments = Map.at("compound_assignments").get<std::vector<std::string>>();
+    V.Unary = Map.at("unary").get<std::vector<std::string>>();
+    V.Increments = Map.at("increments").get<std::vector<std::string>>();
+    V.Guard = Map.at("guard").get<std::string>();
+    V.Note = Map.at("note").get<std::string>();
+    VectorOperators = std::move(V);
+  } catch (const nlohmann::json::exception &E) {
+    return tableError(FileName, llvm::Twine("malformed vector operators: ") + E.what());
   }
   return llvm::Error::success();
 }

@@ -77,6 +77,20 @@ struct Rule {
   /// Header rules: nvcc includes this header in every CUDA unit, so code may
   /// use it without an #include; its target must then be included explicitly.
   bool NvccImplicit = false;
+  /// A target name musify's helper header for the target defines (the target
+  /// API lacks it): the header, included by every file the name migrates in.
+  /// With TargetOverloads, the helper holds only the other overloads: a call
+  /// to one of those becomes HelperTarget.
+  std::string Helper;
+  std::string HelperTarget;
+  /// The target needs nothing in the name's place (a calling-convention
+  /// macro such as CUDART_CB): the name is erased.
+  bool Erase = false;
+  /// The SDK's version macro (CUDART_VERSION), which the target does not
+  /// define: compared with a constant in a preprocessor condition, the
+  /// comparison becomes its value for the SDK the migration parsed against,
+  /// so the target compiles the branch nvcc compiled.
+  bool SdkVersionMacro = false;
 
   bool hasTarget() const { return !Target.empty(); }
 };
@@ -107,6 +121,22 @@ struct WarpSizeHazards {
   std::vector<std::string> MaskFunctions;  ///< first argument is a lane mask
   std::vector<std::string> WidthFunctions; ///< last argument is a width
   std::vector<std::string> IndexVariables; ///< thread indices (threadIdx)
+};
+
+/// Operators the target's vector types define as members (HIP's
+/// HIP_vector_type): a user's non-member operator with the same parameters on
+/// a CUDA vector type makes every use of it ambiguous on the target
+/// (rules/<target>/hazards/vector-operators.json).
+struct VectorOperatorClashes {
+  std::vector<std::string> VectorTypes; ///< float4, int2, ...
+  /// `V &operator+=(V &, V)`: the member takes `const V &`.
+  std::vector<std::string> CompoundAssignments;
+  /// `V operator-(V)` or `(const V &)`: the member is const.
+  std::vector<std::string> Unary;
+  /// `V &operator++(V &)` and the postfix form: the member is not const.
+  std::vector<std::string> Increments;
+  std::string Guard; ///< the #if condition under which the user's one stays
+  std::string Note;
 };
 
 class RuleTable {
@@ -152,6 +182,14 @@ public:
     return WarpSize ? &*WarpSize : nullptr;
   }
 
+  /// Parses the operators the target's vector types define.
+  llvm::Error addVectorOperatorClashes(llvm::StringRef Text, llvm::StringRef FileName,
+                                       llvm::StringRef ExpectedTarget);
+  /// Null when the target's vector types define no operators.
+  const VectorOperatorClashes *vectorOperatorClashes() const {
+    return VectorOperators ? &*VectorOperators : nullptr;
+  }
+
   /// The build-file tables of the target (rules/<target>/buildfiles/).
   const BuildRules &buildRules() const { return Build; }
 
@@ -169,6 +207,7 @@ private:
   /// Overriding, is replaced.
   llvm::Error insert(Rule R, llvm::StringRef FileName, llvm::StringRef Where);
   std::optional<WarpSizeHazards> WarpSize;
+  std::optional<VectorOperatorClashes> VectorOperators;
   BuildRules Build;
 };
 
