@@ -16,6 +16,33 @@ import json
 import os
 
 STATUSES = ("supported", "unsupported", "deprecated", "removed")
+# HIP versions the coverage is shown for: Debian's (the default where it is
+# installed) and the newest the HIPIFY tables know.
+HIP_VERSIONS = ("5.2", "6.3")
+
+
+def version_key(version):
+    return tuple(int(x) for x in version.split("."))
+
+
+def migrates(e, hip_version=None):
+    """Whether the entry's name migrates (has a target); for HIP, at that version
+    (musify --hip-version): added by then, not removed by then, not missing from
+    that version's headers."""
+    if e["status"] == "unsupported":
+        return False
+    if hip_version is None:
+        return True
+    v = version_key(hip_version)
+    if e.get("hip_added") and version_key(e["hip_added"]) > v:
+        return False
+    if e.get("hip_removed") and version_key(e["hip_removed"]) <= v:
+        return False
+    return e.get("hip_headers_lack") != hip_version
+
+
+def versions_of(target):
+    return HIP_VERSIONS if target == "hip" else (None,)
 
 
 def load(rules_dir):
@@ -92,12 +119,30 @@ def family_page(target, family, description, entries):
              "| CUDA | kind | %s | status | note |" % target.upper(), "|---|---|---|---|---|"]
     for e in entries:
         lines.append("| %s | %s | %s | %s | %s |" % (
-            code(e["cuda"]), e["kind"], code(e.get("target")), e["status"], cell(e.get("note"))))
+            code(e["cuda"]), e["kind"], code(e.get("target")) + hip_dates(e), e["status"],
+            cell(e.get("note"))))
     return "\n".join(lines) + "\n"
+
+
+def hip_dates(e):
+    """" (HIP 6.0+)", " (HIP 1.6–6.0)", " (HIP 4.2+, deprecated 6.0)": where it holds."""
+    if not e.get("hip_added"):
+        return ""
+    span = e["hip_added"] + ("–" + e["hip_removed"] if e.get("hip_removed") else "+")
+    return " (HIP %s%s)" % (span, ", deprecated " + e["hip_deprecated"]
+                            if e.get("hip_deprecated") else "")
 
 
 def counts(entries):
     return [len(entries)] + [sum(1 for e in entries if e["status"] == s) for s in STATUSES]
+
+
+def share(entries, version):
+    return 100.0 * sum(migrates(e, version) for e in entries) / len(entries) if entries else 0.0
+
+
+def row(entries, versions):
+    return ["%d" % n for n in counts(entries)] + ["%.1f%%" % share(entries, v) for v in versions]
 
 
 def index_page(tables, build=None):
@@ -109,21 +154,24 @@ def index_page(tables, build=None):
              "CUDA deprecated or removed it, what to watch for). `supported` counts names that "
              "migrate, renamed or kept; `unsupported` names are reported, never dropped.", ""]
     for target in sorted(tables):
+        versions = versions_of(target)
+        heads = ["migrates" + (" at HIP %s" % v if v else "") for v in versions]
         lines += ["## %s" % target.upper(), "",
-                  "| family | entries | supported | unsupported | deprecated | removed | migrates |",
-                  "|---|---:|---:|---:|---:|---:|---:|"]
-        total = [0] * 5
+                  "| family | entries | supported | unsupported | deprecated | removed | %s |"
+                  % " | ".join(heads), "|---|---:|---:|---:|---:|---:|" + "---:|" * len(versions)]
+        all_entries = []
         for family in sorted(tables[target]):
-            c = counts(tables[target][family][1])
-            total = [a + b for a, b in zip(total, c)]
-            share = 100.0 * (c[0] - c[2]) / c[0] if c[0] else 0.0
-            lines.append("| [%s](%s/%s.md) | %d | %d | %d | %d | %d | %.1f%% |"
-                         % ((family, target, family) + tuple(c) + (share,)))
-        share = 100.0 * (total[0] - total[2]) / total[0] if total[0] else 0.0
-        lines.append("| **all** | %d | %d | %d | %d | %d | %.1f%% |" % (tuple(total) + (share,)))
+            entries = tables[target][family][1]
+            all_entries += entries
+            lines.append("| [%s](%s/%s.md) | %s |" % (family, target, family,
+                                                      " | ".join(row(entries, versions))))
+        lines.append("| **all** | %s |" % " | ".join(row(all_entries, versions)))
         lines.append("")
-    lines += ["`migrates`: the share of entries that are not `unsupported` (supported, "
-              "deprecated and removed names all have a target).", ""]
+    lines += ["`migrates`: the share of entries with a target (supported, deprecated and "
+              "removed names all have one). For HIP, at a HIP version (`--hip-version`): a "
+              "name HIP added later or removed by then does not migrate; %s is Debian's HIP, "
+              "the default where it is installed, %s the newest the HIPIFY tables know."
+              % HIP_VERSIONS, ""]
     if build:
         lines += ["## Build files", "",
                   "CMake and Makefile words (languages, packages, targets, variables, nvcc "
@@ -143,16 +191,18 @@ README_END = "<!-- /coverage -->"
 def readme_coverage(tables):
     """The README's coverage table: per family, the share of names that
     migrate on each target, with the entry count."""
-    targets = sorted(tables)
-    families = sorted({f for t in targets for f in tables[t]})
+    columns = [(t, v) for t in sorted(tables) for v in versions_of(t)]
+    families = sorted({f for t in tables for f in tables[t]})
     lines = [README_BEGIN, "",
-             "| family | " + " | ".join("%s migrates" % t.upper() for t in targets) + " |",
-             "|---|" + "---:|" * len(targets)]
+             "| family | " + " | ".join("%s%s migrates" % (t.upper(), " %s" % v if v else "")
+                                      for t, v in columns) + " |",
+             "|---|" + "---:|" * len(columns)]
     for family in families:
         cells = []
-        for target in targets:
-            c = counts(tables[target].get(family, ("", []))[1])
-            cells.append("%.0f%% of %d" % (100.0 * (c[0] - c[2]) / c[0], c[0]) if c[0] else "-")
+        for target, version in columns:
+            entries = tables[target].get(family, ("", []))[1]
+            cells.append("%.0f%% of %d" % (share(entries, version), len(entries))
+                         if entries else "-")
         lines.append("| [%s](docs/api/musa/%s.md) | %s |" % (family, family, " | ".join(cells)))
     lines += ["", README_END]
     return "\n".join(lines)

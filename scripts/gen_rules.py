@@ -168,7 +168,7 @@ HIP_HEADER_MAP = {
     "cusparse_v2.h": "hipsparse/hipsparse.h",
     "cusolverDn.h": "hipsolver.h",
     "cusolver_common.h": "hipsolver.h",
-    "nccl.h": "rccl.h",
+    "nccl.h": "rccl/rccl.h",
     "cudnn.h": "miopen/miopen.h",
     "nvrtc.h": "hip/hiprtc.h",
 }
@@ -255,7 +255,8 @@ DEVICE_BUILTIN_FUNCTIONS = (
 
 ENTRY_KEYS = ("cuda", "kind", "status", "target", "include_first", "nvcc_implicit",
               "target_overloads", "note", "disputed",
-              "defined_tests_only", "call", "cuda_deprecated", "cuda_removed", "check")
+              "defined_tests_only", "call", "cuda_deprecated", "cuda_removed",
+              "hip_added", "hip_deprecated", "hip_removed", "hip_headers_lack", "check")
 IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
 
 
@@ -833,9 +834,12 @@ def musa_prefix_derivation(name):
 
 
 def name_words(name):
+    """[(word, whether it starts an _-separated piece)]: make_cuComplex has the
+    words make, cu (a piece's first: a prefix) and Complex."""
     words = []
     for piece in name.split("_"):
-        words.extend(re.findall(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+", piece) or [""])
+        found = re.findall(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+", piece) or [""]
+        words.extend((w, i == 0) for i, w in enumerate(found))
     return words
 
 
@@ -857,8 +861,8 @@ def is_whole_name_counterpart(cuda, musa):
     cuda_words, musa_words = name_words(cuda), name_words(musa)
     if len(cuda_words) != len(musa_words):
         return False
-    for index, (c, m) in enumerate(zip(cuda_words, musa_words)):
-        if c != m and musa_word(c, index == 0) != m:
+    for (c, starts_piece), (m, _) in zip(cuda_words, musa_words):
+        if c != m and musa_word(c, starts_piece) != m:
             return False
     expected_prefix = musa_prefix_derivation(cuda)
     return expected_prefix is None or musa.startswith(expected_prefix[:2])
@@ -958,6 +962,54 @@ def musa_runtime_entry(name, kind, symbol, row, general, cuda_version, rejected)
     return make_entry(name, kind, status, target, check, notes + [note], deprecated, removed)
 
 
+def hip_version_key(version):
+    """"5.2.0" -> (5, 2): HIP versions compare by major and minor."""
+    parts = [int(p) for p in re.findall(r"\d+", version or "")[:2]]
+    return tuple(parts + [0] * (2 - len(parts))) if parts else None
+
+
+def short_version(version):
+    """"5.2.0" -> "5.2"."""
+    key = hip_version_key(version)
+    return "%d.%d" % key if key else None
+
+
+def hip_mapped_entry(name, kind, status, row, hip_declared, hip_ver, notes, deprecated,
+                     removed, library_note=None):
+    """The entry of a name a HIPIFY table maps to a HIP name: supported from the HIP
+    version that added it (hip_added; also hip_deprecated, hip_removed), whatever
+    the installed HIP. check: hip-headers where the installed headers declare the
+    HIP name, else check_missing. Where HIPIFY dates the name at or before the
+    installed version but its headers lack it, hip_headers_lack records that
+    version, so that HIP version is not given the name; where they declare a name
+    HIPIFY dates later, hip_added is the installed version. library_note: the name
+    is of a HIP library the installed HIP lacks (nothing to check it against)."""
+    hip_name = row["hip"]
+    notes = list(notes)
+    if row.get("experimental"):
+        notes.append("%s is experimental in HIP" % hip_name)
+    declared = library_note is None and hip_name in hip_declared
+    entry = make_entry(name, kind, status, hip_name,
+                       "hip-headers" if declared else "hipify-table",
+                       [library_note] + notes, deprecated, removed)
+    for key in ("hip_added", "hip_deprecated", "hip_removed"):
+        if short_version(row.get(key)):
+            entry[key] = short_version(row[key])
+    added = hip_version_key(row.get("hip_added"))
+    if declared and added and added > hip_version_key(hip_ver):
+        # The installed headers are evidence it exists by then.
+        entry["hip_added"] = hip_ver
+        entry["note"] = "; ".join(n for n in [entry.get("note"), (
+            "HIPIFY dates %s to HIP %s, but the HIP %s headers checked declare it"
+            % (hip_name, short_version(row["hip_added"]), hip_ver))] if n)
+    if library_note is None and not declared and added and added <= hip_version_key(hip_ver):
+        entry["hip_headers_lack"] = hip_ver
+        entry["note"] = "; ".join(n for n in [entry.get("note"), (
+            "HIPIFY dates %s to HIP %s, but the HIP %s headers checked do not declare it"
+            % (hip_name, short_version(row["hip_added"]), hip_ver))] if n)
+    return {key: entry[key] for key in ENTRY_KEYS if key in entry}
+
+
 def hip_runtime_entry(name, kind, symbol, row, hip_declared, hip_ver, cuda_version):
     status, notes, deprecated, removed = lifecycle(symbol, row, cuda_version)
     hip_name = (row or {}).get("hip", "")
@@ -973,16 +1025,13 @@ def hip_runtime_entry(name, kind, symbol, row, hip_declared, hip_ver, cuda_versi
             "not in the HIPIFY tables (no known HIP equivalent)"
         return make_entry(name, kind, "unsupported", None, "none", [why] + notes,
                           deprecated, removed)
-    if hip_name not in hip_declared:
-        added = " (HIP %s)" % row["hip_added"] if row.get("hip_added") else ""
+    if hip_name not in hip_declared and not row.get("hip_added"):
         return make_entry(name, kind, "unsupported", None, "none",
-                          ["%s%s is not in the installed HIP %s headers" % (hip_name, added, hip_ver)]
-                          + notes, deprecated, removed)
-    if row.get("hip_deprecated"):
-        notes.append("%s is deprecated since HIP %s" % (hip_name, row["hip_deprecated"]))
-    if row.get("experimental"):
-        notes.append("%s is experimental in HIP" % hip_name)
-    return make_entry(name, kind, status, hip_name, "hip-headers", notes, deprecated, removed)
+                          ["%s is not in the installed HIP %s headers, and HIPIFY dates it "
+                           "to no HIP version" % (hip_name, hip_ver)] + notes,
+                          deprecated, removed)
+    return hip_mapped_entry(name, kind, status, row, hip_declared, hip_ver, notes,
+                            deprecated, removed)
 
 
 def build_runtime_tables(symbols, runtime_rows, hip_lookup, removed_names, hip_declared,
@@ -1061,8 +1110,14 @@ def hip_header_entry(name, state, system_include, cuda_version):
         return make_entry(name, "header", "unsupported", None, "none",
                           [NO_COUNTERPART_NOTES.get((name, "hip"), "no HIP equivalent")]
                           + notes, removed=removed)
+    stem = target.split("/")[0].split(".")[0]
+    if not os.path.isfile(os.path.join(system_include, target)) and stem in HIP_SAME_NAME_LIBRARIES:
+        return make_entry(name, "header", status, target, "hip-library",
+                          ["%s keeps %s's names; it is not shipped by Debian, so this is not "
+                           "compiled here" % HIP_SAME_NAME_LIBRARIES[stem]] + notes,
+                          removed=removed)
     if not os.path.isfile(os.path.join(system_include, target)):
-        library = HIP_UNSHIPPED_LIBRARIES.get(target.split("/")[0].split(".")[0])
+        library = HIP_UNSHIPPED_LIBRARIES.get(stem)
         if library is None:
             return make_entry(name, "header", "unsupported", None, "none",
                               ["%s is not installed under %s" % (target, system_include)]
@@ -1087,6 +1142,10 @@ HIP_HEADER_NEEDS = {"hip/hip_cooperative_groups.h": ["hip/hip_runtime.h"]}
 
 # HIP libraries Debian does not ship whose names the HIPIFY tables give (the
 # families emit them with check hipify-table): header stem -> library.
+# ROCm libraries that keep the CUDA library's names, which no HIPIFY table lists
+# (check hip-library): header stem -> (library, CUDA library).
+HIP_SAME_NAME_LIBRARIES = {"rccl": ("RCCL", "NCCL"), "hipcub": ("hipCUB", "CUB"),
+                           "thrust": ("rocThrust", "Thrust")}
 HIP_UNSHIPPED_LIBRARIES = {"hipblas": "hipBLAS", "hipblaslt": "hipBLASLt", "hipfft": "hipFFT",
                            "hipfftXt": "hipFFT", "hipsolver": "hipSOLVER"}
 
@@ -1096,9 +1155,13 @@ HIP_UNSHIPPED_LIBRARIES = {"hipblas": "hipBLAS", "hipblaslt": "hipBLASLt", "hipf
 # folder or None, HIP check, note). MUSA: "CUB and Thrust headers keep their
 # paths", <cuda/std/...> -> <musa/std/...> (MUSA_FACTS.md).
 HEADER_FOLDERS = (
-    ("thrust/", "thrust/", None, "none",
-     "rocThrust keeps Thrust's header paths, but it is not shipped by Debian: not verified"),
-    ("cub/", "cub/", None, "none", "hipCUB (hipcub/) is not shipped by Debian: not verified"),
+    ("thrust/", "thrust/", "thrust/", "hip-library",
+     "rocThrust keeps Thrust's header paths; it is not shipped by Debian, so this is not "
+     "compiled here"),
+    ("thrust/system/cuda/", "thrust/system/cuda/", "thrust/system/hip/", "hip-library",
+     "rocThrust's HIP system; rocThrust is not shipped by Debian"),
+    ("cub/", "cub/", None, "none", "hipCUB's headers are not CUB's: include "
+     "<hipcub/hipcub.hpp>, which declares all of hipCUB"),
     ("cuda/", "musa/", None, "none", "libcu++ (<cuda/atomic>, <cuda/std/...>) has no HIP "
      "counterpart"),
     ("cooperative_groups/", "cooperative_groups/", None, "none",
@@ -1107,8 +1170,20 @@ HEADER_FOLDERS = (
 )
 
 
+# Single headers beyond the folders (a header of CCCL's tree, not of include/):
+# (header, MUSA header, HIP header, HIP check, note).
+HEADER_FILES = (
+    ("cub/cub.cuh", "cub/cub.cuh", "hipcub/hipcub.hpp", "hip-library",
+     "hipCUB's umbrella header; hipCUB keeps CUB's names in namespace hipcub and is not "
+     "shipped by Debian, so this is not compiled here"),
+)
+
+
 def header_folder_entries():
     musa, hip = [], []
+    for header, musa_header, hip_header, hip_check, note in HEADER_FILES:
+        musa.append(make_entry(header, "header", "supported", musa_header, "same-name"))
+        hip.append(make_entry(header, "header", "supported", hip_header, hip_check, [note]))
     for folder, musa_folder, hip_folder, hip_check, note in HEADER_FOLDERS:
         musa.append(make_entry(folder, "header", "supported", musa_folder,
                                "same-name" if musa_folder == folder else "musa-prefix-rule"))

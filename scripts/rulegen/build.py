@@ -143,21 +143,19 @@ def hip_entry(fam, name, kind, symbol, row, hip_declared, hip_ver, cuda_version)
                                        deprecated, removed)
             return unsupported("the installed HIP %s headers do not declare %s"
                                % (hip_ver, name))
+        if fam.hip_same == "library":
+            return core.make_entry(name, kind, status, name, "hip-library",
+                                   [fam.hip_missing] + notes, deprecated, removed)
         return unsupported(fam.hip_missing or
                            "not in the HIPIFY tables (no known HIP equivalent)")
-    if row.get("hip_deprecated"):
-        notes.append("%s is deprecated since HIP %s" % (hip_name, row["hip_deprecated"]))
-    if row.get("experimental"):
-        notes.append("%s is experimental in HIP" % hip_name)
     if fam.hip_check == "hipify-table":
-        return core.make_entry(name, kind, status, hip_name, "hipify-table",
-                               [fam.hip_note] + notes, deprecated, removed)
-    if hip_name not in hip_declared:
-        added = " (HIP %s)" % row["hip_added"] if row.get("hip_added") else ""
-        return unsupported("%s%s is not in the installed HIP %s headers"
-                           % (hip_name, added, hip_ver))
-    return core.make_entry(name, kind, status, hip_name, "hip-headers", notes,
-                           deprecated, removed)
+        return core.hip_mapped_entry(name, kind, status, row, hip_declared, hip_ver, notes,
+                                     deprecated, removed, library_note=fam.hip_note)
+    if hip_name not in hip_declared and not row.get("hip_added"):
+        return unsupported("%s is not in the installed HIP %s headers, and HIPIFY dates it "
+                           "to no HIP version" % (hip_name, hip_ver))
+    return core.hip_mapped_entry(name, kind, status, row, hip_declared, hip_ver, notes,
+                                 deprecated, removed)
 
 
 # --------------------------------------------------------------------------
@@ -211,14 +209,14 @@ NAMESPACE_RULES = {
         ("cooperative_groups", "cooperative_groups", "cooperative_groups", "hip-headers", None),
     ],
     "cub": [
-        ("cub", "cub", None, "none", "hipCUB (namespace hipcub) is not shipped by Debian: "
-         "not verified"),
+        ("cub", "cub", "hipcub", "hip-library", "hipCUB's namespace; hipCUB is not "
+         "shipped by Debian, so this is not compiled here"),
     ],
     "thrust": [
-        ("thrust", "thrust", None, "none", "rocThrust keeps the namespace, but it is not "
-         "shipped by Debian: not verified"),
-        ("thrust::cuda", "thrust::musa", None, "none",
-         "rocThrust's thrust::hip is not shipped by Debian: not verified"),
+        ("thrust", "thrust", "thrust", "hip-library", "rocThrust keeps the namespace; it "
+         "is not shipped by Debian, so this is not compiled here"),
+        ("thrust::cuda", "thrust::musa", "thrust::hip", "hip-library",
+         "rocThrust's CUDA-system counterpart; rocThrust is not shipped by Debian"),
     ],
     "libcudacxx": [
         ("cuda", "musa", None, "none", "libcu++ has no HIP counterpart"),
@@ -246,8 +244,9 @@ def namespace_entries(fam, claimed):
 
 def build_family(fam, ctx, claimed, skipped, rejected):
     """(musa entries, hip entries) of one family; adds its pairs to claimed."""
-    symbols = cuda_scan.collect(ctx["cindex"], fam, ctx["cuda_path"], ctx["resource_dir"])
     rows = family_rows(fam, ctx["hip_data"])
+    symbols = cuda_scan.collect(ctx["cindex"], fam, ctx["cuda_path"], ctx["resource_dir"],
+                                frozenset(rows) if fam.namespaces else frozenset())
     musa, hip = namespace_entries(fam, claimed)
     for (qname, kind), symbol in sorted(symbols.items()):
         if (qname, kind) in claimed:

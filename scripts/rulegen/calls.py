@@ -93,7 +93,8 @@ def apply_hip_calls(tables, hip_declared, hip_ver, make_entry):
 
 KEY_ORDER = ("cuda", "kind", "status", "target", "note", "disputed", "defined_tests_only",
              "call", "target_overloads", "helper", "helper_target", "erase",
-             "sdk_version_macro", "cuda_deprecated", "cuda_removed", "check")
+             "sdk_version_macro", "cuda_deprecated", "cuda_removed", "hip_added",
+             "hip_deprecated", "hip_removed", "hip_headers_lack", "check")
 
 
 def reorder(entry):

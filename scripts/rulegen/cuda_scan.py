@@ -108,9 +108,10 @@ def kind_of(cindex, cursor):
     return core.cursor_kind_name(cindex, cursor)
 
 
-def collect(cindex, fam, cuda_path, resource_dir):
+def collect(cindex, fam, cuda_path, resource_dir, top_level=frozenset()):
     """{(qualified name, kind): {"name", "header", "deprecated", "namespace"}} for
-    one family."""
+    one family. top_level: names taken at file scope too, for a family whose
+    names live in namespaces (CUB's macros its HIPIFY table maps)."""
     include_dir = os.path.realpath(os.path.join(cuda_path, "include"))
     match = header_matcher(fam, include_dir, resource_dir)
     namespaces = set(fam.namespaces or ("",))
@@ -144,7 +145,8 @@ def collect(cindex, fam, cuda_path, resource_dir):
                 elif not PRIVATE_NAMESPACE.match(cursor.spelling):
                     visit(cursor, (namespace + "::" if namespace else "") + cursor.spelling)
                 continue
-            if namespace not in namespaces:
+            if namespace not in namespaces and not (
+                    namespace == "" and cursor.spelling in top_level):
                 continue
             location = cursor.location.file
             header = match(location.name) if location is not None else None

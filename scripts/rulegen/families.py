@@ -15,10 +15,11 @@ A Family says
   * how HIP names it (`hip_tables`: HIPIFY tables; `hip_check`: "hip-headers"
     when Debian ships the HIP library, whose headers then confirm each name,
     "hipify-table" when it does not; `hip_same`: what a name the tables lack
-    becomes: "declared" = kept when the HIP headers declare it, "none" =
-    unsupported, `hip_missing` says why: a HIP name nothing confirms is never
-    emitted, not even where the HIP library is known to keep CUDA's names;
-    `hip_note` is added to every name taken from a HIPIFY table unchecked).
+    becomes: "declared" = kept when the HIP headers declare it, "library" =
+    kept, because the ROCm library keeps CUDA's names (rocThrust, hipCUB in
+    namespace hipcub, RCCL; check hip-library, `hip_missing` says which),
+    "none" = unsupported, `hip_missing` says why; `hip_note` is added to every
+    name taken from a HIPIFY table unchecked).
 
 Families are listed in claim order: a (name, kind) pair belongs to the first
 family whose headers declare it (the runtime/language tables come before all).
@@ -41,6 +42,8 @@ def family(name, title, sources, headers, hip_tables=(), hip_check="hip-headers"
 
 
 DEVICE_TABLE = "CUDA_Device_API_supported_by_HIP.md"
+# math_constants.h (CUDART_PI_F -> HIP_PI_F) is in HIPIFY's runtime table.
+RUNTIME_TABLE = "CUDA_Runtime_API_functions_supported_by_HIP.md"
 
 # Default MUSA prefixes (MUSA_FACTS.md "Prefixes"), longest first.
 CU_PREFIXES = (("cuda", "musa"), ("CUDA", "MUSA"), ("cu", "mu"), ("CU", "MU"))
@@ -79,7 +82,7 @@ FAMILIES = (
          "clang:__clang_cuda_device_functions.h", "clang:__clang_cuda_intrinsics.h",
          "clang:__clang_cuda_math.h", "clang:__clang_cuda_math_forward_declares.h",
          "clang:__clang_cuda_texture_intrinsics.h", "clang:__clang_cuda_runtime_wrapper.h"],
-        hip_tables=[DEVICE_TABLE], namespaces=("", "nvcuda::wmma"),
+        hip_tables=[DEVICE_TABLE, RUNTIME_TABLE], namespaces=("", "nvcuda::wmma"),
         underscore_names=True, musa="same", hip_same="declared"),
     family(
         "driver", "CUDA driver API (cuda.h)",
@@ -141,13 +144,18 @@ FAMILIES = (
         musa="unsupported", musa_note=CUDNN_NOTE,
         hip_note="MIOpen is not shipped by Debian; the name is from the HIPIFY table"),
     family(
+        "complex", "complex numbers (cuComplex.h)",
+        [["#include <cuComplex.h>"]],
+        ["cuComplex.h"],
+        hip_tables=["cuComplex_API_supported_by_HIP.md"]),
+    family(
         "nccl", "NCCL",
         [["#include <nccl.h>"]],
         ["nccl.h"],
         musa_prefixes=(("nccl", "mccl"), ("NCCL", "MCCL")), hip_check="hipify-table",
-        hip_same="none",
-        hip_missing="RCCL keeps NCCL's names (rccl.h), but RCCL is not shipped by Debian "
-                 "and the HIPIFY tables have no NCCL table: not verified"),
+        hip_same="library",
+        hip_missing="RCCL keeps NCCL's names (<rccl/rccl.h>); it is not shipped by Debian, "
+                    "so this is not compiled here"),
     family(
         "nvrtc", "NVRTC runtime compilation",
         [["#include <nvrtc.h>"]],
@@ -171,9 +179,11 @@ FAMILIES = (
         [["#include <cub/cub.cuh>"]],
         ["cccl/cub/*"], namespaces=("cub",),
         hip_tables=["CUB_API_supported_by_HIP.md"], hip_check="hipify-table",
-        musa="same", hip_same="none",
-        hip_missing="hipCUB keeps most CUB identifiers in namespace hipcub, but hipCUB is "
-                 "not shipped by Debian and the HIPIFY tables do not list this name: not verified"),
+        hip_note="hipCUB is not shipped by Debian; the name is from the HIPIFY table",
+        musa="same", hip_same="library",
+        hip_missing="hipCUB keeps CUB's identifiers, in namespace hipcub "
+                    "(<hipcub/hipcub.hpp>); it is not shipped by Debian, so this is not "
+                    "compiled here"),
     family(
         "thrust", "Thrust (namespace thrust)",
         [["#include <thrust/device_vector.h>", "#include <thrust/host_vector.h>",
@@ -201,10 +211,9 @@ FAMILIES = (
           "#include <thrust/device_free.h>", "#include <thrust/complex.h>",
           "#include <thrust/random.h>", "#include <thrust/universal_vector.h>"]],
         ["cccl/thrust/*"], namespaces=("thrust", "thrust::cuda_cub"),
-        musa="same", hip_check="hipify-table", hip_same="none",
-        hip_missing="rocThrust keeps Thrust's names (thrust::cuda becomes thrust::hip), but "
-                 "rocThrust is not shipped by Debian and the HIPIFY tables have no Thrust "
-                 "table: not verified"),
+        musa="same", hip_check="hipify-table", hip_same="library",
+        hip_missing="rocThrust keeps Thrust's names and headers (thrust::cuda is thrust::hip); "
+                    "it is not shipped by Debian, so this is not compiled here"),
     family(
         "libcudacxx", "libcu++ (namespaces cuda and cuda::std)",
         [["#include <cuda/std/%s>" % h for h in LIBCUDACXX_STD_HEADERS]

@@ -98,7 +98,7 @@ int main() {
 // REPORT-HIP-NEXT:   30:24 blockDim -> blockDim kind=variable family=language status=kept evidence=declaration note=device builtin; kept as is
 // REPORT-HIP-NEXT:   30:37 threadIdx -> threadIdx kind=variable family=language status=kept evidence=declaration note=device builtin; kept as is
 // REPORT-HIP-NEXT:   38:3 cudaStream_t -> hipStream_t kind=type family=runtime status=migrated evidence=declaration
-// REPORT-HIP-NEXT:   39:9 cudaDeviceSetLimit -> cudaDeviceSetLimit kind=function family=runtime status=unsupported evidence=declaration note=hipDeviceSetLimit (HIP 5.3.0) is not in the installed HIP 5.2 headers
+// REPORT-HIP-NEXT:   39:9 cudaDeviceSetLimit -> cudaDeviceSetLimit kind=function family=runtime status=unsupported evidence=declaration note=hipDeviceSetLimit was added in HIP 5.3; the target is HIP 5.2 (--hip-version)
 // REPORT-HIP-NEXT:   39:28 cudaLimitMallocHeapSize -> hipLimitMallocHeapSize kind=enumerator family=runtime status=migrated evidence=declaration
 // REPORT-HIP-NEXT:   40:9 cudaStreamCreate -> hipStreamCreate kind=function family=runtime status=migrated evidence=declaration
 // REPORT-HIP-NEXT:   41:9 cudaMalloc -> hipMalloc kind=function family=runtime status=migrated evidence=declaration
@@ -110,7 +110,7 @@ int main() {
 // REPORT-HIP-NEXT: totals conflicts=0 deprecated_or_removed=0 excluded=0 files=1 files_without_semantics=0 hazards=0 in_string_literals=0 kept=7 migrated=13 migrated-without-semantics=1 predicted_not_to_build=1 references=23 unknown=0 unsupported=2
 
 // DIAG-HIP: {{.*}}report.cu:20:27: warning: '__trap' has no HIP equivalent: no HIP equivalent (HIPIFY) [musify-unsupported]
-// DIAG-HIP-NEXT: {{.*}}report.cu:39:9: warning: 'cudaDeviceSetLimit' has no HIP equivalent: hipDeviceSetLimit (HIP 5.3.0) is not in the installed HIP 5.2 headers [musify-unsupported]
+// DIAG-HIP-NEXT: {{.*}}report.cu:39:9: warning: 'cudaDeviceSetLimit' has no HIP equivalent: hipDeviceSetLimit was added in HIP 5.3; the target is HIP 5.2 (--hip-version) [musify-unsupported]
 // DIAG-HIP-NEXT: musify: 1 file to HIP: 23 references: 13 migrated, 1 migrated without semantics, 7 kept, 2 unsupported, 0 unknown
 
 // OUT-HIP: check(/* musify: unsupported on HIP */ cudaDeviceSetLimit(hipLimitMallocHeapSize, 64 << 20));

@@ -125,6 +125,50 @@ def helper_declares(header, name):
     return re.search(r"\binline\b[^;{]*\b%s\(" % re.escape(function), text) is not None
 
 
+HIP_SAME_NAME_FAMILIES = ("cub", "thrust", "nccl", "headers")
+
+
+def installed_hip_version():
+    """(major, minor) of the HIP whose headers hip_identifiers() reads, or None."""
+    try:
+        with open("/usr/include/hip/hip_version.h") as f:
+            text = f.read()
+    except OSError:
+        return None
+    major = re.search(r"HIP_VERSION_MAJOR\s+(\d+)", text)
+    minor = re.search(r"HIP_VERSION_MINOR\s+(\d+)", text)
+    return (int(major.group(1)), int(minor.group(1))) if major and minor else None
+
+
+# Families whose HIP library is part of the installed HIP (their names can be
+# checked against its headers); the others' libraries are not installed.
+INSTALLED_HIP_FAMILIES = {f.name for f in FAMILIES if f.hip_check == "hip-headers"} | {
+    "runtime", "headers", "language", "environment", "members"}
+
+
+def check_hip_dates(where, family, e, hip_names, installed, disagreements, problems):
+    """A HIP name the tables date at or before the installed HIP must be in its
+    headers, or the entry records the disagreement (hip_headers_lack), listed."""
+    t = e.get("target")
+    if not t or e["status"] == "unsupported" or not installed or \
+            family not in INSTALLED_HIP_FAMILIES:
+        return
+    added = tuple(int(x) for x in e["hip_added"].split(".")) if e.get("hip_added") else None
+    lack = e.get("hip_headers_lack")
+    declared = base(t) in hip_names
+    if lack:
+        if declared:
+            problems.append("%s: hip_headers_lack %s, but the installed headers declare %s"
+                            % (where, lack, t))
+        else:
+            disagreements.append("%s: HIPIFY dates %s to HIP %s; the HIP %s headers lack it"
+                                 % (where, t, e.get("hip_added"), lack))
+    elif added and added <= installed and not declared:
+        problems.append("%s: HIPIFY dates %s to HIP %s, but the installed HIP %d.%d headers "
+                        "do not declare it (and the entry does not say so)"
+                        % (where, t, e["hip_added"], installed[0], installed[1]))
+
+
 def base(name):
     """The last component of a qualified name (thrust::cuda -> cuda)."""
     return name.rsplit("::", 1)[-1]
@@ -309,6 +353,8 @@ def main():
     unverifiable = () if have_sources else ("musa-table", "musa-ports", "hipify-table")
     hip_names = hip_identifiers()
     hipify = hipify_pairs()
+    installed = installed_hip_version()
+    disagreements = []
     problems = []
     for target in rc.TARGETS:
         for family, e in rc.load_tables(target):
@@ -341,6 +387,9 @@ def main():
                 or kind != "header" and base(t) in hip_names,
                 "none": target == "musa",   # MUSA names nothing can verify (no SDK)
                 "musify-helpers": helper_declares(e.get("helper"), t),
+                # A ROCm library that keeps the CUDA library's names (rocThrust,
+                # hipCUB's namespace, RCCL): nothing here can confirm it.
+                "hip-library": target == "hip" and family in HIP_SAME_NAME_FAMILIES,
             }.get(check, False) or check in unverifiable
             if e.get("helper_target") and not helper_declares(e["helper"], e["helper_target"]):
                 problems.append("%s: helper_target %s is not declared by %s"
@@ -349,6 +398,10 @@ def main():
                 ok = ok and check == "same-name" and base(t) in hip_names
             if not ok:
                 problems.append("%s: target %s is not confirmed by check %s" % (where, t, check))
+            if target == "hip":
+                check_hip_dates(where, family, e, hip_names, installed, disagreements, problems)
+    for line in disagreements:
+        print("listed: " + line)
     check_build_tables(facts if have_sources else None, problems)
     return rc.fail_or_pass("names", problems)
 

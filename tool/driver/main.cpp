@@ -2,6 +2,7 @@
 // tables of the target and runs one migration Session.
 #include "Session.h"
 #include "rules/RuleTable.h"
+#include "rules/TargetVersion.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -53,6 +54,15 @@ cl::opt<bool> HipLaunchKernelGGL(
     "hip-launch-kernel-ggl",
     cl::desc("HIP: write kernel<<<...>>>(...) launches as hipLaunchKernelGGL(...)"),
     cl::cat(MusifyCategory));
+cl::opt<std::string> HipVersion(
+    "hip-version",
+    cl::desc("HIP: the HIP version to migrate to (major.minor). A HIP name is "
+             "written only if that version has it (added by then, not removed); "
+             "one deprecated by then is written with a warning. Default: the "
+             "installed HIP's (hip/hip_version.h under $HIP_PATH/include, "
+             "/opt/rocm/include or /usr/include), else the newest the rule tables "
+             "know"),
+    cl::value_desc("X.Y"), cl::cat(MusifyCategory));
 cl::opt<bool> AllowFallback(
     "allow-fallback",
     cl::desc("A file that cannot be parsed, migrated by the token rewriter, is "
@@ -197,6 +207,16 @@ int main(int argc, const char **argv) {
     return musify::ExitBadInput;
   }
 
+  if (!HipVersion.empty() && Target != musify::TargetApi::Hip) {
+    errs() << "musify: error: --hip-version needs --target=hip\n";
+    return musify::ExitBadInput;
+  }
+  if (!HipVersion.empty() && !musify::parseVersion(HipVersion)) {
+    errs() << "musify: error: --hip-version=" << HipVersion
+           << ": expected a version such as 6.3\n";
+    return musify::ExitBadInput;
+  }
+
   std::string Rules = RulesDir.empty() ? musify::defaultRulesDir(argv[0])
                                        : std::string(RulesDir);
   Expected<musify::RuleTable> Table =
@@ -213,5 +233,18 @@ int main(int argc, const char **argv) {
       errs() << "musify: error: " << toString(std::move(E)) << "\n";
       return musify::ExitBadInput;
     }
+  if (Target == musify::TargetApi::Hip) {
+    if (!HipVersion.empty()) {
+      auto [Major, Minor] = *musify::parseVersion(HipVersion);
+      Options.HipVersion = std::to_string(Major) + "." + std::to_string(Minor);
+      Options.HipVersionChosenBy = "--hip-version";
+    } else if (auto Installed = musify::installedHipVersion()) {
+      Options.HipVersion = Installed->first;
+      Options.HipVersionChosenBy = "the installed HIP (" + Installed->second + ")";
+    } else {
+      Options.HipVersion = musify::newestHipVersion(*Table);
+      Options.HipVersionChosenBy = "the newest HIP the rule tables know (no HIP installed)";
+    }
+  }
   return musify::Session(std::move(Options), *Table).run(outs(), errs());
 }

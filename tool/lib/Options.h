@@ -31,6 +31,9 @@ struct MigrationOptions {
   std::string RulesDir; ///< empty: the installed rules, then the source tree's
   std::vector<std::string> ClangArgs; ///< everything after `--`
   bool HipLaunchKernelGGL = false; ///< HIP: rewrite <<<>>> as hipLaunchKernelGGL
+  /// HIP: the version migrated to ("5.2"), and how it was chosen (the
+  /// option, the installed HIP's header, or the newest the tables know).
+  std::string HipVersion, HipVersionChosenBy;
   bool AllowFallback = false; ///< token-only migration of unparsable files is not an error
   bool RewriteStrings = false; ///< also migrate CUDA names inside string literals
   bool Quiet = false;

@@ -79,7 +79,7 @@ public:
   Migration(const MigrationOptions &Options, const RuleTable &Rules,
             llvm::raw_ostream &Out, llvm::raw_ostream &Errs)
       : Options(Options), Rules(Rules), Out(Out), Errs(Errs),
-        Decide(Rules, Options.Target, Options.HipLaunchKernelGGL) {}
+        Decide(Rules, Options.Target, Options.HipLaunchKernelGGL, Options.HipVersion) {}
 
   int run() {
     if (std::optional<int> Failed = collect())
@@ -610,6 +610,8 @@ private:
     RunReport Run;
     Run.ToolVersion = toolVersion();
     Run.Target = Options.Target;
+    Run.TargetVersion = Options.HipVersion;
+    Run.TargetVersionChosenBy = Options.HipVersionChosenBy;
     if (Cuda) {
       Run.CudaPath = Cuda->Root;
       Run.CudaVersion = Cuda->Version;

@@ -88,9 +88,11 @@ def first_error(log):
 
 def cuda_headers(rules_dir, target):
     """Every CUDA header the target's rule tables know: one of these left in
-    the output is musify's to report, never the environment's."""
+    the output is musify's to report, never the environment's; except those
+    the target's library keeps (rocThrust's thrust/...), which are its own."""
     with open(os.path.join(rules_dir, target, "headers.json"), encoding="utf-8") as f:
-        return {e["cuda"] for e in json.load(f)["entries"]}
+        return {e["cuda"] for e in json.load(f)["entries"]
+                if e["status"] == "unsupported" or e.get("target") != e["cuda"]}
 
 
 def read_baseline(path):

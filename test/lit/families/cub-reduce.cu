@@ -1,15 +1,15 @@
 // CUB: a device-wide reduction with the two-phase temp-storage idiom
 // (cub::DeviceReduce::Sum called once for the size, once to run) and a
 // block-wide reduction (cub::BlockReduce with its TempStorage). MUSA's CUB
-// keeps CUB's header and names, so only the runtime names change. hipCUB is
-// not shipped by Debian, so on HIP the CUB names stay, marked and warned
-// about, and the HIP output is not compiled.
+// keeps CUB's header and names, so only the runtime names change. hipCUB
+// keeps CUB's names in namespace hipcub, declared by <hipcub/hipcub.hpp>; it is
+// not shipped by Debian, so the HIP output is not compiled.
 //
 // Members of CUB classes (cub::DeviceReduce::Sum, cub::BlockReduce::
 // TempStorage) are their class's: the class's reference, on the qualifier,
 // decides what becomes of them, and they are never reported as unknown.
-// On MUSA cub::DeviceReduce and cub::BlockReduce are kept; on HIP the class
-// is marked and warned about once. The expected diagnostics below have no
+// On MUSA cub::DeviceReduce and cub::BlockReduce are kept; on HIP only the
+// namespace changes. The expected diagnostics below have no
 // musify-unknown.
 //
 //
@@ -31,7 +31,7 @@
 // MUSA:      #include <musa_runtime.h>
 // MUSA-NEXT: #include <cub/cub.cuh>
 // HIP:       #include <hip/hip_runtime.h>
-// HIP-NEXT:  #include /* musify: unsupported on HIP */ <cub/cub.cuh>
+// HIP-NEXT:  #include <hipcub/hipcub.hpp>
 
 // Sums each block's 256 inputs with a block-wide reduction.
 __global__ void block_sums(const int *in, int *out) {
@@ -46,7 +46,7 @@ __global__ void block_sums(const int *in, int *out) {
 // MUSA-NEXT:   __shared__ typename BlockReduce::TempStorage temp;
 // MUSA-NEXT:   int value = in[blockIdx.x * 256 + threadIdx.x];
 // MUSA-NEXT:   int sum = BlockReduce(temp).Sum(value);
-// HIP:         using BlockReduce = /* musify: unsupported on HIP */ cub::/* musify: unsupported on HIP */ BlockReduce<int, 256>;
+// HIP:         using BlockReduce = hipcub::BlockReduce<int, 256>;
 // HIP-NEXT:    __shared__ typename BlockReduce::TempStorage temp;
 // HIP-NEXT:    int value = in[blockIdx.x * 256 + threadIdx.x];
 // HIP-NEXT:    int sum = BlockReduce(temp).Sum(value);
@@ -76,20 +76,13 @@ cudaError_t device_sum(const int *in, int *device_total, int n, cudaStream_t str
 // HIP:       hipError_t device_sum(const int *in, int *device_total, int n, hipStream_t stream) {
 // HIP-NEXT:    void *temp_storage = nullptr;
 // HIP-NEXT:    size_t temp_bytes = 0;
-// HIP-NEXT:    /* musify: unsupported on HIP */ cub::/* musify: unsupported on HIP */ DeviceReduce::Sum(temp_storage, temp_bytes, in, device_total, n, stream);
+// HIP-NEXT:    hipcub::DeviceReduce::Sum(temp_storage, temp_bytes, in, device_total, n, stream);
 // HIP-NEXT:    hipError_t err = hipMalloc(&temp_storage, temp_bytes);
 // HIP-NEXT:    if (err != hipSuccess)
 // HIP-NEXT:      return err;
-// HIP-NEXT:    err = /* musify: unsupported on HIP */ cub::/* musify: unsupported on HIP */ DeviceReduce::Sum(temp_storage, temp_bytes, in, device_total, n, stream);
+// HIP-NEXT:    err = hipcub::DeviceReduce::Sum(temp_storage, temp_bytes, in, device_total, n, stream);
 // HIP-NEXT:    hipFree(temp_storage);
 
 // MUSA-DIAG: musify: 1 file to {{MUSA}}: {{[0-9]+}} references: 7 migrated, 0 migrated without semantics, {{[0-9]+}} kept, 0 unsupported, 0 unknown
 
-// HIP-DIAG:      {{.*}}cub-reduce.cu:30:10: warning: 'cub/cub.cuh' has no HIP equivalent: hipCUB (hipcub/) is not shipped by Debian: not verified [musify-unsupported]
-// HIP-DIAG-NEXT: {{.*}}cub-reduce.cu:38:23: warning: 'cub' has no HIP equivalent: {{.*}} [musify-unsupported]
-// HIP-DIAG-NEXT: {{.*}}cub-reduce.cu:38:28: warning: 'cub::BlockReduce' has no HIP equivalent: {{.*}} [musify-unsupported]
-// HIP-DIAG-NEXT: {{.*}}cub-reduce.cu:58:3: warning: 'cub' has no HIP equivalent: {{.*}} [musify-unsupported]
-// HIP-DIAG-NEXT: {{.*}}cub-reduce.cu:58:8: warning: 'cub::DeviceReduce' has no HIP equivalent: {{.*}} [musify-unsupported]
-// HIP-DIAG-NEXT: {{.*}}cub-reduce.cu:62:9: warning: 'cub' has no HIP equivalent: {{.*}} [musify-unsupported]
-// HIP-DIAG-NEXT: {{.*}}cub-reduce.cu:62:14: warning: 'cub::DeviceReduce' has no HIP equivalent: {{.*}} [musify-unsupported]
-// HIP-DIAG-NEXT: musify: 1 file to {{HIP}}: {{[0-9]+}} references: 7 migrated, 0 migrated without semantics, {{[0-9]+}} kept, {{[0-9]+}} unsupported, 0 unknown
+// HIP-DIAG: musify: 1 file to {{HIP}}: 20 references: 11 migrated, 0 migrated without semantics, 9 kept, 0 unsupported, 0 unknown

@@ -7,15 +7,11 @@
 //   CUBLAS_GEMM_DEFAULT_TENSOR_OP -> MUBLAS_GEMM_DEFAULT
 //   CUBLAS_STATUS_NOT_SUPPORTED   -> MUBLAS_STATUS_NOT_IMPLEMENTED
 //   CUBLAS_TF32_TENSOR_OP_MATH    -> MUBLAS_TENSOR_OP_MATH
-// hipBLAS is not shipped by Debian, so on HIP the cuBLAS names must stay, each
-// marked and warned about, like every other library the installed HIP lacks
-// (README: "for HIP, a name is only emitted if the installed HIP headers
-// declare it"); the HIP output is not compiled. The runtime and
-// library_types.h names (cudaStream_t, CUDA_R_32F) still migrate.
-//
 // hipBLAS is not shipped by Debian: its names come from the HIPIFY tables
 // (check hipify-table), and its header with them, so the HIP output is
-// consistent hipBLAS code; it is not compiled here.
+// consistent hipBLAS code; it is not compiled here. It targets HIP 6.3
+// (--hip-version): hipblasGemmEx_v2 came with HIP 6.0. The runtime and
+// library_types.h names (cudaStream_t, CUDA_R_32F) migrate too.
 //
 // Comment lines are dropped from the output before checking, so an expected
 // line below can never match itself.
@@ -23,7 +19,7 @@
 // RUN: %musify %s -o %t.mu 2> %t.musa.err
 // RUN: grep -v '^[[:space:]]*//' %t.mu | FileCheck %s --match-full-lines --check-prefix=MUSA --implicit-check-not=cuda --implicit-check-not=CUDA_ --implicit-check-not=cublas --implicit-check-not=CUBLAS
 // RUN: FileCheck %s --match-full-lines --check-prefix=MUSA-DIAG --implicit-check-not=warning: < %t.musa.err
-// RUN: %musify --target=hip %s -o %t.hip 2> %t.hip.err
+// RUN: %musify --target=hip --hip-version=6.3 %s -o %t.hip 2> %t.hip.err
 // RUN: grep -v '^[[:space:]]*//' %t.hip | FileCheck %s --match-full-lines --check-prefix=HIP --implicit-check-not=cuda --implicit-check-not=CUDA_
 // RUN: FileCheck %s --match-full-lines --check-prefix=HIP-DIAG --implicit-check-not=warning: < %t.hip.err
 #include <cstdio>
@@ -119,5 +115,5 @@ bool gemm(const float *a, const float *b, float *c, int m, int n, int k,
 // HIP:        return ok;
 // HIP:      }
 
-// HIP-DIAG:      {{.*}}cublas-gemm.cu:58:40: warning: 'CUBLAS_GEMM_DEFAULT_TENSOR_OP' has no HIP equivalent: no HIP equivalent (HIPIFY) [musify-unsupported]
+// HIP-DIAG:      {{.*}}cublas-gemm.cu:54:40: warning: 'CUBLAS_GEMM_DEFAULT_TENSOR_OP' has no HIP equivalent: no HIP equivalent (HIPIFY) [musify-unsupported]
 // HIP-DIAG-NEXT: musify: 1 file to {{HIP}}: 24 references: 23 migrated, 0 migrated without semantics, 0 kept, 1 unsupported, 0 unknown

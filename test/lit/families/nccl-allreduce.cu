@@ -1,7 +1,7 @@
 // NCCL all-reduce over every GPU of one process. MUSA has MCCL (mccl.h, mccl*
-// names). RCCL keeps NCCL's names but Debian does not ship it, so on HIP every
-// NCCL name stays, marked and warned about, and the HIP output is not compiled;
-// the runtime calls around it still migrate.
+// names). RCCL keeps NCCL's names, declared by <rccl/rccl.h>, so on HIP only
+// the header and the runtime calls around them change; Debian does not ship
+// RCCL, so the HIP output is not compiled.
 // Comment lines are dropped from the output before checking, so an expected
 // line below can never match itself.
 // RUN: %nvcc-check %s
@@ -16,7 +16,7 @@
 // MUSA:      #include <musa_runtime.h>
 // MUSA-NEXT: #include <mccl.h>
 // HIP:       #include <hip/hip_runtime.h>
-// HIP-NEXT:  #include /* musify: unsupported on HIP */ <nccl.h>
+// HIP-NEXT:  #include <rccl/rccl.h>
 
 // Sums `count` floats across every GPU of this process, in place.
 int allreduce_all(float **buffers, size_t count, int ndev) {
@@ -63,38 +63,26 @@ int allreduce_all(float **buffers, size_t count, int ndev) {
 // MUSA-NEXT: }
 // MUSA-NEXT: return result == mcclSuccess ? 0 : 1;
 
-// HIP:       /* musify: unsupported on HIP */ ncclComm_t comms[8];
+// HIP:       ncclComm_t comms[8];
 // HIP-NEXT:  hipStream_t streams[8];
 // HIP:         hipSetDevice(i);
 // HIP-NEXT:    hipStreamCreate(&streams[i]);
 // HIP-NEXT:  }
-// HIP-NEXT:  if (/* musify: unsupported on HIP */ ncclCommInitAll(comms, ndev, devs) != /* musify: unsupported on HIP */ ncclSuccess)
+// HIP-NEXT:  if (ncclCommInitAll(comms, ndev, devs) != ncclSuccess)
 // HIP-NEXT:    return 1;
-// HIP-NEXT:  /* musify: unsupported on HIP */ ncclGroupStart();
+// HIP-NEXT:  ncclGroupStart();
 // HIP-NEXT:  for (int i = 0; i < ndev; ++i)
-// HIP-NEXT:    /* musify: unsupported on HIP */ ncclAllReduce(buffers[i], buffers[i], count, /* musify: unsupported on HIP */ ncclFloat, /* musify: unsupported on HIP */ ncclSum, comms[i],
+// HIP-NEXT:    ncclAllReduce(buffers[i], buffers[i], count, ncclFloat, ncclSum, comms[i],
 // HIP-NEXT:                  streams[i]);
-// HIP-NEXT:  /* musify: unsupported on HIP */ ncclResult_t result = /* musify: unsupported on HIP */ ncclGroupEnd();
+// HIP-NEXT:  ncclResult_t result = ncclGroupEnd();
 // HIP-NEXT:  for (int i = 0; i < ndev; ++i) {
 // HIP-NEXT:    hipSetDevice(i);
 // HIP-NEXT:    hipStreamSynchronize(streams[i]);
 // HIP-NEXT:    hipStreamDestroy(streams[i]);
-// HIP-NEXT:    /* musify: unsupported on HIP */ ncclCommDestroy(comms[i]);
+// HIP-NEXT:    ncclCommDestroy(comms[i]);
 // HIP-NEXT:  }
-// HIP-NEXT:  return result == /* musify: unsupported on HIP */ ncclSuccess ? 0 : 1;
+// HIP-NEXT:  return result == ncclSuccess ? 0 : 1;
 
 // MUSA-DIAG: musify: 1 file to {{MUSA}}: 19 references: 19 migrated, 0 migrated without semantics, 0 kept, 0 unsupported, 0 unknown
 
-// HIP-DIAG:      {{.*}}nccl-allreduce.cu:15:10: warning: 'nccl.h' has no HIP equivalent: rccl.h is not installed under /usr/include [musify-unsupported]
-// HIP-DIAG-NEXT: {{.*}}nccl-allreduce.cu:23:3: warning: 'ncclComm_t' has no HIP equivalent: RCCL keeps NCCL's names (rccl.h), but RCCL is not shipped by Debian{{.*}} [musify-unsupported]
-// HIP-DIAG-NEXT: {{.*}}nccl-allreduce.cu:31:7: warning: 'ncclCommInitAll' has no HIP equivalent: {{.*}} [musify-unsupported]
-// HIP-DIAG-NEXT: {{.*}}nccl-allreduce.cu:31:45: warning: 'ncclSuccess' has no HIP equivalent: {{.*}} [musify-unsupported]
-// HIP-DIAG-NEXT: {{.*}}nccl-allreduce.cu:33:3: warning: 'ncclGroupStart' has no HIP equivalent: {{.*}} [musify-unsupported]
-// HIP-DIAG-NEXT: {{.*}}nccl-allreduce.cu:35:5: warning: 'ncclAllReduce' has no HIP equivalent: {{.*}} [musify-unsupported]
-// HIP-DIAG-NEXT: {{.*}}nccl-allreduce.cu:35:50: warning: 'ncclFloat' has no HIP equivalent: {{.*}} [musify-unsupported]
-// HIP-DIAG-NEXT: {{.*}}nccl-allreduce.cu:35:61: warning: 'ncclSum' has no HIP equivalent: {{.*}} [musify-unsupported]
-// HIP-DIAG-NEXT: {{.*}}nccl-allreduce.cu:37:3: warning: 'ncclResult_t' has no HIP equivalent: {{.*}} [musify-unsupported]
-// HIP-DIAG-NEXT: {{.*}}nccl-allreduce.cu:37:25: warning: 'ncclGroupEnd' has no HIP equivalent: {{.*}} [musify-unsupported]
-// HIP-DIAG-NEXT: {{.*}}nccl-allreduce.cu:42:5: warning: 'ncclCommDestroy' has no HIP equivalent: {{.*}} [musify-unsupported]
-// HIP-DIAG-NEXT: {{.*}}nccl-allreduce.cu:44:20: warning: 'ncclSuccess' has no HIP equivalent: {{.*}} [musify-unsupported]
-// HIP-DIAG-NEXT: musify: 1 file to {{HIP}}: 19 references: 7 migrated, 0 migrated without semantics, 0 kept, 12 unsupported, 0 unknown
+// HIP-DIAG: musify: 1 file to {{HIP}}: 19 references: 8 migrated, 0 migrated without semantics, 11 kept, 0 unsupported, 0 unknown

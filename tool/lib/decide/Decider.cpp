@@ -2,6 +2,7 @@
 #include "decide/Decider.h"
 #include "rewrite/TokenRewriter.h"
 #include "decide/TextContext.h"
+#include "rules/TargetVersion.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -133,6 +134,18 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
     return erase(std::move(E), Ref, FileText);
   if (!R->hasTarget())
     return unsupported(std::move(E), Ref, FileText);
+  if (Target == TargetApi::Hip && !TargetVersion.empty()) {
+    if (std::optional<std::string> Why = unavailableInHip(*R, TargetVersion)) {
+      E.Note = *Why + " (--hip-version)" + (R->Note.empty() ? "" : "; " + R->Note);
+      return unsupported(std::move(E), Ref, FileText);
+    }
+    if (std::optional<std::pair<unsigned, unsigned>> Since = parseVersion(R->HipDeprecated))
+      if (!(*parseVersion(TargetVersion) < *Since)) {
+        E.NeedsReview = true;
+        E.Note = R->Target + " is deprecated since HIP " + R->HipDeprecated +
+                 (R->Note.empty() ? "" : "; " + R->Note);
+      }
+  }
   // `__CUDA_ARCH__` -> `__HIP_DEVICE_COMPILE__` holds in `#ifdef`, not as a value.
   if (R->DefinedTestsOnly && !isInDefinedTest(FileText, Ref.At.Offset)) {
     E.Note = "used as a value here; " + R->Note;

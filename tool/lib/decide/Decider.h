@@ -88,8 +88,11 @@ struct Decision {
 
 class Decider {
 public:
-  Decider(const RuleTable &Rules, TargetApi Target, bool HipLaunchKernelGGL)
-      : Rules(Rules), Target(Target), HipLaunchKernelGGL(HipLaunchKernelGGL) {}
+  /// TargetVersion: the HIP version names must exist in (empty: any).
+  Decider(const RuleTable &Rules, TargetApi Target, bool HipLaunchKernelGGL,
+          std::string TargetVersion = "")
+      : Rules(Rules), Target(Target), HipLaunchKernelGGL(HipLaunchKernelGGL),
+        TargetVersion(std::move(TargetVersion)) {}
 
   /// FileText is the text of Ref.At.File (markers are not inserted twice);
   /// Excluded, its ranges marked MUSIFY_EXCL_* (excludedRanges()).
@@ -151,6 +154,7 @@ private:
   const RuleTable &Rules;
   TargetApi Target;
   bool HipLaunchKernelGGL;
+  std::string TargetVersion;
   std::string SdkVersion;
 };
 

@@ -146,9 +146,14 @@ nlohmann::json reportToJson(const RunReport &Report) {
     Files.push_back(std::move(File));
   }
   Totals T = totalsOf(Report);
+  nlohmann::json TargetVersion = nullptr;
+  if (!Report.TargetVersion.empty())
+    TargetVersion = {{"version", Report.TargetVersion},
+                     {"chosen_by", Report.TargetVersionChosenBy}};
   return {
       {"tool", {{"name", "musify"}, {"version", Report.ToolVersion}}},
       {"target", targetRuleFolder(Report.Target)},
+      {"target_version", std::move(TargetVersion)},
       {"cuda", {{"path", Report.CudaPath}, {"version", Report.CudaVersion}}},
       {"inputs", Report.Inputs},
       {"files", std::move(Files)},

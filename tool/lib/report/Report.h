@@ -56,6 +56,8 @@ struct RunReport {
   std::string ToolVersion;
   TargetApi Target = TargetApi::Musa;
   std::string CudaPath, CudaVersion;
+  /// The target API's version (HIP) and how it was chosen; empty for MUSA.
+  std::string TargetVersion, TargetVersionChosenBy;
   std::vector<std::string> Inputs;
   std::vector<FileReport> Files; ///< sorted by path
   std::vector<std::string> LeftOut; ///< left as they are by --include/--exclude

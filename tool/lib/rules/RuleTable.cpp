@@ -45,7 +45,8 @@ constexpr const char *EntryKeys[] = {"cuda",         "kind",   "status",
                                      "call",         "disputed", "include_first",
                                      "nvcc_implicit", "target_overloads",
                                      "helper",       "helper_target", "erase",
-                                     "sdk_version_macro"};
+                                     "sdk_version_macro", "hip_added", "hip_deprecated",
+                                     "hip_removed",  "hip_headers_lack"};
 constexpr const char *TableKeys[] = {"$schema", "target", "family", "description",
                                      "entries"};
 
@@ -183,7 +184,11 @@ llvm::Error RuleTable::addTable(const nlohmann::json &Table, llvm::StringRef Fil
                             {"cuda_removed", &R.CudaRemoved},
                             {"check", &R.Check},
                             {"helper", &R.Helper},
-                            {"helper_target", &R.HelperTarget}})
+                            {"helper_target", &R.HelperTarget},
+                            {"hip_added", &R.HipAdded},
+                            {"hip_deprecated", &R.HipDeprecated},
+                            {"hip_removed", &R.HipRemoved},
+                            {"hip_headers_lack", &R.HipHeadersLack}})
       if (std::optional<std::string> Problem = readMember(Entry, Key, *Out, "a string"))
         return tableError(FileName, Where + ": " + *Problem);
     if (R.Cuda.empty())

@@ -91,6 +91,10 @@ struct Rule {
   /// comparison becomes its value for the SDK the migration parsed against,
   /// so the target compiles the branch nvcc compiled.
   bool SdkVersionMacro = false;
+  /// HIP tables: the HIP versions ("6.0") that added, deprecated and removed
+  /// the target name (HIPIFY), and a version whose headers lack it though
+  /// HIPIFY dates it earlier. Which hold is decided against --hip-version.
+  std::string HipAdded, HipDeprecated, HipRemoved, HipHeadersLack;
 
   bool hasTarget() const { return !Target.empty(); }
 };
@@ -194,6 +198,11 @@ public:
   const BuildRules &buildRules() const { return Build; }
 
   size_t size() const { return Rules.size(); }
+  /// Calls F with every rule, in table order.
+  template <typename Fn> void forEach(Fn F) const {
+    for (const Rule &R : Rules)
+      F(R);
+  }
 
 private:
   std::vector<Rule> Rules;

@@ -1,0 +1,37 @@
+// --hip-version picks the HIP the migration writes for: a HIP name is written
+// only where that version has it. cudaDevAttrHostRegisterSupported's HIP name
+// came with HIP 6.0: written at 6.3, reported unsupported at 5.2, with the
+// version that has it; cudaBindTextureToMipmappedArray's is deprecated since
+// HIP 5.7: written with a review warning at 6.3, quietly at 5.2. The report
+// says which version was targeted and how it was chosen. Bad uses of the
+// option are errors.
+// RUN: %musify --target=hip --hip-version=6.3 %s --report %t.63.json 2> %t.63.err | FileCheck %s --check-prefix=HIP63
+// RUN: FileCheck %s --check-prefix=DIAG63 < %t.63.err
+// RUN: %musify --target=hip --hip-version=5.2 %s --report %t.52.json 2> %t.52.err | FileCheck %s --check-prefix=HIP52
+// RUN: FileCheck %s --check-prefix=DIAG52 < %t.52.err
+// RUN: %python -c "import json; print(json.load(open('%t.63.json'))['target_version'])" | FileCheck %s --check-prefix=REPORT
+// RUN: not %musify --target=hip --hip-version=six %s 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not %musify --hip-version=6.3 %s 2>&1 | FileCheck %s --check-prefix=MUSA
+#include <cuda_runtime.h>
+
+int can_register(int device) {
+  int yes = 0;
+  cudaDeviceGetAttribute(&yes, cudaDevAttrHostRegisterSupported, device);
+  return yes;
+}
+
+void bind(cudaTextureObject_t *t, cudaMipmappedArray_t levels) {
+  cudaChannelFormatDesc desc = cudaCreateChannelDesc<float>();
+  cudaBindTextureToMipmappedArray(nullptr, levels, &desc);
+}
+
+// HIP63:      hipDeviceGetAttribute(&yes, hipDeviceAttributeHostRegisterSupported, device);
+// HIP63:      hipBindTextureToMipmappedArray(nullptr, levels, &desc);
+// DIAG63:     warning: 'cudaBindTextureToMipmappedArray' became 'hipBindTextureToMipmappedArray': hipBindTextureToMipmappedArray is deprecated since HIP 5.7
+// HIP52:      hipDeviceGetAttribute(&yes, /* musify: unsupported on HIP */ cudaDevAttrHostRegisterSupported, device);
+// HIP52:      hipBindTextureToMipmappedArray(nullptr, levels, &desc);
+// DIAG52:     warning: 'cudaDevAttrHostRegisterSupported' has no HIP equivalent: hipDeviceAttributeHostRegisterSupported was added in HIP 6.0; the target is HIP 5.2 (--hip-version)
+// DIAG52-NOT: deprecated
+// REPORT: {'chosen_by': '--hip-version', 'version': '6.3'}
+// BAD: musify: error: --hip-version=six: expected a version such as 6.3
+// MUSA: musify: error: --hip-version needs --target=hip
