@@ -1176,13 +1176,20 @@ HEADER_FILES = (
     ("cub/cub.cuh", "cub/cub.cuh", "hipcub/hipcub.hpp", "hip-library",
      "hipCUB's umbrella header; hipCUB keeps CUB's names in namespace hipcub and is not "
      "shipped by Debian, so this is not compiled here"),
+    ("nvtx3/nvToolsExt.h", None, "roctracer/roctx.h", "hip-library",
+     "roctx (ROCm's roctracer) declares roctxRangePushA and the other counterparts of "
+     "NVTX's ASCII calls; it is not shipped by Debian, so this is not compiled here"),
 )
 
 
 def header_folder_entries():
     musa, hip = [], []
     for header, musa_header, hip_header, hip_check, note in HEADER_FILES:
-        musa.append(make_entry(header, "header", "supported", musa_header, "same-name"))
+        if musa_header is None:
+            musa.append(make_entry(header, "header", "unsupported", None, "none",
+                                   ["no MUSA counterpart is known"]))
+        else:
+            musa.append(make_entry(header, "header", "supported", musa_header, "same-name"))
         hip.append(make_entry(header, "header", "supported", hip_header, hip_check, [note]))
     for folder, musa_folder, hip_folder, hip_check, note in HEADER_FOLDERS:
         musa.append(make_entry(folder, "header", "supported", musa_folder,

@@ -126,6 +126,19 @@ def musa_entry(fam, name, kind, symbol, row, general, cuda_version, rejected):
 # HIP
 # --------------------------------------------------------------------------
 
+# Names of a family no HIPIFY table maps, whose ROCm counterpart is known by
+# name (check hip-library): family -> ({CUDA name: HIP name}, note). NVTX's
+# ASCII calls are roctx's (ROCm's roctracer, roctracer/roctx.h); its wide and
+# attribute (Ex) forms and its domains have none.
+HIP_LIBRARY_NAMES = {
+    "nvtx": ({"nvtxMarkA": "roctxMarkA", "nvtxRangePushA": "roctxRangePushA",
+              "nvtxRangePop": "roctxRangePop", "nvtxRangeStartA": "roctxRangeStartA",
+              "nvtxRangeEnd": "roctxRangeStop", "nvtxRangeId_t": "roctx_range_id_t"},
+             "roctx (ROCm's roctracer) names it so; it is not shipped by Debian, so this "
+             "is not compiled here"),
+}
+
+
 def hip_entry(fam, name, kind, symbol, row, hip_declared, hip_ver, cuda_version):
     status, notes, deprecated, removed = core.lifecycle(symbol, row, cuda_version)
 
@@ -136,6 +149,10 @@ def hip_entry(fam, name, kind, symbol, row, hip_declared, hip_ver, cuda_version)
     hip_name = (row or {}).get("hip", "")
     if row is not None and not hip_name:
         return unsupported("no HIP equivalent (HIPIFY)")
+    library_names, library_note = HIP_LIBRARY_NAMES.get(fam.name, ({}, None))
+    if row is None and name in library_names:
+        return core.make_entry(name, kind, status, library_names[name], "hip-library",
+                               [library_note] + notes, deprecated, removed)
     if row is None:
         if fam.hip_same == "declared":
             if name in hip_declared:

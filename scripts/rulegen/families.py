@@ -172,8 +172,8 @@ FAMILIES = (
         musa="unsupported",
         musa_note="NVTX has no MUSA counterpart; remove or guard the call",
         hip_same="none",
-        hip_missing="NVTX has no HIP counterpart in Debian's HIP; roctx (ROCm's roctracer) "
-                 "differs in names and is not shipped"),
+        hip_missing="roctx (ROCm's roctracer) has counterparts of NVTX's ASCII range and "
+                    "mark calls only: remove or guard this one"),
     family(
         "cub", "CUB (namespace cub)",
         [["#include <cub/cub.cuh>"]],

@@ -125,7 +125,7 @@ def helper_declares(header, name):
     return re.search(r"\binline\b[^;{]*\b%s\(" % re.escape(function), text) is not None
 
 
-HIP_SAME_NAME_FAMILIES = ("cub", "thrust", "nccl", "headers")
+HIP_SAME_NAME_FAMILIES = ("cub", "thrust", "nccl", "nvtx", "headers")
 
 
 def installed_hip_version():
