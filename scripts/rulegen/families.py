@@ -69,7 +69,7 @@ FAMILIES = (
     family(
         "device", "device functions: math, intrinsics, atomics, warp functions",
         [["#include <cuda_runtime.h>", "#include <math_constants.h>",
-          "#include <mma.h>"]],
+          "#include <mma.h>", "#include <surface_indirect_functions.h>"]],
         ["device_functions.h", "crt/device_functions.h", "crt/device_functions.hpp",
          "crt/math_functions.h", "crt/math_functions.hpp", "math_functions.h",
          "crt/device_double_functions.h", "crt/device_double_functions.hpp",
