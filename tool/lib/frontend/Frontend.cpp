@@ -79,7 +79,11 @@ std::vector<std::string> Frontend::commandLine(llvm::StringRef File,
                                    // Only errors matter: warnings about user
                                    // code are not musify's to print, nor is
                                    // Clang's "N errors generated".
-                                   "-w", "-fno-caret-diagnostics"};
+                                   "-w", "-fno-caret-diagnostics",
+                                   // `X::template f` without <...>: older
+                                   // Clang and nvcc's host compilers accept
+                                   // it, and CUB 1.x code is full of it.
+                                   "-Wno-missing-template-arg-list-after-template-kw"};
   switch (Language) {
   case SourceLanguage::Cuda:
     // Host-side parse: device-only branches (__CUDA_ARCH__) are skipped

@@ -14,6 +14,16 @@ namespace __musify {
 template <typename T> struct identity { typedef T type; };
 } // namespace __musify
 
+// --- nvcc: cuda_runtime.h includes crt/common_functions.h, which includes
+// --- these C headers, so CUDA code calls clock(), memcpy() or printf() and
+// --- uses CLOCKS_PER_SEC without including them (Clang's wrapper does not,
+// --- and its device-only clock() then hides the host one).
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
 // --- nvcc: crt/math_functions.hpp gives host code the integer and mixed
 // --- min/max overloads (Clang declares them for the device only).
 #define __MUSIFY_MINMAX(R, A, B)                                               \
