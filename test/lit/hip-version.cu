@@ -4,12 +4,15 @@
 // version that has it; cudaBindTextureToMipmappedArray's is deprecated since
 // HIP 5.7: written with a review warning at 6.3, quietly at 5.2. The report
 // says which version was targeted and how it was chosen. Bad uses of the
-// option are errors.
+// option are errors. Without it, the installed HIP's version is used (or,
+// with no HIP installed, the newest the tables know).
 // RUN: %musify --target=hip --hip-version=6.3 %s --report %t.63.json 2> %t.63.err | FileCheck %s --check-prefix=HIP63
 // RUN: FileCheck %s --check-prefix=DIAG63 < %t.63.err
 // RUN: %musify --target=hip --hip-version=5.2 %s --report %t.52.json 2> %t.52.err | FileCheck %s --check-prefix=HIP52
 // RUN: FileCheck %s --check-prefix=DIAG52 < %t.52.err
 // RUN: %python -c "import json; print(json.load(open('%t.63.json'))['target_version'])" | FileCheck %s --check-prefix=REPORT
+// RUN: %musify --target=hip %s --report %t.default.json > /dev/null 2>&1
+// RUN: %python -c "import json; print(json.load(open('%t.default.json'))['target_version']['chosen_by'])" | FileCheck %s --check-prefix=DEFAULT
 // RUN: not %musify --target=hip --hip-version=six %s 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not %musify --hip-version=6.3 %s 2>&1 | FileCheck %s --check-prefix=MUSA
 #include <cuda_runtime.h>
@@ -33,5 +36,6 @@ void bind(cudaTextureObject_t *t, cudaMipmappedArray_t levels) {
 // DIAG52:     warning: 'cudaDevAttrHostRegisterSupported' has no HIP equivalent: hipDeviceAttributeHostRegisterSupported was added in HIP 6.0; the target is HIP 5.2 (--hip-version)
 // DIAG52-NOT: deprecated
 // REPORT: {'chosen_by': '--hip-version', 'version': '6.3'}
+// DEFAULT: {{^the installed HIP \(.*hip/hip_version.h\)|^the newest HIP the rule tables know}}
 // BAD: musify: error: --hip-version=six: expected a version such as 6.3
 // MUSA: musify: error: --hip-version needs --target=hip

@@ -2,6 +2,7 @@
 // template keyword without an argument list (`Policy::template Agent`), which
 // nvcc's host compilers and older Clang accept; Clang 19 rejects it unless
 // told not to. Such a file parses, and is migrated with semantics.
+// RUN: %nvcc-check %s
 // RUN: %musify %s -o %t.mu --report %t.json 2>&1 | FileCheck %s
 // RUN: %python -c "import json; print(json.load(open('%t.json'))['files'][0]['analysis'])" | FileCheck %s --check-prefix=ANALYSIS
 #include <cuda_runtime.h>

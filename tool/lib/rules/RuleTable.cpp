@@ -405,16 +405,30 @@ llvm::Expected<RuleTable> RuleTable::loadDirectory(llvm::StringRef Dir,
   return Table;
 }
 
-llvm::Error RuleTable::addWarpSizeHazards(llvm::StringRef Text,
-                                          llvm::StringRef FileName,
-                                          llvm::StringRef ExpectedTarget) {
+/// Parses a file of rules/<target>/hazards/: one object for ExpectedTarget,
+/// handed to Read; What names the kind of file in messages.
+static llvm::Error readTargetObject(llvm::StringRef Text, llvm::StringRef FileName,
+                                    llvm::StringRef ExpectedTarget, llvm::StringRef What,
+                                    llvm::function_ref<void(const nlohmann::json &)> Read) {
   llvm::Expected<nlohmann::json> Parsed = parseJson(Text, FileName);
   if (!Parsed)
     return Parsed.takeError();
-  const nlohmann::json &Map = *Parsed;
   try {
-    if (Map.at("target").get<std::string>() != ExpectedTarget)
+    if (Parsed->at("target").get<std::string>() != ExpectedTarget)
       return tableError(FileName, "\"target\" is not \"" + ExpectedTarget + "\"");
+    Read(*Parsed);
+  } catch (const nlohmann::json::exception &E) {
+    // at() and get<>() name the missing key or the wrong type.
+    return tableError(FileName, llvm::Twine("malformed ") + What + ": " + E.what());
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error RuleTable::addWarpSizeHazards(llvm::StringRef Text,
+                                          llvm::StringRef FileName,
+                                          llvm::StringRef ExpectedTarget) {
+  return readTargetObject(Text, FileName, ExpectedTarget, "warp-size hazards",
+                          [&](const nlohmann::json &Map) {
     WarpSizeHazards H;
     H.WarpSize = Map.at("warp_size").get<long long>();
     H.Note = Map.at("note").get<std::string>();
@@ -422,23 +436,14 @@ llvm::Error RuleTable::addWarpSizeHazards(llvm::StringRef Text,
     H.WidthFunctions = Map.at("width_functions").get<std::vector<std::string>>();
     H.IndexVariables = Map.at("index_variables").get<std::vector<std::string>>();
     WarpSize = std::move(H);
-  } catch (const nlohmann::json::exception &E) {
-    // at() and get<>() name the missing key or the wrong type.
-    return tableError(FileName, llvm::Twine("malformed warp-size hazards: ") + E.what());
-  }
-  return llvm::Error::success();
+  });
 }
 
 llvm::Error RuleTable::addVectorOperatorClashes(llvm::StringRef Text,
                                                 llvm::StringRef FileName,
                                                 llvm::StringRef ExpectedTarget) {
-  llvm::Expected<nlohmann::json> Parsed = parseJson(Text, FileName);
-  if (!Parsed)
-    return Parsed.takeError();
-  const nlohmann::json &Map = *Parsed;
-  try {
-    if (Map.at("target").get<std::string>() != ExpectedTarget)
-      return tableError(FileName, "\"target\" is not \"" + ExpectedTarget + "\"");
+  return readTargetObject(Text, FileName, ExpectedTarget, "vector operators",
+                          [&](const nlohmann::json &Map) {
     VectorOperatorClashes V;
     V.VectorTypes = Map.at("vector_types").get<std::vector<std::string>>();
     V.CompoundAssignments = Map.at("compound_assignments").get<std::vector<std::string>>();
@@ -447,10 +452,7 @@ llvm::Error RuleTable::addVectorOperatorClashes(llvm::StringRef Text,
     V.Guard = Map.at("guard").get<std::string>();
     V.Note = Map.at("note").get<std::string>();
     VectorOperators = std::move(V);
-  } catch (const nlohmann::json::exception &E) {
-    return tableError(FileName, llvm::Twine("malformed vector operators: ") + E.what());
-  }
-  return llvm::Error::success();
+  });
 }
 
 llvm::Error RuleTable::addThresholds(llvm::StringRef Text, llvm::StringRef FileName,

@@ -15,12 +15,9 @@ template <typename T> struct identity { typedef T type; };
 } // namespace __musify
 
 // --- nvcc: cuda_runtime.h includes crt/common_functions.h, which includes
-// --- these C headers, so CUDA code calls clock(), memcpy() or printf() and
-// --- uses CLOCKS_PER_SEC without including them (Clang's wrapper does not,
-// --- and its device-only clock() then hides the host one).
-#include <assert.h>
-#include <stdio.h>
-#include <stdlib.h>
+// --- <string.h> and <time.h> for host code too, so CUDA code calls clock()
+// --- or memset() and uses CLOCKS_PER_SEC without including them (Clang's
+// --- wrapper does not, and its device-only clock() then hides the host one).
 #include <string.h>
 #include <time.h>
 
