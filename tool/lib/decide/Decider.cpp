@@ -127,9 +127,19 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
              "macro by hand";
     return unsupported(std::move(E), Ref, FileText);
   }
-  if (R->SdkVersionMacro)
+  if (R->SdkVersionMacro) {
     if (std::optional<Decision> D = sdkVersionComparison(Ref, FileText, E))
       return std::move(*D);
+    // `#ifdef CUDART_VERSION`: nvcc took the branch where it is defined.
+    if (!R->hasTarget() && isInDefinedTest(FileText, Ref.At.Offset)) {
+      E.Note = std::string(targetDisplayName(Target)) + " does not define " + Ref.Name +
+               ": this test takes the other branch than nvcc did";
+      Decision D = unsupported(std::move(E), Ref, FileText);
+      if (isSemantic(Ref.How))
+        D.Outcome.Impact = BuildImpact::Risk;
+      return D;
+    }
+  }
   if (R->Erase)
     return erase(std::move(E), Ref, FileText);
   if (!R->hasTarget())
