@@ -16,38 +16,18 @@ import os
 import sys
 
 import rules_common as rc
+import gen_rules
+from gen_api_docs import migrates
 
 VERSION = "6.3"
 FLOOR = 99.0
 DATA = os.environ.get("MUSIFY_DATA", os.path.join(rc.ROOT, "..", "shared", "data"))
 
 
-def version_key(v):
-    return tuple(int(x) for x in v.split("."))
-
-
-def migrates_at(e, version):
-    if e["status"] == "unsupported" or not e.get("target"):
-        return False
-    v = version_key(version)
-    if e.get("hip_added") and version_key(e["hip_added"]) > v:
-        return False
-    if e.get("hip_removed") and version_key(e["hip_removed"]) <= v:
-        return False
-    return e.get("hip_headers_lack") != version
-
-
 def mappings(path):
     """[(cuda, hip)] of the rows of one HIPIFY table that name a HIP counterpart."""
-    pairs = []
-    with open(path) as f:
-        for line in f:
-            if not line.startswith("|`"):
-                continue
-            cells = [c.strip().strip("`") for c in line.strip().strip("|").split("|")]
-            if len(cells) > 5 and cells[5]:
-                pairs.append((cells[0], cells[5]))
-    return pairs
+    return [(cuda, row["hip"]) for cuda, row in gen_rules.parse_hipify_table(path).items()
+            if row["hip"]]
 
 
 def base(name):
@@ -70,7 +50,7 @@ def main():
         pairs = mappings(path)
         for cuda, hip in pairs:
             entries = by_name.get(cuda, [])
-            if any(migrates_at(e, VERSION) and base(e["target"]) == base(hip) for e in entries):
+            if any(migrates(e, VERSION) and base(e["target"]) == base(hip) for e in entries):
                 same += 1
             elif not entries:
                 missing.append("%s: %s -> %s" % (os.path.basename(path), cuda, hip))

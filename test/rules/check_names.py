@@ -26,6 +26,7 @@ import sys
 import tempfile
 
 import rules_common as rc
+import gen_rules
 from rulegen.families import FAMILIES
 
 DATA = os.environ.get("MUSIFY_DATA", os.path.join(rc.ROOT, "..", "shared", "data"))
@@ -130,14 +131,9 @@ HIP_SAME_NAME_FAMILIES = ("cub", "thrust", "nccl", "nvtx", "headers")
 
 def installed_hip_version():
     """(major, minor) of the HIP whose headers hip_identifiers() reads, or None."""
-    try:
-        with open("/usr/include/hip/hip_version.h") as f:
-            text = f.read()
-    except OSError:
+    if not os.path.isfile("/usr/include/hip/hip_version.h"):
         return None
-    major = re.search(r"HIP_VERSION_MAJOR\s+(\d+)", text)
-    minor = re.search(r"HIP_VERSION_MINOR\s+(\d+)", text)
-    return (int(major.group(1)), int(minor.group(1))) if major and minor else None
+    return gen_rules.hip_version_key(gen_rules.hip_version("/usr/include/hip"))
 
 
 # Families whose HIP library is part of the installed HIP (their names can be
@@ -153,7 +149,7 @@ def check_hip_dates(where, family, e, hip_names, installed, disagreements, probl
     if not t or e["status"] == "unsupported" or not installed or \
             family not in INSTALLED_HIP_FAMILIES:
         return
-    added = tuple(int(x) for x in e["hip_added"].split(".")) if e.get("hip_added") else None
+    added = gen_rules.hip_version_key(e.get("hip_added"))
     lack = e.get("hip_headers_lack")
     declared = base(t) in hip_names
     if lack:

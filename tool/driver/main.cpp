@@ -235,8 +235,7 @@ int main(int argc, const char **argv) {
     }
   if (Target == musify::TargetApi::Hip) {
     if (!HipVersion.empty()) {
-      auto [Major, Minor] = *musify::parseVersion(HipVersion);
-      Options.HipVersion = std::to_string(Major) + "." + std::to_string(Minor);
+      Options.HipVersion = musify::versionText(*musify::parseVersion(HipVersion));
       Options.HipVersionChosenBy = "--hip-version";
     } else if (auto Installed = musify::installedHipVersion()) {
       Options.HipVersion = Installed->first;

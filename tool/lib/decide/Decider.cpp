@@ -2,7 +2,6 @@
 #include "decide/Decider.h"
 #include "rewrite/TokenRewriter.h"
 #include "decide/TextContext.h"
-#include "rules/TargetVersion.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -51,6 +50,13 @@ const char *evidenceName(Evidence How) {
     return "helper";
   }
   return "?";
+}
+
+Decider::Decider(const RuleTable &Rules, TargetApi Target, bool HipLaunchKernelGGL,
+                 llvm::StringRef HipVersion)
+    : Rules(Rules), Target(Target), HipLaunchKernelGGL(HipLaunchKernelGGL) {
+  if (Target == TargetApi::Hip)
+    this->HipVersion = parseVersion(HipVersion);
 }
 
 std::string Decider::unsupportedMarker() const {
@@ -144,17 +150,16 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
     return erase(std::move(E), Ref, FileText);
   if (!R->hasTarget())
     return unsupported(std::move(E), Ref, FileText);
-  if (Target == TargetApi::Hip && !TargetVersion.empty()) {
-    if (std::optional<std::string> Why = unavailableInHip(*R, TargetVersion)) {
+  if (HipVersion) {
+    if (std::optional<std::string> Why = unavailableInHip(*R, *HipVersion)) {
       E.Note = *Why + " (--hip-version)" + (R->Note.empty() ? "" : "; " + R->Note);
       return unsupported(std::move(E), Ref, FileText);
     }
-    if (std::optional<std::pair<unsigned, unsigned>> Since = parseVersion(R->HipDeprecated))
-      if (!(*parseVersion(TargetVersion) < *Since)) {
-        E.NeedsReview = true;
-        E.Note = R->Target + " is deprecated since HIP " + R->HipDeprecated +
-                 (R->Note.empty() ? "" : "; " + R->Note);
-      }
+    if (deprecatedInHip(*R, *HipVersion)) {
+      E.NeedsReview = true;
+      E.Note = R->Target + " is deprecated since HIP " + R->HipDeprecated +
+               (R->Note.empty() ? "" : "; " + R->Note);
+    }
   }
   // `__CUDA_ARCH__` -> `__HIP_DEVICE_COMPILE__` holds in `#ifdef`, not as a value.
   if (R->DefinedTestsOnly && !isInDefinedTest(FileText, Ref.At.Offset)) {
@@ -304,12 +309,11 @@ Decision Decider::erase(Event E, const Reference &Ref, llvm::StringRef FileText)
 
 /// CUDART_VERSION's value for an SDK version "major.minor": 1000 * major +
 /// 10 * minor (CUDA 12.4 is 12040).
-static std::optional<long long> cudartVersion(llvm::StringRef Version) {
-  auto [Major, Minor] = Version.split('.');
-  unsigned long long M = 0, N = 0;
-  if (Major.getAsInteger(10, M) || (!Minor.empty() && Minor.getAsInteger(10, N)))
+static std::optional<long long> cudartVersion(llvm::StringRef Text) {
+  std::optional<Version> V = parseVersion(Text);
+  if (!V)
     return std::nullopt;
-  return static_cast<long long>(M * 1000 + N * 10);
+  return 1000LL * V->first + 10LL * V->second;
 }
 
 static bool holds(long long Left, llvm::StringRef Operator, long long Right) {

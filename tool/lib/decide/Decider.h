@@ -6,6 +6,7 @@
 #include "edit/EditSet.h"
 #include "find/Reference.h"
 #include "rules/RuleTable.h"
+#include "rules/TargetVersion.h"
 
 #include <optional>
 #include <string>
@@ -88,11 +89,9 @@ struct Decision {
 
 class Decider {
 public:
-  /// TargetVersion: the HIP version names must exist in (empty: any).
+  /// HipVersion: the HIP version names must exist in ("6.3"; empty: any).
   Decider(const RuleTable &Rules, TargetApi Target, bool HipLaunchKernelGGL,
-          std::string TargetVersion = "")
-      : Rules(Rules), Target(Target), HipLaunchKernelGGL(HipLaunchKernelGGL),
-        TargetVersion(std::move(TargetVersion)) {}
+          llvm::StringRef HipVersion = "");
 
   /// FileText is the text of Ref.At.File (markers are not inserted twice);
   /// Excluded, its ranges marked MUSIFY_EXCL_* (excludedRanges()).
@@ -154,7 +153,7 @@ private:
   const RuleTable &Rules;
   TargetApi Target;
   bool HipLaunchKernelGGL;
-  std::string TargetVersion;
+  std::optional<Version> HipVersion;
   std::string SdkVersion;
 };
 

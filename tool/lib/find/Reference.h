@@ -71,8 +71,9 @@ struct Reference {
   Evidence How = Evidence::Declaration;
   std::string DeclaredIn; ///< the SDK file that declares it, when known
   bool TokenPasted = false; ///< the name is built by ## in a macro: not editable
-  /// For a function: the parameter types of the overload it resolves to,
-  /// as Clang prints them ("unsigned int, unsigned int").
+  /// For a function whose rule lists target_overloads: the parameter types
+  /// of the overload it resolves to, as Clang prints them ("unsigned int,
+  /// unsigned int"); empty otherwise.
   std::string Signature;
 };
 

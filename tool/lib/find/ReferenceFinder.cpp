@@ -418,7 +418,11 @@ private:
     const SourceManager &SM = Where.sourceManager();
     R.DeclaredIn =
         Where.pathOf(SM.getFileID(SM.getExpansionLoc(First->getLocation()))).str();
-    if (const auto *F = dyn_cast<FunctionDecl>(D)) {
+    // Which overload a call resolves to matters only where the target lacks
+    // some of them.
+    const auto *F = dyn_cast<FunctionDecl>(D);
+    if (const Rule *Known = F ? Rules.find(R.ruleName(), *Kind) : nullptr;
+        Known && !Known->TargetOverloads.empty()) {
       llvm::raw_string_ostream Params(R.Signature);
       llvm::interleave(
           F->parameters(), Params,

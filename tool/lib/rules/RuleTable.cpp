@@ -1,5 +1,6 @@
 // Loads and validates rule tables (schema: rules/schema.json).
 #include "rules/RuleTable.h"
+#include "rules/TargetVersion.h"
 #include "rules/TableReader.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -231,6 +232,11 @@ llvm::Error RuleTable::addTable(const nlohmann::json &Table, llvm::StringRef Fil
         return tableError(FileName, Where + ": " + *Problem);
     if (R.NvccImplicit && R.Kind != RuleKind::Header)
       return tableError(FileName, Where + ": \"nvcc_implicit\" is for header entries");
+    for (const std::string *V : {&R.HipAdded, &R.HipDeprecated, &R.HipRemoved,
+                                 &R.HipHeadersLack})
+      if (!V->empty() && !parseVersion(*V))
+        return tableError(FileName, Where + ": HIP versions are major.minor (\"" + *V +
+                                        "\" is none)");
     if (!R.HelperTarget.empty() && (R.Helper.empty() || R.TargetOverloads.empty()))
       return tableError(FileName, Where + ": \"helper_target\" is for calls to overloads "
                                           "outside \"target_overloads\", with a \"helper\"");

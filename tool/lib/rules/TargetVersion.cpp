@@ -9,13 +9,17 @@
 
 namespace musify {
 
-std::optional<std::pair<unsigned, unsigned>> parseVersion(llvm::StringRef Version) {
-  auto [Major, Rest] = Version.trim().split('.');
+std::optional<Version> parseVersion(llvm::StringRef Text) {
+  auto [Major, Rest] = Text.trim().split('.');
   llvm::StringRef Minor = Rest.split('.').first;
   unsigned M = 0, N = 0;
   if (Major.getAsInteger(10, M) || Minor.getAsInteger(10, N))
     return std::nullopt;
-  return std::make_pair(M, N);
+  return Version(M, N);
+}
+
+std::string versionText(Version V) {
+  return std::to_string(V.first) + "." + std::to_string(V.second);
 }
 
 std::optional<std::pair<std::string, std::string>> installedHipVersion() {
@@ -41,42 +45,35 @@ std::optional<std::pair<std::string, std::string>> installedHipVersion() {
 }
 
 std::string newestHipVersion(const RuleTable &Rules) {
-  std::string Newest;
-  std::pair<unsigned, unsigned> Best{0, 0};
+  std::optional<Version> Newest;
   Rules.forEach([&](const Rule &R) {
-    for (const std::string *V : {&R.HipAdded, &R.HipDeprecated, &R.HipRemoved})
-      if (std::optional<std::pair<unsigned, unsigned>> P = parseVersion(*V))
-        if (Newest.empty() || *P > Best) {
-          Best = *P;
-          Newest = std::to_string(P->first) + "." + std::to_string(P->second);
-        }
+    for (const std::string *Text : {&R.HipAdded, &R.HipDeprecated, &R.HipRemoved})
+      if (std::optional<Version> V = parseVersion(*Text); V && (!Newest || *Newest < *V))
+        Newest = V;
   });
-  return Newest;
+  return Newest ? versionText(*Newest) : "";
 }
 
-std::optional<std::string> unavailableInHip(const Rule &R, llvm::StringRef Version) {
-  std::optional<std::pair<unsigned, unsigned>> Target = parseVersion(Version);
-  if (!Target)
-    return std::nullopt;
-  auto Before = [&](const std::string &V) {
-    std::optional<std::pair<unsigned, unsigned>> P = parseVersion(V);
-    return P && *Target < *P;
-  };
-  auto AtOrAfter = [&](const std::string &V) {
-    std::optional<std::pair<unsigned, unsigned>> P = parseVersion(V);
-    return P && !(*Target < *P);
-  };
-  std::string Name = R.Target;
-  if (Before(R.HipAdded))
-    return Name + " was added in HIP " + R.HipAdded + "; the target is HIP " + Version.str();
-  if (AtOrAfter(R.HipRemoved))
-    return Name + " was removed in HIP " + R.HipRemoved + "; the target is HIP " +
-           Version.str();
-  if (!R.HipHeadersLack.empty() && parseVersion(R.HipHeadersLack) == Target)
-    return "HIPIFY dates " + Name + " to HIP " + R.HipAdded + ", but the HIP " +
-           R.HipHeadersLack + " headers do not declare it; the target is HIP " +
-           Version.str();
+/// Whether the rule's version Text (empty: none) is set and at most Target.
+static bool reachedBy(const std::string &Text, Version Target) {
+  std::optional<Version> V = parseVersion(Text);
+  return V && !(Target < *V);
+}
+
+std::optional<std::string> unavailableInHip(const Rule &R, Version Target) {
+  std::string Is = "; the target is HIP " + versionText(Target);
+  if (!R.HipAdded.empty() && !reachedBy(R.HipAdded, Target))
+    return R.Target + " was added in HIP " + R.HipAdded + Is;
+  if (reachedBy(R.HipRemoved, Target))
+    return R.Target + " was removed in HIP " + R.HipRemoved + Is;
+  if (parseVersion(R.HipHeadersLack) == Target)
+    return "HIPIFY dates " + R.Target + " to HIP " + R.HipAdded + ", but the HIP " +
+           R.HipHeadersLack + " headers do not declare it" + Is;
   return std::nullopt;
+}
+
+bool deprecatedInHip(const Rule &R, Version Target) {
+  return reachedBy(R.HipDeprecated, Target);
 }
 
 } // namespace musify

@@ -13,8 +13,13 @@
 
 namespace musify {
 
+/// A version as major and minor: versions compare by these two.
+using Version = std::pair<unsigned, unsigned>;
+
 /// "6.3" -> (6, 3); "5.2.3" compares as 5.2. nullopt if it is no version.
-std::optional<std::pair<unsigned, unsigned>> parseVersion(llvm::StringRef Version);
+std::optional<Version> parseVersion(llvm::StringRef Text);
+/// (6, 3) -> "6.3".
+std::string versionText(Version V);
 
 /// The HIP installed on this machine: its version ("5.2") and the file that
 /// says so, from hip/hip_version.h under $HIP_PATH/include, /opt/rocm/include
@@ -25,8 +30,11 @@ std::optional<std::pair<std::string, std::string>> installedHipVersion();
 /// or hip_removed); empty if they name none.
 std::string newestHipVersion(const RuleTable &Rules);
 
-/// Why Rule's target does not exist in HIP Version (added later, removed by
-/// then, or absent from the headers of that version), or nullopt.
-std::optional<std::string> unavailableInHip(const Rule &R, llvm::StringRef Version);
+/// Why Rule's target does not exist in HIP Target (added later, removed by
+/// then, or absent from the headers of that version), or nullopt. The rule's
+/// versions were checked when the table was read.
+std::optional<std::string> unavailableInHip(const Rule &R, Version Target);
+/// Whether HIP Target has deprecated Rule's target.
+bool deprecatedInHip(const Rule &R, Version Target);
 
 } // namespace musify
