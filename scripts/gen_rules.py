@@ -1147,12 +1147,12 @@ HIP_HEADER_NEEDS = {"hip/hip_cooperative_groups.h": ["hip/hip_runtime.h"]}
 HIP_SAME_NAME_LIBRARIES = {"rccl": ("RCCL", "NCCL"), "hipcub": ("hipCUB", "CUB"),
                            "thrust": ("rocThrust", "Thrust")}
 HIP_UNSHIPPED_LIBRARIES = {"hipblas": "hipBLAS", "hipblaslt": "hipBLASLt", "hipfft": "hipFFT",
-                           "hipfftXt": "hipFFT", "hipsolver": "hipSOLVER"}
+                           "hipfftXt": "hipFFT", "hipsolver": "hipSOLVER", "miopen": "MIOpen"}
 
 
 # Header folders (CCCL and cooperative groups ship hundreds of headers): an
 # entry ending in "/" covers every header under it. (folder, MUSA folder, HIP
-# folder or None, HIP check, note). MUSA: "CUB and Thrust headers keep their
+# folder, one HIP header for all of them, or None, HIP check, note). MUSA: "CUB and Thrust headers keep their
 # paths", <cuda/std/...> -> <musa/std/...> (MUSA_FACTS.md).
 HEADER_FOLDERS = (
     ("thrust/", "thrust/", "thrust/", "hip-library",
@@ -1160,8 +1160,10 @@ HEADER_FOLDERS = (
      "compiled here"),
     ("thrust/system/cuda/", "thrust/system/cuda/", "thrust/system/hip/", "hip-library",
      "rocThrust's HIP system; rocThrust is not shipped by Debian"),
-    ("cub/", "cub/", None, "none", "hipCUB's headers are not CUB's: include "
-     "<hipcub/hipcub.hpp>, which declares all of hipCUB"),
+    ("cub/", "cub/", "hipcub/hipcub.hpp", "hip-library",
+     "hipCUB's headers are not laid out as CUB's: every CUB header becomes hipCUB's "
+     "umbrella header, which declares all of hipCUB; hipCUB is not shipped by Debian, so "
+     "this is not compiled here"),
     ("cuda/", "musa/", None, "none", "libcu++ (<cuda/atomic>, <cuda/std/...>) has no HIP "
      "counterpart"),
     ("cooperative_groups/", "cooperative_groups/", None, "none",

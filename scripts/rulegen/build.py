@@ -138,6 +138,51 @@ HIP_LIBRARY_NAMES = {
              "is not compiled here"),
 }
 
+# cuDNN -> MIOpen. A cuDNN call is renamed only where MIOpen's counterpart takes
+# the same parameters in the same order (miopen.h); the others need a hand port.
+MIOPEN_SAME_PARAMETERS = frozenset((
+    "cudnnCreate", "cudnnDestroy", "cudnnSetStream", "cudnnGetStream", "cudnnGetErrorString",
+    "cudnnCreateTensorDescriptor", "cudnnDestroyTensorDescriptor",
+    "cudnnCreateConvolutionDescriptor", "cudnnDestroyConvolutionDescriptor",
+    "cudnnCreateActivationDescriptor", "cudnnDestroyActivationDescriptor",
+    "cudnnCreatePoolingDescriptor", "cudnnDestroyPoolingDescriptor",
+    "cudnnCreateLRNDescriptor", "cudnnDestroyLRNDescriptor",
+    "cudnnCreateDropoutDescriptor", "cudnnDestroyDropoutDescriptor",
+    "cudnnCreateRNNDescriptor", "cudnnDestroyRNNDescriptor",
+    "cudnnCreateReduceTensorDescriptor", "cudnnDestroyReduceTensorDescriptor",
+    "cudnnCreateCTCLossDescriptor", "cudnnDestroyCTCLossDescriptor",
+    "cudnnSetConvolutionGroupCount", "cudnnDropoutGetStatesSize",
+    "cudnnDropoutGetReserveSpaceSize", "cudnnSetReduceTensorDescriptor",
+    "cudnnGetReduceTensorDescriptor", "cudnnGetReductionIndicesSize",
+    "cudnnGetReductionWorkspaceSize", "cudnnReduceTensor", "cudnnScaleTensor",
+    "cudnnSetTensor", "cudnnTransformTensor", "cudnnActivationForward",
+    "cudnnActivationBackward", "cudnnConvolutionBackwardBias",
+    "cudnnBatchNormalizationForwardTraining", "cudnnBatchNormalizationForwardInference",
+    "cudnnBatchNormalizationBackward", "cudnnDeriveBNTensorDescriptor",
+    "cudnnGetTensor4dDescriptor", "cudnnSetTensor4dDescriptorEx",
+    "cudnnGetConvolution2dForwardOutputDim", "cudnnGetPooling2dForwardOutputDim",
+    "cudnnGetPoolingNdForwardOutputDim", "cudnnBackendCreateDescriptor",
+    "cudnnBackendDestroyDescriptor", "cudnnBackendExecute", "cudnnBackendFinalize",
+    "cudnnBackendGetAttribute", "cudnnBackendSetAttribute"))
+
+# HIPIFY table mappings whose HIP name means something else; %s is that name.
+HIP_NOT_EQUIVALENT = {
+    "CUDNN_CONVOLUTION": "%s is cross-correlation; MIOpen has no true (flipped-filter) "
+                         "convolution mode",
+    "CUDNN_RNN_SINGLE_INP_BIAS": "%s is MIOpen's only bias mode: the single input bias "
+                                 "has no MIOpen counterpart",
+    "CUDNN_RNN_SINGLE_REC_BIAS": "%s is MIOpen's only bias mode: the single recurrent bias "
+                                 "has no MIOpen counterpart",
+    "CUDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT": "%s is an algorithm, not a count of them",
+    "cudnnConvolutionFwdAlgoPerf_t": "%s has other members (fwd_algo, memory)",
+    "cudnnConvolutionFwdAlgoPerfStruct": "%s has other members (fwd_algo, memory)",
+    "cudnnConvolutionBwdDataAlgoPerf_t": "%s has other members (bwd_data_algo, memory)",
+    "cudnnConvolutionBwdDataAlgoPerfStruct": "%s has other members (bwd_data_algo, memory)",
+}
+
+# Families whose calls migrate only where the counterpart's parameters match.
+HIP_SAME_PARAMETERS = {"cudnn": MIOPEN_SAME_PARAMETERS}
+
 
 def hip_entry(fam, name, kind, symbol, row, hip_declared, hip_ver, cuda_version):
     status, notes, deprecated, removed = core.lifecycle(symbol, row, cuda_version)
@@ -149,6 +194,13 @@ def hip_entry(fam, name, kind, symbol, row, hip_declared, hip_ver, cuda_version)
     hip_name = (row or {}).get("hip", "")
     if row is not None and not hip_name:
         return unsupported("no HIP equivalent (HIPIFY)")
+    if hip_name and name in HIP_NOT_EQUIVALENT:
+        return unsupported(HIP_NOT_EQUIVALENT[name] % hip_name)
+    same_parameters = HIP_SAME_PARAMETERS.get(fam.name)
+    if hip_name and kind == "function" and same_parameters is not None \
+            and name not in same_parameters:
+        return unsupported("%s takes other parameters than %s (order or count): port the "
+                           "call by hand" % (hip_name, name))
     library_names, library_note = HIP_LIBRARY_NAMES.get(fam.name, ({}, None))
     if row is None and name in library_names:
         return core.make_entry(name, kind, status, library_names[name], "hip-library",

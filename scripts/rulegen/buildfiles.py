@@ -485,15 +485,12 @@ def toolchain_entries(target):
         ("nccl", ("mccl", "musa-ports", "", False),
          ("rccl", "rocm-docs", "RCCL" + rocm % "RCCL", False)),
         ("cudnn", ("mudnn", "musa-ports", "cuDNN calls do not migrate to muDNN by "
-                   "renaming (the cudnn table reports them)", True), None),
+                   "renaming (the cudnn table reports them)", True),
+         ("MIOpen", "rocm-docs", "MIOpen" + rocm % "MIOpen" + "; only some cuDNN calls "
+          "migrate to MIOpen by renaming (the cudnn table reports the others)", True)),
     ]
     for cuda, m, h in libraries:
-        e = m if musa else h
-        if e is None:
-            out.append(unsupported(cuda, Lb, "cuDNN calls do not migrate to MIOpen by "
-                                             "renaming (the cudnn table reports them)"))
-            continue
-        t, check, note, review = e
+        t, check, note, review = m if musa else h
         out.append(entry(cuda, Lb, t, check, note, **({"review": True} if review else {})))
     for cuda, note in (("cufftw", "cuFFT's FFTW interface: no counterpart is known"),
                        ("nvToolsExt", "NVTX: no counterpart is known"),

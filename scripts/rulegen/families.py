@@ -140,9 +140,11 @@ FAMILIES = (
         "cudnn", "cuDNN",
         [["#include <cudnn.h>"]],
         ["cudnn*.h"],
-        hip_tables=["CUDNN_API_supported_by_HIP.md"], hip_check="hipify-table",
+        # hipify's default hipDNN names belong to a retired wrapper no ROCm ships:
+        # HIP code uses MIOpen, HIPIFY's ROC table.
+        hip_tables=["CUDNN_API_supported_by_MIOPEN.md"], hip_check="hipify-table",
         musa="unsupported", musa_note=CUDNN_NOTE,
-        hip_note="MIOpen is not shipped by Debian; the name is from the HIPIFY table"),
+        hip_note="MIOpen is not shipped by Debian; the name is from HIPIFY's MIOpen table"),
     family(
         "complex", "complex numbers (cuComplex.h)",
         [["#include <cuComplex.h>"]],
@@ -187,7 +189,7 @@ FAMILIES = (
     family(
         "thrust", "Thrust (namespace thrust)",
         [["#include <thrust/device_vector.h>", "#include <thrust/host_vector.h>",
-          "#include <thrust/sort.h>", "#include <thrust/reduce.h>",
+          "#include <thrust/sort.h>", "#include <thrust/reduce.h>", "#include <thrust/random.h>",
           "#include <thrust/transform.h>", "#include <thrust/transform_reduce.h>",
           "#include <thrust/scan.h>", "#include <thrust/copy.h>", "#include <thrust/fill.h>",
           "#include <thrust/sequence.h>", "#include <thrust/functional.h>",
@@ -210,7 +212,7 @@ FAMILIES = (
           "#include <thrust/device_ptr.h>", "#include <thrust/device_malloc.h>",
           "#include <thrust/device_free.h>", "#include <thrust/complex.h>",
           "#include <thrust/random.h>", "#include <thrust/universal_vector.h>"]],
-        ["cccl/thrust/*"], namespaces=("thrust", "thrust::cuda_cub"),
+        ["cccl/thrust/*"], namespaces=("thrust", "thrust::cuda_cub", "thrust::random"),
         musa="same", hip_check="hipify-table", hip_same="library",
         hip_missing="rocThrust keeps Thrust's names and headers (thrust::cuda is thrust::hip); "
                     "it is not shipped by Debian, so this is not compiled here"),

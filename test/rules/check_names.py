@@ -103,7 +103,8 @@ def hip_identifiers():
 
 def hipify_pairs():
     pairs = set()
-    for path in glob.glob(os.path.join(DATA, "hip-mapping", "*_by_HIP.md")):
+    for path in glob.glob(os.path.join(DATA, "hip-mapping", "*_by_HIP.md")) + \
+            glob.glob(os.path.join(DATA, "hip-mapping", "*_by_MIOPEN.md")):
         with open(path) as f:
             for line in f:
                 cells = [c.strip().strip("`") for c in line.strip().strip("|").split("|")]

@@ -200,7 +200,10 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
   // name with a qualified target (a helper, `musify::umin`) gets the whole.
   std::string Written = NewName;
   if (Ref.Kind == RuleKind::Header && llvm::StringRef(R->Cuda).ends_with("/")) {
-    Written += Ref.Name.substr(R->Cuda.size()); // a folder rule: keep the rest
+    // A folder rule onto a folder keeps the rest of the path; onto one header
+    // (an umbrella), every header under the folder becomes that header.
+    if (llvm::StringRef(NewName).ends_with("/"))
+      Written += Ref.Name.substr(R->Cuda.size());
     E.Replacement = Written;
   } else if (Ref.Kind != RuleKind::Header && llvm::StringRef(R->Cuda).contains("::") &&
              llvm::StringRef(Written).contains("::")) {
