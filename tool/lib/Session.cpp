@@ -213,7 +213,10 @@ private:
     Sdk.push_back(VirtualIncludeDir.str());
     SourceClassifier Classifier(std::move(Sdk), MUSIFY_CLANG_RESOURCE_DIR,
                                 Inputs.Roots);
-    Frontend Front(*Cuda, MUSIFY_CLANG_RESOURCE_DIR, Options.ClangArgs);
+    Frontend Front(*Cuda, MUSIFY_CLANG_RESOURCE_DIR, Options.ClangArgs,
+                   [this](llvm::StringRef Header) {
+                     return Rules.findHeader(Header) != nullptr;
+                   });
 
     std::vector<const InputFile *> Units, Standalone;
     for (const InputFile &F : Inputs.Files)
@@ -280,21 +283,26 @@ private:
       }
     }
 
+    // A clean parse wins; else the first one Clang recovered from; else the first.
     ParsedUnit Unit;
+    bool Kept = false;
     for (SourceLanguage Language : Languages) {
       TranslationUnitFindings Found;
       ParseOutcome Outcome =
           Front.parse(F.Path, Language,
                       makeFindReferencesAction(Rules, Classifier, Found), Command);
-      if (Outcome.Parsed) {
-        Unit.Parsed = true;
-        Unit.Findings = std::move(Found);
-        break;
-      }
-      if (Unit.FirstErrors.empty()) {
+      if (Outcome.Parsed || (Outcome.Recovered && !Unit.Recovered) || !Kept) {
+        Unit.Parsed = Outcome.Parsed;
+        Unit.Recovered = Outcome.Recovered;
+        Unit.ErrorCount = Outcome.ErrorCount;
         Unit.FirstErrors = std::move(Outcome.FirstErrors);
+        Unit.ErrorRegions = std::move(Outcome.ErrorRegions);
+        Unit.StoodIn = std::move(Outcome.StoodIn);
         Unit.Findings = std::move(Found);
+        Kept = true;
       }
+      if (Unit.Parsed)
+        break;
     }
     if (Cache && !Key.empty())
       if (llvm::Error E = Cache->store(Key, Unit))
@@ -307,7 +315,20 @@ private:
   /// reported but not an error of the run.
   void accept(const InputFile &F, ParsedUnit Unit, bool Standalone) {
     ++(Unit.FromCache ? UnitsFromCache : UnitsParsed);
-    if (!Unit.Parsed) {
+    for (const StandIn &Missing : Unit.StoodIn)
+      if (Files.count(Missing.Includer))
+        state(Missing.Includer).Report.StoodIn.insert({Missing.Line, Missing.Header});
+    if (Unit.Recovered) {
+      FileState &S = state(F.Path);
+      S.Report.ParseErrors = std::move(Unit.FirstErrors);
+      S.Report.ErrorCount = Unit.ErrorCount;
+      // Only the user files of the run: errors in other headers spoil
+      // nothing musify writes.
+      for (ErrorRegion &R : Unit.ErrorRegions)
+        if (Files.count(R.File))
+          ErrorRegions.push_back({std::move(R.File), R.Begin, R.End});
+    }
+    if (!Unit.Parsed && !Unit.Recovered) {
       FileState &S = state(F.Path);
       S.Report.ParseErrors = std::move(Unit.FirstErrors);
       if (Standalone) {
@@ -394,22 +415,41 @@ private:
     }
   }
 
-  /// Branches the preprocessor skipped: migrate them by spelling.
+  /// Branches the preprocessor skipped, and code a parse with errors could
+  /// not make sense of: migrate them by spelling. A reference a parse found
+  /// there by its declaration still wins (decideAll keeps the strongest).
   void rewriteSkippedRegions() {
+    rewriteRegions(Skipped, Evidence::SkippedRegion);
+    rewriteRegions(ErrorRegions, Evidence::ErrorRegion);
+    for (const SkippedRegion &R : ErrorRegions) {
+      FileState &S = state(R.File);
+      LineIndex Lines(text(S));
+      S.Report.ErrorLines.push_back(
+          {Lines.lineAndColumn(R.Begin).first, Lines.lineAndColumn(R.End).first});
+    }
+  }
+
+  void rewriteRegions(std::vector<SkippedRegion> &Regions, Evidence How) {
     TokenRewriter Tokens(Rules);
-    llvm::sort(Skipped, [](const SkippedRegion &A, const SkippedRegion &B) {
+    llvm::sort(Regions, [](const SkippedRegion &A, const SkippedRegion &B) {
       return std::tie(A.File, A.Begin, A.End) < std::tie(B.File, B.Begin, B.End);
     });
+    Regions.erase(llvm::unique(Regions,
+                               [](const SkippedRegion &A, const SkippedRegion &B) {
+                                 return std::tie(A.File, A.Begin, A.End) ==
+                                        std::tie(B.File, B.Begin, B.End);
+                               }),
+                  Regions.end());
     std::optional<LineIndex> Lines;
     llvm::StringRef LinesOf;
-    for (const SkippedRegion &R : Skipped) {
+    for (const SkippedRegion &R : Regions) {
       llvm::StringRef Text = text(state(R.File));
       if (LinesOf != R.File) {
         Lines.emplace(Text);
         LinesOf = R.File;
       }
       Tokens.findReferences(R.File, Text, R.Begin, std::min<size_t>(R.End, Text.size()),
-                            Evidence::SkippedRegion, *Lines, References);
+                            How, *Lines, References);
     }
   }
 
@@ -634,6 +674,28 @@ private:
       for (const std::string &E : F.ParseErrors)
         Errs << "  " << E << "\n";
     }
+    for (const auto &[Path, S] : Files) {
+      const FileReport &F = S.Report;
+      if (F.StoodIn.empty() && !F.ErrorCount)
+        continue;
+      Errs << "musify: warning: '" << Path << "'";
+      if (!F.StoodIn.empty()) {
+        Errs << " includes headers that cannot be found, parsed as empty:";
+        for (const auto &[Line, Header] : F.StoodIn)
+          Errs << " " << Header << " (line " << Line << ")";
+        Errs << (F.ErrorCount ? ";" : "\n");
+      }
+      if (F.ErrorCount) {
+        Errs << " parsed with " << F.ErrorCount
+             << " Clang error(s); the code they touch was migrated by the token "
+                "rewriter (lines";
+        for (auto [First, Last] : F.ErrorLines)
+          Errs << " " << First << (First == Last ? "" : "-" + std::to_string(Last));
+        Errs << "):\n";
+        for (const std::string &E : F.ParseErrors)
+          Errs << "  " << E << "\n";
+      }
+    }
     if (!Options.Quiet)
       printDiagnostics(Run, Errs);
 
@@ -671,6 +733,7 @@ private:
   std::vector<KernelLaunch> Launches;
   std::vector<Hazard> Hazards;
   std::vector<SkippedRegion> Skipped;
+  std::vector<SkippedRegion> ErrorRegions; ///< of parses Clang recovered from
   std::vector<std::string> ParseFailures;
   /// Units whose migration must include the target's runtime header.
   std::vector<std::string> ReliesOnImplicitHeader;

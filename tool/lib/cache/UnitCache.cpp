@@ -19,7 +19,7 @@ namespace {
 using nlohmann::json;
 
 /// Bumped whenever the entry format changes.
-constexpr int EntryFormat = 2;
+constexpr int EntryFormat = 3;
 
 std::string hexDigest(llvm::SHA256 &Hash) {
   std::array<uint8_t, 32> Digest = Hash.final();
@@ -217,7 +217,15 @@ std::optional<ParsedUnit> UnitCache::lookup(llvm::StringRef Key) const {
         return std::nullopt;
     ParsedUnit Unit;
     Unit.Parsed = Entry.at("parsed").get<bool>();
+    Unit.Recovered = Entry.at("recovered").get<bool>();
+    Unit.ErrorCount = Entry.at("error_count").get<unsigned>();
     Unit.FirstErrors = Entry.at("first_errors").get<std::vector<std::string>>();
+    for (const json &R : Entry.at("error_regions"))
+      Unit.ErrorRegions.push_back(
+          {R.at(0).get<std::string>(), R.at(1).get<unsigned>(), R.at(2).get<unsigned>()});
+    for (const json &S : Entry.at("stood_in"))
+      Unit.StoodIn.push_back(
+          {S.at(0).get<std::string>(), S.at(1).get<unsigned>(), S.at(2).get<std::string>()});
     Unit.Findings = findingsFromJson(Entry.at("findings"));
     Unit.FromCache = true;
     return Unit;
@@ -234,8 +242,17 @@ llvm::Error UnitCache::store(llvm::StringRef Key, const ParsedUnit &Unit) const 
       return llvm::Error::success(); // gone already: nothing worth keeping
     Digests[File] = *Digest;
   }
+  json Regions = json::array(), StoodIn = json::array();
+  for (const ErrorRegion &R : Unit.ErrorRegions)
+    Regions.push_back({R.File, R.Begin, R.End});
+  for (const StandIn &S : Unit.StoodIn)
+    StoodIn.push_back({S.Includer, S.Line, S.Header});
   json Entry = {{"parsed", Unit.Parsed},
+                {"recovered", Unit.Recovered},
+                {"error_count", Unit.ErrorCount},
                 {"first_errors", Unit.FirstErrors},
+                {"error_regions", Regions},
+                {"stood_in", StoodIn},
                 {"file_digests", Digests},
                 {"findings", findingsToJson(Unit.Findings)}};
   return writeFileAtomically(entryPath(Key), Entry.dump());

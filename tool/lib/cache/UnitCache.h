@@ -3,6 +3,7 @@
 #pragma once
 
 #include "find/Reference.h"
+#include "frontend/ParseOutcome.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -19,8 +20,14 @@ namespace musify {
 /// What parsing one translation unit produced.
 struct ParsedUnit {
   bool Parsed = false;
-  std::vector<std::string> FirstErrors; ///< of the first failed attempt
-  /// Of the successful parse; of the first failed attempt otherwise.
+  /// Parsed with errors Clang recovered from: Findings hold, except in
+  /// ErrorRegions, which the token rewriter migrates.
+  bool Recovered = false;
+  unsigned ErrorCount = 0;
+  std::vector<std::string> FirstErrors; ///< of the attempt kept
+  std::vector<ErrorRegion> ErrorRegions;
+  std::vector<StandIn> StoodIn; ///< headers that could not be found
+  /// Of the parse kept: the clean one, else the recovered, else the first.
   TranslationUnitFindings Findings;
   bool FromCache = false;
 };

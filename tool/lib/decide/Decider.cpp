@@ -38,6 +38,8 @@ const char *evidenceName(Evidence How) {
     return "macro-test";
   case Evidence::SkippedRegion:
     return "skipped-region";
+  case Evidence::ErrorRegion:
+    return "error-region";
   case Evidence::Fallback:
     return "token-fallback";
   case Evidence::StringLiteral:
@@ -269,10 +271,29 @@ static Edit includeLine(llvm::StringRef Text, unsigned Offset, const std::string
   return {Offset, 0, std::move(Line)};
 }
 
+/// Whether a line of Text includes Header (as <Header> or "Header").
+static bool includes(llvm::StringRef Text, llvm::StringRef Header) {
+  llvm::SmallVector<llvm::StringRef> Lines;
+  Text.split(Lines, '\n');
+  return llvm::any_of(Lines, [&](llvm::StringRef Line) {
+    Line = Line.ltrim();
+    if (!Line.consume_front("#"))
+      return false;
+    Line = Line.ltrim();
+    if (!Line.consume_front("include"))
+      return false;
+    Line = Line.ltrim();
+    return Line.size() > Header.size() + 1 && (Line[0] == '<' || Line[0] == '"') &&
+           Line.substr(1).starts_with(Header) &&
+           (Line[Header.size() + 1] == '>' || Line[Header.size() + 1] == '"');
+  });
+}
+
 std::optional<Decision> Decider::implicitHeader(const std::string &File,
                                                llvm::StringRef Text) const {
   const Rule *R = Rules.nvccImplicitHeader();
-  if (!R)
+  // A file that includes the target's runtime header already needs no other.
+  if (!R || includes(Text, R->Target))
     return std::nullopt;
   Event E = addedInclude(File, Text, R->Target);
   E.Cuda = R->Cuda;

@@ -17,6 +17,7 @@ enum class Evidence {
   Include,       ///< an #include that finds an SDK header
   MacroTest,     ///< tests a CUDA macro that is not defined in this parse
   SkippedRegion, ///< spelling in a preprocessor branch this parse skipped
+  ErrorRegion,   ///< spelling in code a parse with errors could not make sense of
   Fallback,      ///< spelling in a file that could not be parsed
   StringLiteral, ///< a word inside a string literal (--rewrite-strings)
   BuildFile,     ///< a word of a build file, read by the build-file lexers
@@ -38,6 +39,7 @@ inline int strengthOf(Evidence How) {
   case Evidence::MacroTest:
     return 2;
   case Evidence::SkippedRegion:
+  case Evidence::ErrorRegion:
     return 1;
   case Evidence::Fallback:
   case Evidence::StringLiteral:

@@ -5,7 +5,13 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Frontend/PCHContainerOperations.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/STLExtras.h"
@@ -25,6 +31,15 @@ constexpr llvm::StringLiteral TextureFetchFunctions =
 
 constexpr unsigned MaxErrorsKept = 3;
 
+/// The real path of FID's file; empty for built-in and virtual buffers.
+std::string realPathOf(const clang::SourceManager &SM, clang::FileID FID) {
+  clang::OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID);
+  if (!Entry)
+    return "";
+  llvm::StringRef Real = Entry->getFileEntry().tryGetRealPathName();
+  return Real.empty() ? Entry->getName().str() : Real.str();
+}
+
 /// Keeps Clang's errors for musify's own message; everything else is dropped.
 class CollectingDiagnostics : public clang::DiagnosticConsumer {
 public:
@@ -34,6 +49,9 @@ public:
     if (Level < clang::DiagnosticsEngine::Error)
       return;
     ++Outcome.ErrorCount;
+    Fatal |= Level == clang::DiagnosticsEngine::Fatal;
+    if (Info.getLocation().isValid() && Info.hasSourceManager())
+      ErrorsAt.push_back(Info.getSourceManager().getExpansionLoc(Info.getLocation()));
     if (Outcome.FirstErrors.size() >= MaxErrorsKept)
       return;
     llvm::SmallString<128> Message;
@@ -51,6 +69,133 @@ public:
   }
 
   ParseOutcome Outcome;
+  bool Fatal = false;
+  bool Finished = false; ///< the action saw the end of the file
+  std::vector<clang::SourceLocation> ErrorsAt; ///< valid while the parse lives
+};
+
+/// Headers that cannot be found and are not the CUDA SDK's: the include is
+/// skipped, as if the header were empty, and recorded.
+class StandInMissingHeaders : public clang::PPCallbacks {
+public:
+  StandInMissingHeaders(const clang::SourceManager &SM,
+                        const std::function<bool(llvm::StringRef)> &IsCudaHeader,
+                        std::vector<StandIn> &StoodIn)
+      : SM(SM), IsCudaHeader(IsCudaHeader), StoodIn(StoodIn) {}
+
+  bool FileNotFound(llvm::StringRef FileName) override {
+    return !IsCudaHeader(FileName);
+  }
+
+  void InclusionDirective(clang::SourceLocation Hash, const clang::Token &,
+                          llvm::StringRef FileName, bool, clang::CharSourceRange,
+                          clang::OptionalFileEntryRef File, llvm::StringRef,
+                          llvm::StringRef, const clang::Module *, bool,
+                          clang::SrcMgr::CharacteristicKind) override {
+    if (File || IsCudaHeader(FileName))
+      return;
+    clang::SourceLocation At = SM.getExpansionLoc(Hash);
+    StoodIn.push_back({realPathOf(SM, SM.getFileID(At)), SM.getExpansionLineNumber(At),
+                       FileName.str()});
+  }
+
+private:
+  const clang::SourceManager &SM;
+  const std::function<bool(llvm::StringRef)> &IsCudaHeader;
+  std::vector<StandIn> &StoodIn;
+};
+
+/// Runs the finder's action with missing headers stood in for, and on
+/// errors, works out which text they make unreliable: the namespace-scope
+/// declaration around each error (Clang recovers at those), or its line.
+class RecoveringAction : public clang::WrapperFrontendAction {
+public:
+  RecoveringAction(std::unique_ptr<clang::FrontendAction> Wrapped,
+                   const std::function<bool(llvm::StringRef)> &IsCudaHeader,
+                   CollectingDiagnostics &Diagnostics)
+      : WrapperFrontendAction(std::move(Wrapped)), IsCudaHeader(IsCudaHeader),
+        Diagnostics(Diagnostics) {}
+
+protected:
+  bool BeginSourceFileAction(clang::CompilerInstance &CI) override {
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<StandInMissingHeaders>(
+        CI.getSourceManager(), IsCudaHeader, Diagnostics.Outcome.StoodIn));
+    return WrapperFrontendAction::BeginSourceFileAction(CI);
+  }
+
+  // The wrapper's EndSourceFile ends the wrapped action's file, not its own.
+  void EndSourceFile() override {
+    Diagnostics.Finished = true;
+    clang::CompilerInstance &CI = getCompilerInstance();
+    if (!Diagnostics.ErrorsAt.empty() && CI.hasASTContext())
+      regionsOfErrors(CI.getSourceManager(), CI.getASTContext());
+    WrapperFrontendAction::EndSourceFile();
+  }
+
+private:
+  void regionsOfErrors(const clang::SourceManager &SM, clang::ASTContext &Context) {
+    std::vector<ErrorRegion> &Regions = Diagnostics.Outcome.ErrorRegions;
+    for (clang::SourceLocation At : Diagnostics.ErrorsAt) {
+      clang::FileID FID = SM.getFileID(At);
+      std::string File = realPathOf(SM, FID);
+      if (File.empty())
+        continue;
+      unsigned Offset = SM.getFileOffset(At);
+      std::optional<std::pair<unsigned, unsigned>> Span =
+          enclosingDeclaration(SM, Context.getTranslationUnitDecl(), FID, Offset);
+      if (!Span) { // the error's line
+        llvm::StringRef Text = SM.getBufferData(FID);
+        size_t Begin = Text.rfind('\n', Offset);
+        size_t End = Text.find('\n', Offset);
+        Span = {Begin == llvm::StringRef::npos ? 0 : unsigned(Begin + 1),
+                End == llvm::StringRef::npos ? unsigned(Text.size()) : unsigned(End)};
+      }
+      Regions.push_back({std::move(File), Span->first, Span->second});
+    }
+    llvm::sort(Regions, [](const ErrorRegion &A, const ErrorRegion &B) {
+      return std::tie(A.File, A.Begin, A.End) < std::tie(B.File, B.Begin, B.End);
+    });
+    // Merge overlapping regions of one file.
+    std::vector<ErrorRegion> Merged;
+    for (ErrorRegion &R : Regions) {
+      if (!Merged.empty() && Merged.back().File == R.File && R.Begin <= Merged.back().End)
+        Merged.back().End = std::max(Merged.back().End, R.End);
+      else
+        Merged.push_back(std::move(R));
+    }
+    Regions = std::move(Merged);
+  }
+
+  /// The declaration in Context (looking into namespaces and extern "C"
+  /// blocks) written in FID that holds Offset, as [begin, end) offsets.
+  static std::optional<std::pair<unsigned, unsigned>>
+  enclosingDeclaration(const clang::SourceManager &SM, const clang::DeclContext *Context,
+                       clang::FileID FID, unsigned Offset) {
+    for (const clang::Decl *D : Context->decls()) {
+      if (D->isImplicit())
+        continue;
+      clang::SourceLocation Begin = SM.getExpansionLoc(D->getBeginLoc());
+      clang::SourceLocation End = SM.getExpansionRange(D->getEndLoc()).getEnd();
+      if (Begin.isInvalid() || End.isInvalid() || SM.getFileID(Begin) != FID ||
+          SM.getFileID(End) != FID)
+        continue;
+      unsigned B = SM.getFileOffset(Begin), E = SM.getFileOffset(End);
+      if (Offset < B || Offset > E)
+        continue;
+      if (llvm::isa<clang::NamespaceDecl, clang::LinkageSpecDecl>(D))
+        if (auto Inner = enclosingDeclaration(SM, llvm::cast<clang::DeclContext>(D), FID,
+                                              Offset))
+          return Inner;
+      // Through the end of the last token.
+      unsigned Last = clang::Lexer::MeasureTokenLength(End, SM, Context->getParentASTContext()
+                                                                    .getLangOpts());
+      return std::make_pair(B, E + Last);
+    }
+    return std::nullopt;
+  }
+
+  const std::function<bool(llvm::StringRef)> &IsCudaHeader;
+  CollectingDiagnostics &Diagnostics;
 };
 
 bool hasStandardFlag(const std::vector<std::string> &Args) {
@@ -63,13 +208,46 @@ bool hasStandardFlag(const std::vector<std::string> &Args) {
 } // namespace
 
 Frontend::Frontend(CudaInstallation Cuda, std::string ResourceDir,
-                   std::vector<std::string> UserArgs)
+                   std::vector<std::string> UserArgs,
+                   std::function<bool(llvm::StringRef)> IsCudaHeader)
     : Cuda(std::move(Cuda)), ResourceDir(std::move(ResourceDir)),
-      UserArgs(translateNvccFlags(UserArgs)) {}
+      UserArgs(translateNvccFlags(UserArgs)), RawUserArgs(std::move(UserArgs)),
+      IsCudaHeader(std::move(IsCudaHeader)) {}
+
+std::string Frontend::deviceArch(const std::vector<std::string> &Flags) {
+  // sm_XX and compute_XX in -arch/-gencode/--cuda-gpu-arch values; the newest wins.
+  unsigned Newest = 0;
+  std::string Arch;
+  for (const std::string &Flag : Flags) {
+    llvm::StringRef Rest = Flag;
+    for (size_t At; (At = Rest.find_first_of("sc")) != llvm::StringRef::npos;
+         Rest = Rest.drop_front(At + 1)) {
+      llvm::StringRef From = Rest.drop_front(At);
+      llvm::StringRef Digits;
+      if (From.consume_front("sm_") || From.consume_front("compute_"))
+        Digits = From.take_while([](char C) { return llvm::isDigit(C); });
+      unsigned Number = 0;
+      if (Digits.empty() || Digits.getAsInteger(10, Number) || Number <= Newest)
+        continue;
+      // Clang knows the plain architecture; suffixes (sm_90a) only add features.
+      Newest = Number;
+      Arch = "sm_" + Digits.str();
+    }
+  }
+  return Arch.empty() ? "sm_52" : Arch;
+}
+
+std::string Frontend::deviceArch(const CompileCommand *Command) const {
+  std::vector<std::string> Flags = RawUserArgs;
+  if (Command)
+    llvm::append_range(Flags, Command->Flags);
+  return deviceArch(Flags);
+}
 
 std::vector<std::string> Frontend::commandLine(llvm::StringRef File,
                                                SourceLanguage Language,
-                                               const CompileCommand *Command) const {
+                                               const CompileCommand *Command,
+                                               const CudaSide &Side) const {
   std::vector<std::string> FileArgs =
       Command ? translateNvccFlags(Command->Flags) : std::vector<std::string>();
   llvm::append_range(FileArgs, UserArgs);
@@ -83,17 +261,24 @@ std::vector<std::string> Frontend::commandLine(llvm::StringRef File,
                                    // `X::template f` without <...>: older
                                    // Clang and nvcc's host compilers accept
                                    // it, and CUB 1.x code is full of it.
-                                   "-Wno-missing-template-arg-list-after-template-kw"};
+                                   "-Wno-missing-template-arg-list-after-template-kw",
+                                   // Every error, for the regions it spoils.
+                                   "-ferror-limit=0"};
   switch (Language) {
   case SourceLanguage::Cuda:
     // Host-side parse: device-only branches (__CUDA_ARCH__) are skipped
     // regions, which the token rewriter migrates. Relocatable device code,
     // as nvcc -rdc, lets kernels launch kernels (dynamic parallelism).
+    // The device side sees what only device compilation compiles
+    // (`#ifdef __CUDA_ARCH__`), for one architecture.
     llvm::append_range(Args, std::vector<std::string>{
                                  "-x", "cuda", "--cuda-path=" + Cuda.Root,
-                                 "--cuda-host-only", "-nocudalib", "-fgpu-rdc",
+                                 Side.Device ? "--cuda-device-only" : "--cuda-host-only",
+                                 "-nocudalib", "-fgpu-rdc",
                                  "-include",
                                  (VirtualIncludeDir + "/" + PreludeName).str()});
+    if (Side.Device)
+      Args.push_back("--cuda-gpu-arch=" + Side.Arch);
     if (!Cuda.HasTextureFetchFunctions)
       llvm::append_range(
           Args, std::vector<std::string>{"-isystem", VirtualIncludeDir.str()});
@@ -132,7 +317,8 @@ std::vector<std::string> Frontend::commandLine(llvm::StringRef File,
 
 ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
                              std::unique_ptr<clang::FrontendAction> Action,
-                             const CompileCommand *Command) const {
+                             const CompileCommand *Command,
+                             const CudaSide &Side) const {
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Memory->addFile((VirtualIncludeDir + "/texture_fetch_functions.h").str(), 0,
                   llvm::MemoryBuffer::getMemBuffer(TextureFetchFunctions));
@@ -150,12 +336,17 @@ ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
 
   CollectingDiagnostics Diagnostics;
   clang::tooling::ToolInvocation Invocation(
-      commandLine(File, Language, Command), std::move(Action), Files.get(),
-      std::make_shared<clang::PCHContainerOperations>());
+      commandLine(File, Language, Command, Side),
+      std::make_unique<RecoveringAction>(std::move(Action), IsCudaHeader, Diagnostics),
+      Files.get(), std::make_shared<clang::PCHContainerOperations>());
   Invocation.setDiagnosticConsumer(&Diagnostics);
   bool Ran = Invocation.run();
   ParseOutcome Outcome = std::move(Diagnostics.Outcome);
   Outcome.Parsed = Ran && Outcome.ErrorCount == 0;
+  // ToolInvocation::run fails on any error; the action may still have run to
+  // the end, with Clang recovering, unless an error was fatal (a CUDA header
+  // that cannot be found).
+  Outcome.Recovered = !Outcome.Parsed && Diagnostics.Finished && !Diagnostics.Fatal;
   if (!Ran && Outcome.FirstErrors.empty())
     Outcome.FirstErrors.push_back("error: the compiler could not be started for " +
                                   File.str());

@@ -3,10 +3,12 @@
 #pragma once
 
 #include "frontend/CudaInstallation.h"
+#include "frontend/ParseOutcome.h"
 #include "inputs/Inputs.h"
 
 #include "llvm/ADT/StringRef.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -22,35 +24,42 @@ namespace musify {
 /// parse's file system and count as part of the SDK.
 constexpr llvm::StringLiteral VirtualIncludeDir = "/__musify__/include";
 
-struct ParseOutcome {
-  bool Parsed = false; ///< no errors: what the action saw is the whole file
-  unsigned ErrorCount = 0;
-  std::vector<std::string> FirstErrors; ///< "file:line:col: message", at most a few
-};
-
 class Frontend {
 public:
+  /// IsCudaHeader: whether an #include names a CUDA SDK header. One that
+  /// cannot be found stops the parse; any other missing header is stood in
+  /// for by an empty file.
   Frontend(CudaInstallation Cuda, std::string ResourceDir,
-           std::vector<std::string> UserArgs);
+           std::vector<std::string> UserArgs,
+           std::function<bool(llvm::StringRef)> IsCudaHeader);
   // UserArgs may be nvcc flags: they are translated (translateNvccFlags).
 
   /// The Clang command line that parses File as Language; Command, when
   /// given, is the build's own compile command for it (its flags come
   /// before the user's).
   std::vector<std::string> commandLine(llvm::StringRef File, SourceLanguage Language,
-                                       const CompileCommand *Command = nullptr) const;
+                                       const CompileCommand *Command = nullptr,
+                                       const CudaSide &Side = {}) const;
 
   /// Parses File, running Action over it, in Command's folder when given.
   /// Clang's own diagnostics are collected, not printed. Safe to call from
   /// several threads at once.
   ParseOutcome parse(llvm::StringRef File, SourceLanguage Language,
                      std::unique_ptr<clang::FrontendAction> Action,
-                     const CompileCommand *Command = nullptr) const;
+                     const CompileCommand *Command = nullptr,
+                     const CudaSide &Side = {}) const;
+
+  /// The device architecture a build's flags compile for (the newest of
+  /// -arch/-gencode/--cuda-gpu-arch), sm_52 when they name none.
+  static std::string deviceArch(const std::vector<std::string> &Flags);
+  std::string deviceArch(const CompileCommand *Command) const;
 
 private:
   CudaInstallation Cuda;
   std::string ResourceDir;
   std::vector<std::string> UserArgs;
+  std::vector<std::string> RawUserArgs; ///< as given, for deviceArch
+  std::function<bool(llvm::StringRef)> IsCudaHeader;
 };
 
 } // namespace musify

@@ -128,6 +128,19 @@ nlohmann::json reportToJson(const RunReport &Report) {
       File["fallback_reason"] = F.FallbackReason;
     if (!F.ParseErrors.empty())
       File["parse_errors"] = F.ParseErrors;
+    if (F.ErrorCount) {
+      File["error_count"] = F.ErrorCount;
+      nlohmann::json Lines = nlohmann::json::array();
+      for (auto [First, Last] : F.ErrorLines)
+        Lines.push_back({{"first", First}, {"last", Last}});
+      File["error_lines"] = std::move(Lines);
+    }
+    if (!F.StoodIn.empty()) {
+      nlohmann::json StoodIn = nlohmann::json::array();
+      for (const auto &[Line, Header] : F.StoodIn)
+        StoodIn.push_back({{"line", Line}, {"header", Header}});
+      File["stood_in"] = std::move(StoodIn);
+    }
     if (F.BuildBlockers) {
       auto ToJson = [](const std::vector<BuildBlocker> &List) {
         nlohmann::json J = nlohmann::json::array();

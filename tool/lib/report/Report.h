@@ -42,6 +42,13 @@ struct FileReport {
   Analysis How = Analysis::Semantic;
   std::string FallbackReason;
   std::vector<std::string> ParseErrors;
+  /// A parse Clang recovered from: its error count, and the lines (first,
+  /// last) of what the errors touch, migrated by the token rewriter.
+  unsigned ErrorCount = 0;
+  std::vector<std::pair<unsigned, unsigned>> ErrorLines;
+  /// Its #includes of headers that could not be found (line, header), which
+  /// the parse stood in for with empty files.
+  std::set<std::pair<unsigned, std::string>> StoodIn;
   std::vector<Event> Events; ///< in text order
   std::vector<ConflictRecord> Conflicts;
   std::vector<HazardRecord> Hazards; ///< in text order

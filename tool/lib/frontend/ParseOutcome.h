@@ -1,0 +1,42 @@
+// What one parse tells beside what its action found: whether Clang made sense
+// of the whole unit, and where not.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace musify {
+
+/// An `#include` of a header the parse could not find, which is not the CUDA
+/// SDK's: it was stood in for by an empty file and the parse went on.
+struct StandIn {
+  std::string Includer; ///< the real path of the including file
+  unsigned Line = 0;
+  std::string Header; ///< as written
+};
+
+/// Text of one file Clang could not make sense of: [Begin, End) offsets.
+struct ErrorRegion {
+  std::string File; ///< real path
+  unsigned Begin = 0, End = 0;
+};
+
+struct ParseOutcome {
+  bool Parsed = false; ///< no errors: what the action saw is the whole file
+  /// The parse ran to the end with no fatal error: what the action found
+  /// holds everywhere but in ErrorRegions.
+  bool Recovered = false;
+  unsigned ErrorCount = 0;
+  std::vector<std::string> FirstErrors; ///< "file:line:col: message", at most a few
+  /// Per error: the declaration at namespace scope that holds it, or its line.
+  std::vector<ErrorRegion> ErrorRegions;
+  std::vector<StandIn> StoodIn;
+};
+
+/// Which half of a CUDA compilation a parse sees.
+struct CudaSide {
+  bool Device = false;
+  std::string Arch; ///< device side: "sm_52"-style
+};
+
+} // namespace musify
