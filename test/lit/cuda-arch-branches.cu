@@ -1,6 +1,9 @@
-// Both sides of #ifdef __CUDA_ARCH__ are migrated: the host parse resolves one,
-// the token rewriter migrates the branch the preprocessor skipped, and the
-// report says which is which.
+// Both sides of #ifdef __CUDA_ARCH__ are migrated with semantics: the host
+// parse resolves one, a device-side parse (for the architecture the flags name,
+// sm_52 here, then for the newest Clang knows, sm_90) resolves the branches the
+// host skipped, and the report says which is which. Only what neither side
+// compiles (#if 0) is left to the token rewriter.
+// RUN: %nvcc-check %s
 // RUN: %musify %s --report %t.json -- | FileCheck %s --check-prefix=MUSA
 // RUN: %python -c "import json; r = json.load(open('%t.json')); [print(e['line'], e['cuda'], e['status'], e['evidence']) for e in r['files'][0]['references']]" | FileCheck %s --check-prefix=REPORT
 // RUN: %musify --target=hip %s -- | FileCheck %s --check-prefix=HIP
@@ -14,6 +17,15 @@ __host__ __device__ int where() {
 #endif
 }
 
+__global__ void broadcast(float *x) {
+#if __CUDA_ARCH__ >= 800
+  x[threadIdx.x] = __shfl_sync(0xffffffffu, x[threadIdx.x], 0);
+#endif
+#if 0
+  cudaDeviceReset();
+#endif
+}
+
 #if defined(__CUDACC__)
 cudaError_t sync() { return cudaDeviceSynchronize(); }
 #endif
@@ -21,15 +33,18 @@ cudaError_t sync() { return cudaDeviceSynchronize(); }
 // MUSA-NEXT:   return __MUSA_ARCH__ + (int)musaMemcpyDeviceToDevice;
 // MUSA-NEXT: #else
 // MUSA-NEXT:   return (int)musaMemcpyHostToHost;
+// MUSA:        musaDeviceReset();
 // MUSA:      #if defined(__MUSACC__)
 // MUSA-NEXT: musaError_t sync() { return musaDeviceSynchronize(); }
 
-// REPORT: 10 __CUDA_ARCH__ migrated macro-test
-// REPORT: 11 __CUDA_ARCH__ migrated-without-semantics skipped-region
-// REPORT: 11 cudaMemcpyDeviceToDevice migrated-without-semantics skipped-region
-// REPORT: 13 cudaMemcpyHostToHost migrated declaration
-// REPORT: 17 __CUDACC__ migrated macro
-// REPORT: 18 cudaError_t migrated declaration
+// REPORT: 13 __CUDA_ARCH__ migrated macro
+// REPORT: 14 __CUDA_ARCH__ migrated macro
+// REPORT: 14 cudaMemcpyDeviceToDevice migrated declaration
+// REPORT: 16 cudaMemcpyHostToHost migrated declaration
+// REPORT: 22 __shfl_sync kept declaration
+// REPORT: 25 cudaDeviceReset migrated-without-semantics skipped-region
+// REPORT: 29 __CUDACC__ migrated macro
+// REPORT: 30 cudaError_t migrated declaration
 
 // HIP:      #ifdef __HIP_DEVICE_COMPILE__
 // HIP:        return (int)hipMemcpyHostToHost;

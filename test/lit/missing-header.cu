@@ -1,10 +1,11 @@
 // Headers that cannot be found (MPI here, on a machine without it) cost no
 // semantics: each is parsed as an empty file, the parse goes on, and every
 // reference Clang still resolves to the SDK is found by its declaration. Where
-// the errors that follow leave Clang nothing to resolve (the declaration or
-// line around each error), the token rewriter migrates the CUDA names by
-// spelling, and the report says which lines those were. A CUDA header that is
-// missing is still an error (parse-failure.cu).
+// the errors that follow leave Clang nothing to resolve (the declaration around
+// each error, or the gap where Clang dropped one: here from line 27 to the end),
+// the token rewriter migrates the CUDA names by spelling, and the report says
+// which lines those were. A CUDA header that is missing is still an error
+// (parse-failure.cu).
 // RUN: %musify %s -o %t.cu --report %t.json 2> %t.err
 // RUN: grep -v '^[[:space:]]*//' %t.cu | FileCheck %s --match-full-lines --check-prefix=OUT
 // RUN: FileCheck %s --check-prefix=ERR < %t.err
@@ -31,12 +32,12 @@ int code = sizeof(MPI_Status) + cudaErrorInvalidValue;
 // OUT:      MPI_Status statuses[musaLimitStackSize];
 // OUT-NEXT: int code = sizeof(MPI_Status) + musaErrorInvalidValue;
 
-// ERR:      musify: warning: '{{.*}}missing-header.cu' includes headers that cannot be found, parsed as empty: mpi.h (line 12) comm/config.h (line 14); parsed with 5 Clang error(s); the code they touch was migrated by the token rewriter (lines 16-23 25 26):
-// ERR-NEXT:   {{.*}}missing-header.cu:17:3: error: use of undeclared identifier 'MPI_Init'
+// ERR:      musify: warning: '{{.*}}missing-header.cu' includes headers that cannot be found, parsed as empty: mpi.h (line 13) comm/config.h (line 15); parsed with 5 Clang error(s); the code they touch was migrated by the token rewriter (lines 17-24 26 27-44):
+// ERR-NEXT:   {{.*}}missing-header.cu:18:3: error: use of undeclared identifier 'MPI_Init'
 // ERR:      musify: 1 file to {{MUSA}}: 4 references: 3 migrated, 1 migrated without semantics, 0 kept, 0 unsupported, 0 unknown
 
-// REPORT:      semantic 5 [{'header': 'mpi.h', 'line': 12}, {'header': 'comm/config.h', 'line': 14}] [{'first': 16, 'last': 23}, {'first': 25, 'last': 25}, {'first': 26, 'last': 26}]
-// REPORT-NEXT: 13 cuda_runtime.h migrated include
-// REPORT-NEXT: 20 cudaSetDevice migrated declaration
-// REPORT-NEXT: 25 cudaLimitStackSize migrated declaration
-// REPORT-NEXT: 26 cudaErrorInvalidValue migrated-without-semantics error-region
+// REPORT:      semantic 5 [{'header': 'mpi.h', 'line': 13}, {'header': 'comm/config.h', 'line': 15}] [{'first': 17, 'last': 24}, {'first': 26, 'last': 26}, {'first': 27, 'last': 44}]
+// REPORT-NEXT: 14 cuda_runtime.h migrated include
+// REPORT-NEXT: 21 cudaSetDevice migrated declaration
+// REPORT-NEXT: 26 cudaLimitStackSize migrated declaration
+// REPORT-NEXT: 27 cudaErrorInvalidValue migrated-without-semantics error-region

@@ -56,9 +56,9 @@ int main() {
 // REPORT-MUSA-NEXT:   18:1 __host__ -> __host__ kind=macro family=runtime status=kept evidence=macro
 // REPORT-MUSA-NEXT:   18:10 __device__ -> __device__ kind=macro family=runtime status=kept evidence=macro
 // REPORT-MUSA-NEXT:   18:39 cudaError_t -> musaError_t kind=type family=runtime status=migrated evidence=declaration
-// REPORT-MUSA-NEXT:   19:8 __CUDA_ARCH__ -> __MUSA_ARCH__ kind=macro family=language status=migrated evidence=macro-test note=architecture numbers differ: comparisons are rewritten by the threshold map (rules/musa/thresholds/arch.json: __CUDA_ARCH__ >= 800 -> __MUSA_ARCH__ >= 220)
-// REPORT-MUSA-NEXT:   20:14 cudaSuccess -> musaSuccess kind=enumerator family=runtime status=migrated-without-semantics evidence=skipped-region
-// REPORT-MUSA-NEXT:   20:27 __trap -> __trap kind=function family=device status=kept evidence=skipped-region
+// REPORT-MUSA-NEXT:   19:8 __CUDA_ARCH__ -> __MUSA_ARCH__ kind=macro family=language status=migrated evidence=macro note=architecture numbers differ: comparisons are rewritten by the threshold map (rules/musa/thresholds/arch.json: __CUDA_ARCH__ >= 800 -> __MUSA_ARCH__ >= 220)
+// REPORT-MUSA-NEXT:   20:14 cudaSuccess -> musaSuccess kind=enumerator family=runtime status=migrated evidence=declaration
+// REPORT-MUSA-NEXT:   20:27 __trap -> __trap kind=function family=device status=kept evidence=declaration
 // REPORT-MUSA-NEXT:   22:14 cudaSuccess -> musaSuccess kind=enumerator family=runtime status=migrated evidence=declaration
 // REPORT-MUSA-NEXT:   23:41 cudaGetErrorString -> musaGetErrorString kind=function family=runtime status=migrated evidence=declaration
 // REPORT-MUSA-NEXT:   29:1 __global__ -> __global__ kind=macro family=runtime status=kept evidence=macro
@@ -75,9 +75,9 @@ int main() {
 // REPORT-MUSA-NEXT:   44:9 cudaStreamSynchronize -> musaStreamSynchronize kind=function family=runtime status=migrated evidence=declaration
 // REPORT-MUSA-NEXT:   45:9 cudaFree -> musaFree kind=function family=runtime status=migrated evidence=declaration
 // REPORT-MUSA-NEXT:   46:9 cudaStreamDestroy -> musaStreamDestroy kind=function family=runtime status=migrated evidence=declaration
-// REPORT-MUSA-NEXT: totals conflicts=0 deprecated_or_removed=0 excluded=0 files=1 files_without_semantics=0 hazards=0 in_string_literals=0 kept=8 migrated=14 migrated-without-semantics=1 predicted_not_to_build=0 references=23 unknown=0 unsupported=0
+// REPORT-MUSA-NEXT: totals conflicts=0 deprecated_or_removed=0 excluded=0 files=1 files_without_semantics=0 hazards=0 in_string_literals=0 kept=8 migrated=15 migrated-without-semantics=0 predicted_not_to_build=0 references=23 unknown=0 unsupported=0
 
-// DIAG-MUSA: musify: 1 file to MUSA: 23 references: 14 migrated, 1 migrated without semantics, 8 kept, 0 unsupported, 0 unknown
+// DIAG-MUSA: musify: 1 file to MUSA: 23 references: 15 migrated, 0 migrated without semantics, 8 kept, 0 unsupported, 0 unknown
 
 // REPORT-HIP:      tool musify {{[0-9]+\.[0-9]+\.[0-9]+.*}}
 // REPORT-HIP-NEXT: target hip
@@ -88,9 +88,9 @@ int main() {
 // REPORT-HIP-NEXT:   18:1 __host__ -> __host__ kind=macro family=runtime status=kept evidence=macro
 // REPORT-HIP-NEXT:   18:10 __device__ -> __device__ kind=macro family=runtime status=kept evidence=macro
 // REPORT-HIP-NEXT:   18:39 cudaError_t -> hipError_t kind=type family=runtime status=migrated evidence=declaration
-// REPORT-HIP-NEXT:   19:8 __CUDA_ARCH__ -> __HIP_DEVICE_COMPILE__ kind=macro family=language status=migrated evidence=macro-test note=__HIP_DEVICE_COMPILE__ stands for it only in defined()/#ifdef tests; its value (__CUDA_ARCH__ >= 800) has no HIP translation
-// REPORT-HIP-NEXT:   20:14 cudaSuccess -> hipSuccess kind=enumerator family=runtime status=migrated-without-semantics evidence=skipped-region
-// REPORT-HIP-NEXT:   20:27 __trap -> __trap kind=function family=device status=unsupported evidence=skipped-region note=no HIP equivalent (HIPIFY)
+// REPORT-HIP-NEXT:   19:8 __CUDA_ARCH__ -> __HIP_DEVICE_COMPILE__ kind=macro family=language status=migrated evidence=macro note=__HIP_DEVICE_COMPILE__ stands for it only in defined()/#ifdef tests; its value (__CUDA_ARCH__ >= 800) has no HIP translation
+// REPORT-HIP-NEXT:   20:14 cudaSuccess -> hipSuccess kind=enumerator family=runtime status=migrated evidence=declaration
+// REPORT-HIP-NEXT:   20:27 __trap -> __trap kind=function family=device status=unsupported evidence=declaration note=no HIP equivalent (HIPIFY)
 // REPORT-HIP-NEXT:   22:14 cudaSuccess -> hipSuccess kind=enumerator family=runtime status=migrated evidence=declaration
 // REPORT-HIP-NEXT:   23:41 cudaGetErrorString -> hipGetErrorString kind=function family=runtime status=migrated evidence=declaration
 // REPORT-HIP-NEXT:   29:1 __global__ -> __global__ kind=macro family=runtime status=kept evidence=macro
@@ -107,11 +107,11 @@ int main() {
 // REPORT-HIP-NEXT:   44:9 cudaStreamSynchronize -> hipStreamSynchronize kind=function family=runtime status=migrated evidence=declaration
 // REPORT-HIP-NEXT:   45:9 cudaFree -> hipFree kind=function family=runtime status=migrated evidence=declaration
 // REPORT-HIP-NEXT:   46:9 cudaStreamDestroy -> hipStreamDestroy kind=function family=runtime status=migrated evidence=declaration
-// REPORT-HIP-NEXT: totals conflicts=0 deprecated_or_removed=0 excluded=0 files=1 files_without_semantics=0 hazards=0 in_string_literals=0 kept=7 migrated=13 migrated-without-semantics=1 predicted_not_to_build=1 references=23 unknown=0 unsupported=2
+// REPORT-HIP-NEXT: totals conflicts=0 deprecated_or_removed=0 excluded=0 files=1 files_without_semantics=0 hazards=0 in_string_literals=0 kept=7 migrated=14 migrated-without-semantics=0 predicted_not_to_build=1 references=23 unknown=0 unsupported=2
 
 // DIAG-HIP: {{.*}}report.cu:20:27: warning: '__trap' has no HIP equivalent: no HIP equivalent (HIPIFY) [musify-unsupported]
 // DIAG-HIP-NEXT: {{.*}}report.cu:39:9: warning: 'cudaDeviceSetLimit' has no HIP equivalent: hipDeviceSetLimit was added in HIP 5.3; the target is HIP 5.2 (--hip-version) [musify-unsupported]
-// DIAG-HIP-NEXT: musify: 1 file to HIP: 23 references: 13 migrated, 1 migrated without semantics, 7 kept, 2 unsupported, 0 unknown
+// DIAG-HIP-NEXT: musify: 1 file to HIP: 23 references: 14 migrated, 0 migrated without semantics, 7 kept, 2 unsupported, 0 unknown
 
 // OUT-HIP: check(/* musify: unsupported on HIP */ cudaDeviceSetLimit(hipLimitMallocHeapSize, 64 << 20));
 

@@ -88,7 +88,7 @@ json findingsToJson(const TranslationUnitFindings &F) {
     Hazards.push_back({placeToJson(H.At), H.Kind, H.Text, H.End});
   json Skipped = json::array();
   for (const SkippedRegion &S : F.Skipped)
-    Skipped.push_back({S.File, S.Begin, S.End});
+    Skipped.push_back({S.File, S.Begin, S.End, S.DeviceOnly});
   return {{"references", References}, {"launches", Launches}, {"hazards", Hazards},
           {"skipped", Skipped}, {"user_files", F.UserFiles},
           {"relies_on_implicit_header", F.ReliesOnImplicitHeader}};
@@ -127,8 +127,8 @@ TranslationUnitFindings findingsFromJson(const json &J) {
         {placeFromJson(H.at(0)), H.at(1).get<std::string>(), H.at(2).get<std::string>(),
          H.at(3).get<unsigned>()});
   for (const json &S : J.at("skipped"))
-    F.Skipped.push_back(
-        {S.at(0).get<std::string>(), S.at(1).get<unsigned>(), S.at(2).get<unsigned>()});
+    F.Skipped.push_back({S.at(0).get<std::string>(), S.at(1).get<unsigned>(),
+                         S.at(2).get<unsigned>(), S.at(3).get<bool>()});
   F.UserFiles = J.at("user_files").get<std::set<std::string>>();
   F.ReliesOnImplicitHeader = J.at("relies_on_implicit_header").get<bool>();
   return F;

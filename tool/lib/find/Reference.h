@@ -108,6 +108,9 @@ struct Hazard {
 struct SkippedRegion {
   std::string File;
   unsigned Begin = 0, End = 0;
+  /// Skipped under a condition that tests a macro only device compilation
+  /// defines (`#ifdef __CUDA_ARCH__`): a device-side parse may compile it.
+  bool DeviceOnly = false;
 };
 
 /// Everything one translation unit's parse found in user files.

@@ -659,16 +659,29 @@ public:
   }
   void Ifdef(SourceLocation, const Token &Name, const MacroDefinition &MD) override {
     noteMacro(Name, MD);
+    DeviceConditions.push_back(isDeviceMacro(Name));
   }
   void Ifndef(SourceLocation, const Token &Name, const MacroDefinition &MD) override {
     noteMacro(Name, MD);
+    DeviceConditions.push_back(isDeviceMacro(Name));
   }
   void Elifdef(SourceLocation, const Token &Name, const MacroDefinition &MD) override {
     noteMacro(Name, MD);
+    if (!DeviceConditions.empty())
+      DeviceConditions.back() = DeviceConditions.back() || isDeviceMacro(Name);
   }
   void Elifndef(SourceLocation, const Token &Name,
                 const MacroDefinition &MD) override {
     noteMacro(Name, MD);
+    if (!DeviceConditions.empty())
+      DeviceConditions.back() = DeviceConditions.back() || isDeviceMacro(Name);
+  }
+  void Endif(SourceLocation Loc, SourceLocation) override {
+    // A skip that ends here is reported after this, under the closed #if.
+    ClosedAt = Loc;
+    ClosedDevice = !DeviceConditions.empty() && DeviceConditions.back();
+    if (!DeviceConditions.empty())
+      DeviceConditions.pop_back();
   }
   void Defined(const Token &Name, const MacroDefinition &MD, SourceRange) override {
     noteMacro(Name, MD);
@@ -678,22 +691,58 @@ public:
   /// so nothing expands; find its name in the condition's text.
   void If(SourceLocation, SourceRange Condition, ConditionValueKind) override {
     noteUndefinedMacros(Condition);
+    DeviceConditions.push_back(testsDeviceMacro(Condition));
   }
   void Elif(SourceLocation, SourceRange Condition, ConditionValueKind,
             SourceLocation) override {
     noteUndefinedMacros(Condition);
+    if (!DeviceConditions.empty())
+      DeviceConditions.back() = DeviceConditions.back() || testsDeviceMacro(Condition);
   }
 
-  void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
+  void SourceRangeSkipped(SourceRange Range, SourceLocation EndifEnd) override {
     const SourceManager &SM = Where.sourceManager();
     std::optional<Place> Begin = Where.placeOfOffset(Range.getBegin());
     if (!Begin || SM.getFileID(Range.getEnd()) != SM.getFileID(Range.getBegin()))
       return;
-    Findings.Skipped.push_back(
-        {Begin->File, Begin->Offset, SM.getFileOffset(Range.getEnd())});
+    // Ended by the #endif just seen: its #if counts too.
+    bool EndsAtClosed = EndifEnd.isValid() && ClosedAt.isValid() &&
+                        SM.getFileID(EndifEnd) == SM.getFileID(ClosedAt) &&
+                        SM.getFileOffset(EndifEnd) >= SM.getFileOffset(ClosedAt) &&
+                        SM.getFileOffset(EndifEnd) - SM.getFileOffset(ClosedAt) <= 16;
+    Findings.Skipped.push_back({Begin->File, Begin->Offset,
+                                SM.getFileOffset(Range.getEnd()),
+                                llvm::is_contained(DeviceConditions, true) ||
+                                    (EndsAtClosed && ClosedDevice)});
   }
 
 private:
+  /// Macros only device compilation defines: __CUDA_ARCH__ and its kin
+  /// (__CUDA_ARCH_FEAT_SM90_ALL, __CUDA_ARCH_LIST__ is the host's too).
+  static bool isDeviceMacroName(llvm::StringRef Name) {
+    return Name.starts_with("__CUDA_ARCH") && Name != "__CUDA_ARCH_LIST__";
+  }
+  static bool isDeviceMacro(const Token &Name) {
+    const IdentifierInfo *II = Name.getIdentifierInfo();
+    return II && isDeviceMacroName(II->getName());
+  }
+  bool testsDeviceMacro(SourceRange Condition) {
+    bool Found = false;
+    const SourceManager &SM = Where.sourceManager();
+    SourceLocation Begin = SM.getExpansionLoc(Condition.getBegin());
+    SourceLocation End = SM.getExpansionLoc(Condition.getEnd());
+    if (SM.getFileID(Begin) != SM.getFileID(End))
+      return false;
+    llvm::StringRef Text = SM.getBufferData(SM.getFileID(Begin));
+    unsigned To = SM.getFileOffset(
+        Lexer::getLocForEndOfToken(End, 0, SM, PP.getLangOpts()));
+    TokenRewriter::forEachIdentifier(Text, SM.getFileOffset(Begin), To,
+                                     [&](llvm::StringRef Name, unsigned) {
+                                       Found = Found || isDeviceMacroName(Name);
+                                     });
+    return Found;
+  }
+
   void noteMacro(const Token &NameTok, const MacroDefinition &MD) {
     const IdentifierInfo *II = NameTok.getIdentifierInfo();
     if (!II)
@@ -771,6 +820,10 @@ private:
   Preprocessor &PP;
   const RuleTable &Rules;
   TranslationUnitFindings &Findings;
+  /// Per open #if: whether a condition of it so far tests a device macro.
+  std::vector<bool> DeviceConditions;
+  SourceLocation ClosedAt; ///< the last #endif, and whether its #if did
+  bool ClosedDevice = false;
 };
 
 class FindConsumer : public ASTConsumer {

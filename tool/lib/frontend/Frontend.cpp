@@ -3,6 +3,7 @@
 #include "frontend/NvccCompat.h"
 
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/AST/ASTContext.h"
@@ -17,6 +18,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
+
+#include <map>
 
 namespace musify {
 
@@ -40,11 +43,25 @@ std::string realPathOf(const clang::SourceManager &SM, clang::FileID FID) {
   return Real.empty() ? Entry->getName().str() : Real.str();
 }
 
+/// Errors Clang raises where nvcc and its host compiler accept the code. The
+/// declaration they are on stays in the AST, so they cost nothing to ignore.
+bool acceptedByNvcc(unsigned DiagID) {
+  switch (DiagID) {
+  case clang::diag::err_shared_var_init: // __shared__ T t; with T's constructor
+  case clang::diag::err_variable_object_no_init: // int a[n] = {0}; (GNU C++)
+    return true;
+  default:
+    return false;
+  }
+}
+
 /// Keeps Clang's errors for musify's own message; everything else is dropped.
 class CollectingDiagnostics : public clang::DiagnosticConsumer {
 public:
   void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override {
+    if (Level >= clang::DiagnosticsEngine::Error && acceptedByNvcc(Info.getID()))
+      return;
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level < clang::DiagnosticsEngine::Error)
       return;
@@ -133,24 +150,26 @@ protected:
   }
 
 private:
+  /// A declaration's text: [Begin, End) offsets in its file.
+  struct Span {
+    unsigned Begin, End;
+    const clang::Decl *D;
+  };
+
   void regionsOfErrors(const clang::SourceManager &SM, clang::ASTContext &Context) {
     std::vector<ErrorRegion> &Regions = Diagnostics.Outcome.ErrorRegions;
+    // The translation unit's declarations, per file with errors, read once.
+    std::map<clang::FileID, std::vector<Span>> Top;
     for (clang::SourceLocation At : Diagnostics.ErrorsAt) {
       clang::FileID FID = SM.getFileID(At);
       std::string File = realPathOf(SM, FID);
       if (File.empty())
         continue;
-      unsigned Offset = SM.getFileOffset(At);
-      std::optional<std::pair<unsigned, unsigned>> Span =
-          enclosingDeclaration(SM, Context.getTranslationUnitDecl(), FID, Offset);
-      if (!Span) { // the error's line
-        llvm::StringRef Text = SM.getBufferData(FID);
-        size_t Begin = Text.rfind('\n', Offset);
-        size_t End = Text.find('\n', Offset);
-        Span = {Begin == llvm::StringRef::npos ? 0 : unsigned(Begin + 1),
-                End == llvm::StringRef::npos ? unsigned(Text.size()) : unsigned(End)};
-      }
-      Regions.push_back({std::move(File), Span->first, Span->second});
+      auto [It, New] = Top.try_emplace(FID);
+      if (New)
+        It->second = spansIn(SM, Context.getTranslationUnitDecl(), FID);
+      auto [Begin, End] = regionAround(SM, It->second, FID, SM.getFileOffset(At));
+      Regions.push_back({std::move(File), Begin, End});
     }
     llvm::sort(Regions, [](const ErrorRegion &A, const ErrorRegion &B) {
       return std::tie(A.File, A.Begin, A.End) < std::tie(B.File, B.Begin, B.End);
@@ -166,11 +185,11 @@ private:
     Regions = std::move(Merged);
   }
 
-  /// The declaration in Context (looking into namespaces and extern "C"
-  /// blocks) written in FID that holds Offset, as [begin, end) offsets.
-  static std::optional<std::pair<unsigned, unsigned>>
-  enclosingDeclaration(const clang::SourceManager &SM, const clang::DeclContext *Context,
-                       clang::FileID FID, unsigned Offset) {
+  /// The declarations of Context written in FID.
+  static std::vector<Span> spansIn(const clang::SourceManager &SM,
+                                   const clang::DeclContext *Context, clang::FileID FID) {
+    const clang::LangOptions &LangOpts = Context->getParentASTContext().getLangOpts();
+    std::vector<Span> Spans;
     for (const clang::Decl *D : Context->decls()) {
       if (D->isImplicit())
         continue;
@@ -179,19 +198,41 @@ private:
       if (Begin.isInvalid() || End.isInvalid() || SM.getFileID(Begin) != FID ||
           SM.getFileID(End) != FID)
         continue;
-      unsigned B = SM.getFileOffset(Begin), E = SM.getFileOffset(End);
-      if (Offset < B || Offset > E)
-        continue;
-      if (llvm::isa<clang::NamespaceDecl, clang::LinkageSpecDecl>(D))
-        if (auto Inner = enclosingDeclaration(SM, llvm::cast<clang::DeclContext>(D), FID,
-                                              Offset))
-          return Inner;
-      // Through the end of the last token.
-      unsigned Last = clang::Lexer::MeasureTokenLength(End, SM, Context->getParentASTContext()
-                                                                    .getLangOpts());
-      return std::make_pair(B, E + Last);
+      Spans.push_back({SM.getFileOffset(Begin),
+                       SM.getFileOffset(End) +
+                           clang::Lexer::MeasureTokenLength(End, SM, LangOpts),
+                       D});
     }
-    return std::nullopt;
+    return Spans;
+  }
+
+  /// The text around Offset that Clang could not make sense of: the
+  /// declaration that holds it (looking into namespaces and extern "C"
+  /// blocks), or, where Clang dropped what was there, the gap between the
+  /// declarations around it.
+  static std::pair<unsigned, unsigned> regionAround(const clang::SourceManager &SM,
+                                                    const std::vector<Span> &Spans,
+                                                    clang::FileID FID, unsigned Offset) {
+    unsigned GapBegin = 0, GapEnd = SM.getBufferData(FID).size();
+    for (const Span &S : Spans) {
+      if (S.End <= Offset) {
+        GapBegin = std::max(GapBegin, S.End);
+      } else if (S.Begin > Offset) {
+        GapEnd = std::min(GapEnd, S.Begin);
+      } else {
+        if (const auto *Inner = llvm::dyn_cast<clang::DeclContext>(S.D);
+            Inner && llvm::isa<clang::NamespaceDecl, clang::LinkageSpecDecl>(S.D)) {
+          std::vector<Span> Members = spansIn(SM, Inner, FID);
+          if (!Members.empty()) {
+            auto [B, E] = regionAround(SM, Members, FID, Offset);
+            // Not past the namespace's own braces.
+            return {std::max(B, S.Begin), std::min(E, S.End)};
+          }
+        }
+        return {S.Begin, S.End};
+      }
+    }
+    return {GapBegin, GapEnd};
   }
 
   const std::function<bool(llvm::StringRef)> &IsCudaHeader;
@@ -217,7 +258,6 @@ Frontend::Frontend(CudaInstallation Cuda, std::string ResourceDir,
 std::string Frontend::deviceArch(const std::vector<std::string> &Flags) {
   // sm_XX and compute_XX in -arch/-gencode/--cuda-gpu-arch values; the newest wins.
   unsigned Newest = 0;
-  std::string Arch;
   for (const std::string &Flag : Flags) {
     llvm::StringRef Rest = Flag;
     for (size_t At; (At = Rest.find_first_of("sc")) != llvm::StringRef::npos;
@@ -231,10 +271,12 @@ std::string Frontend::deviceArch(const std::vector<std::string> &Flags) {
         continue;
       // Clang knows the plain architecture; suffixes (sm_90a) only add features.
       Newest = Number;
-      Arch = "sm_" + Digits.str();
     }
   }
-  return Arch.empty() ? "sm_52" : Arch;
+  // Newer architectures than Clang knows parse as the newest it does.
+  unsigned NewestKnown = 0;
+  NewestDeviceArch.drop_front(3).getAsInteger(10, NewestKnown);
+  return Newest ? "sm_" + std::to_string(std::min(Newest, NewestKnown)) : "sm_52";
 }
 
 std::string Frontend::deviceArch(const CompileCommand *Command) const {
@@ -277,8 +319,11 @@ std::vector<std::string> Frontend::commandLine(llvm::StringRef File,
                                  "-nocudalib", "-fgpu-rdc",
                                  "-include",
                                  (VirtualIncludeDir + "/" + PreludeName).str()});
+    // CUDA 13 dropped the older architectures nvcc's default (sm_52) names;
+    // a parse needs no support from the SDK's compiler for them.
     if (Side.Device)
-      Args.push_back("--cuda-gpu-arch=" + Side.Arch);
+      llvm::append_range(Args, std::vector<std::string>{"--cuda-gpu-arch=" + Side.Arch,
+                                                        "--no-cuda-version-check"});
     if (!Cuda.HasTextureFetchFunctions)
       llvm::append_range(
           Args, std::vector<std::string>{"-isystem", VirtualIncludeDir.str()});

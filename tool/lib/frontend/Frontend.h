@@ -24,6 +24,9 @@ namespace musify {
 /// parse's file system and count as part of the SDK.
 constexpr llvm::StringLiteral VirtualIncludeDir = "/__musify__/include";
 
+/// The newest device architecture Clang 19 parses for.
+constexpr llvm::StringLiteral NewestDeviceArch = "sm_90";
+
 class Frontend {
 public:
   /// IsCudaHeader: whether an #include names a CUDA SDK header. One that
@@ -50,7 +53,8 @@ public:
                      const CudaSide &Side = {}) const;
 
   /// The device architecture a build's flags compile for (the newest of
-  /// -arch/-gencode/--cuda-gpu-arch), sm_52 when they name none.
+  /// -arch/-gencode/--cuda-gpu-arch, at most NewestDeviceArch), sm_52 when
+  /// they name none.
   static std::string deviceArch(const std::vector<std::string> &Flags);
   std::string deviceArch(const CompileCommand *Command) const;
 

@@ -246,4 +246,12 @@ template <class T, int dim>
 __host__ cudaError_t cudaBindSurfaceToArray(const struct surface<T, dim> &surf,
                                             cudaArray_const_t array);
 
+// --- nvcc's device compilation does not analyse host code; Clang's does, and
+// --- there a launch whose configuration it cannot fold (dim3 grid(ceil(...)))
+// --- looks for the old launch-configuration call, which CUDA 13 lacks.
+#if defined(__CUDA_ARCH__)
+extern "C" int cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
+                                 cudaStream_t stream = 0);
+#endif
+
 #endif // __CUDA__ && __cplusplus
