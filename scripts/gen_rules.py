@@ -1397,7 +1397,7 @@ def main():
         "headers": "CUDA header names and their replacements (%s)",
         "language": "compiler-defined macros and device builtins (%s)",
         "environment": "environment variables named in string literals (%s)",
-        "members": "members of CUDA structs that the HIP struct they migrate to lacks (%s)",
+        "members": "members of CUDA structs the target's struct lacks, or CUDA 13 removed (%s)",
     }
     tables = {
         ("musa", "runtime"): musa_rt, ("hip", "runtime"): hip_rt,
@@ -1407,6 +1407,8 @@ def main():
     }
     tables[("hip", "members")] = members.member_entries(
         os.path.join(args.cuda_path, "include"), system_include, hip_ver, make_entry)
+    tables[("musa", "members")] = members.musa_member_entries(
+        os.path.join(args.cuda_path, "include"), make_entry)
     tables.update(family_tables)
     calls.apply_hip_calls(tables, hip_declared | family_hip_declared, hip_ver, make_entry)
     helpers.apply_hip_helpers(tables, make_entry)

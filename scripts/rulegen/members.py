@@ -1,9 +1,14 @@
-"""Members of CUDA structs that the HIP struct they migrate to does not have.
+"""Members of CUDA structs that need saying: those the HIP struct they migrate
+to does not have, and those CUDA 13 removed.
 
 `prop.asyncEngineCount` compiles against CUDA's cudaDeviceProp but not against
 HIP 5.2's hipDeviceProp_t. Such members are entries named `Struct::member`
 (family "members"): the finder reports a member only where an entry names it,
 so a member both structs have is simply renamed with its struct.
+
+`prop.clockRate` is older code's: CUDA 13 removed it from cudaDeviceProp (the
+front end declares it again, frontend/NvccCompat.cpp), so it is reported as
+removed, and kept where the target's struct has it.
 """
 import re
 
@@ -19,6 +24,14 @@ CG_METHODS = [(cls, method) for cls in ("coalesced_group", "thread_block_tile_ba
                                         "__static_parent_thread_block_tile_base")
               for method in ("meta_group_rank", "meta_group_size")]
 HIP_CG_HEADER = "hip/amd_detail/amd_hip_cooperative_groups.h"
+# CUDA struct -> the fields CUDA 13.0 removed from it (CUDA 13.0 release notes).
+REMOVED_FIELDS = {
+    "cudaDeviceProp": ("clockRate", "deviceOverlap", "kernelExecTimeoutEnabled",
+                       "computeMode", "maxTexture1DLinear", "memoryClockRate",
+                       "singleToDoublePrecisionPerfRatio", "cooperativeMultiDeviceLaunch"),
+}
+REMOVED_IN = "13.0"
+MUSA_STRUCTS = {"cudaDeviceProp": "musaDeviceProp"}
 FIELD = re.compile(r"([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)*;")
 
 
@@ -47,6 +60,20 @@ def member_entries(cuda_include, hip_include, hip_ver, make_entry):
                 entries.append(make_entry(
                     "%s::%s" % (cuda_struct, field), "variable", "unsupported", None, "none",
                     ["%s has no member %s in HIP %s" % (hip_struct, field, hip_ver)]))
+        for field in REMOVED_FIELDS.get(cuda_struct, ()):
+            if field in (cuda_fields or ()):
+                continue
+            name = "%s::%s" % (cuda_struct, field)
+            if field in hip_fields:
+                entries.append(make_entry(name, "variable", "removed", field, "hip-headers",
+                                          [removed_note(cuda_struct, field)],
+                                          removed=REMOVED_IN))
+            else:
+                entries.append(make_entry(
+                    name, "variable", "unsupported", None, "none",
+                    [removed_note(cuda_struct, field),
+                     "%s has no member %s in HIP %s" % (hip_struct, field, hip_ver)],
+                    removed=REMOVED_IN))
     with open("%s/%s" % (hip_include, HIP_CG_HEADER), encoding="utf-8") as f:
         hip_cg = f.read()
     for cls, method in CG_METHODS:
@@ -54,4 +81,27 @@ def member_entries(cuda_include, hip_include, hip_ver, make_entry):
             entries.append(make_entry(
                 "%s::%s" % (cls, method), "function", "unsupported", None, "none",
                 ["HIP %s's cooperative groups have no %s" % (hip_ver, method)]))
+    return entries
+
+
+def removed_note(cuda_struct, field):
+    return ("CUDA %s removed %s from %s (cudaDeviceGetAttribute reads it now); old code "
+            "still migrates" % (REMOVED_IN, field, cuda_struct))
+
+
+def musa_member_entries(cuda_include, make_entry):
+    """MUSA: the fields CUDA 13 removed, kept (MUSA's struct follows CUDA's
+    before 13, which has them; no MUSA header is published to check)."""
+    entries = []
+    for cuda_struct, fields in sorted(REMOVED_FIELDS.items()):
+        with open("%s/%s" % (cuda_include, STRUCTS[cuda_struct][0]), encoding="utf-8") as f:
+            cuda_fields = struct_fields(f.read(), cuda_struct) or ()
+        for field in fields:
+            if field in cuda_fields:
+                continue
+            entries.append(make_entry(
+                "%s::%s" % (cuda_struct, field), "variable", "removed", field, "same-name",
+                [removed_note(cuda_struct, field),
+                 "kept: %s follows cudaDeviceProp before CUDA 13, which has it"
+                 % MUSA_STRUCTS[cuda_struct]], removed=REMOVED_IN))
     return entries

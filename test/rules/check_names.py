@@ -373,7 +373,8 @@ def main():
                     problems.append(where + ": an erased name has no target")
                 continue
             ok = {
-                "same-name": t == cuda,
+                # A member keeps its own name (cudaDeviceProp::clockRate -> clockRate).
+                "same-name": t == cuda or kind == "variable" and t == base(cuda),
                 "musa-table": (include_map if kind == "header" else general).get(cuda) == t,
                 "musa-ports": bool(t) and re.search(r"\b%s\b" % re.escape(t), facts) is not None,
                 "musa-prefix-rule": t != cuda,

@@ -2,6 +2,7 @@
 #include "frontend/Frontend.h"
 #include "frontend/NvccCompat.h"
 
+#include "clang/Basic/Cuda.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/FileManager.h"
@@ -20,6 +21,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <map>
+#include <optional>
 
 namespace musify {
 
@@ -60,35 +62,83 @@ class CollectingDiagnostics : public clang::DiagnosticConsumer {
 public:
   void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override {
-    if (Level >= clang::DiagnosticsEngine::Error && acceptedByNvcc(Info.getID()))
+    if (Level == clang::DiagnosticsEngine::Note) {
+      if (Pending && launchesKernelFromDevice(Info))
+        Pending->Accepted = true;
       return;
-    DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    if (Level < clang::DiagnosticsEngine::Error)
+    }
+    flush();
+    if (Level < clang::DiagnosticsEngine::Error || acceptedByNvcc(Info.getID()))
       return;
-    ++Outcome.ErrorCount;
-    Fatal |= Level == clang::DiagnosticsEngine::Fatal;
+    // An error's notes follow it: hold it until they are in.
+    Pending = Error{Level, {}, {}, false};
     if (Info.getLocation().isValid() && Info.hasSourceManager())
-      ErrorsAt.push_back(Info.getSourceManager().getExpansionLoc(Info.getLocation()));
+      Pending->At = Info.getSourceManager().getExpansionLoc(Info.getLocation());
     if (Outcome.FirstErrors.size() >= MaxErrorsKept)
       return;
     llvm::SmallString<128> Message;
     Info.FormatDiagnostic(Message);
-    std::string Where;
     if (Info.getLocation().isValid() && Info.hasSourceManager()) {
       clang::PresumedLoc P =
           Info.getSourceManager().getPresumedLoc(Info.getLocation());
       if (P.isValid())
-        Where = (llvm::Twine(P.getFilename()) + ":" + llvm::Twine(P.getLine()) +
-                 ":" + llvm::Twine(P.getColumn()) + ": ")
-                    .str();
+        Pending->Text = (llvm::Twine(P.getFilename()) + ":" + llvm::Twine(P.getLine()) +
+                         ":" + llvm::Twine(P.getColumn()) + ": ")
+                            .str();
     }
-    Outcome.FirstErrors.push_back(Where + "error: " + Message.str().str());
+    Pending->Text += "error: " + Message.str().str();
+  }
+
+  void finish() override { flush(); }
+
+  /// Counts the error held for its notes, unless they showed nvcc accepts it.
+  void flush() {
+    if (!Pending)
+      return;
+    Error E = std::move(*Pending);
+    Pending.reset();
+    if (E.Accepted)
+      return;
+    DiagnosticConsumer::HandleDiagnostic(E.Level, clang::Diagnostic(nullptr));
+    ++Outcome.ErrorCount;
+    Fatal |= E.Level == clang::DiagnosticsEngine::Fatal;
+    if (E.At.isValid())
+      ErrorsAt.push_back(E.At);
+    if (!E.Text.empty())
+      Outcome.FirstErrors.push_back(std::move(E.Text));
   }
 
   ParseOutcome Outcome;
   bool Fatal = false;
   bool Finished = false; ///< the action saw the end of the file
   std::vector<clang::SourceLocation> ErrorsAt; ///< valid while the parse lives
+
+private:
+  struct Error {
+    clang::DiagnosticsEngine::Level Level;
+    clang::SourceLocation At;
+    std::string Text; ///< empty past the first few
+    bool Accepted;    ///< a note showed nvcc accepts the code
+  };
+
+  /// A kernel launched from device code whose only candidate Clang turned
+  /// down for that (dynamic parallelism, which nvcc -rdc compiles; Clang
+  /// rejects it when it has to pick an overload, as for a template kernel).
+  static bool launchesKernelFromDevice(const clang::Diagnostic &Info) {
+    if (Info.getID() != clang::diag::note_ovl_candidate_bad_target)
+      return false;
+    // Arguments 3 and 4: the callee's and the caller's CUDA function kinds.
+    auto Kind = [&](unsigned I) {
+      return static_cast<clang::CUDAFunctionTarget>(
+          Info.getArgKind(I) == clang::DiagnosticsEngine::ak_sint ? Info.getArgSInt(I)
+                                                                  : Info.getArgUInt(I));
+    };
+    return Kind(3) == clang::CUDAFunctionTarget::Global &&
+           (Kind(4) == clang::CUDAFunctionTarget::Global ||
+            Kind(4) == clang::CUDAFunctionTarget::Device);
+  }
+
+  std::optional<Error> Pending;
 };
 
 /// Headers that cannot be found and are not the CUDA SDK's: the include is
@@ -143,6 +193,7 @@ protected:
   // The wrapper's EndSourceFile ends the wrapped action's file, not its own.
   void EndSourceFile() override {
     Diagnostics.Finished = true;
+    Diagnostics.flush();
     clang::CompilerInstance &CI = getCompilerInstance();
     if (!Diagnostics.ErrorsAt.empty() && CI.hasASTContext())
       regionsOfErrors(CI.getSourceManager(), CI.getASTContext());
@@ -386,6 +437,7 @@ ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
       Files.get(), std::make_shared<clang::PCHContainerOperations>());
   Invocation.setDiagnosticConsumer(&Diagnostics);
   bool Ran = Invocation.run();
+  Diagnostics.flush();
   ParseOutcome Outcome = std::move(Diagnostics.Outcome);
   Outcome.Parsed = Ran && Outcome.ErrorCount == 0;
   // ToolInvocation::run fails on any error; the action may still have run to

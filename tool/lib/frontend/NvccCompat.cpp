@@ -32,7 +32,68 @@ size_t closingParen(llvm::StringRef Text, size_t Open) {
   return llvm::StringRef::npos;
 }
 
-/// A file whose text is shown through nvccCompatibleText.
+/// Fields CUDA 13 removed from cudaDeviceProp, which older code still reads.
+constexpr llvm::StringLiteral RemovedDevicePropFields[] = {
+    "clockRate",          "deviceOverlap",   "kernelExecTimeoutEnabled",
+    "computeMode",        "maxTexture1DLinear", "memoryClockRate",
+    "singleToDoublePrecisionPerfRatio", "cooperativeMultiDeviceLaunch"};
+
+/// Whether Text has Word as a whole identifier.
+bool hasWord(llvm::StringRef Text, llvm::StringRef Word) {
+  for (size_t At = Text.find(Word); At != llvm::StringRef::npos;
+       At = Text.find(Word, At + 1))
+    if ((At == 0 || !clang::isAsciiIdentifierContinue(Text[At - 1])) &&
+        (At + Word.size() == Text.size() ||
+         !clang::isAsciiIdentifierContinue(Text[At + Word.size()])))
+      return true;
+  return false;
+}
+
+} // namespace
+
+std::optional<std::string> sdkCompatibleText(llvm::StringRef Text) {
+  size_t Struct = Text.find("struct __device_builtin__ cudaDeviceProp\n{");
+  if (Struct == llvm::StringRef::npos)
+    return std::nullopt;
+  size_t Open = Text.find('{', Struct), Close = Text.find("\n};", Open);
+  if (Close == llvm::StringRef::npos)
+    return std::nullopt;
+  std::string Missing;
+  for (llvm::StringRef Field : RemovedDevicePropFields)
+    if (!hasWord(Text.slice(Open, Close), Field))
+      Missing += ("int " + Field + "; ").str();
+  if (Missing.empty())
+    return std::nullopt;
+  // Into the room of the fields' doc comments: the text keeps its size and
+  // its lines, as the file system and Clang's source manager expect.
+  std::string Out = Text.str();
+  size_t Left = 0; // of Missing, written so far
+  for (size_t At = Out.find("/**<", Open); At < Close && Left < Missing.size();
+       At = Out.find("/**<", At + 1)) {
+    size_t End = Out.find("*/", At);
+    if (End == std::string::npos || End > Close || Out.substr(At, End - At).find('\n') !=
+                                                       std::string::npos)
+      continue;
+    size_t Room = End + 2 - At;
+    // Whole declarations only.
+    size_t Take = 0;
+    for (size_t Next; (Next = Missing.find("; ", Left + Take)) != std::string::npos &&
+                      Next + 2 - Left <= Room;)
+      Take = Next + 2 - Left;
+    if (!Take)
+      continue;
+    Out.replace(At, Room, Missing.substr(Left, Take) + std::string(Room - Take, ' '));
+    Left += Take;
+  }
+  if (Left < Missing.size())
+    return std::nullopt;
+  return Out;
+}
+
+namespace {
+
+/// A file whose text is shown through nvccCompatibleText (user files) or
+/// sdkCompatibleText (the SDK's).
 class CompatibleFile : public llvm::vfs::File {
 public:
   explicit CompatibleFile(std::unique_ptr<llvm::vfs::File> Real)
@@ -49,6 +110,8 @@ public:
     if (!Buffer)
       return Buffer;
     std::optional<std::string> Fixed = nvccCompatibleText((*Buffer)->getBuffer());
+    if (!Fixed && llvm::StringRef((*Buffer)->getBufferIdentifier()).ends_with("driver_types.h"))
+      Fixed = sdkCompatibleText((*Buffer)->getBuffer());
     if (!Fixed)
       return Buffer;
     return llvm::MemoryBuffer::getMemBufferCopy(*Fixed,

@@ -23,6 +23,13 @@ llvm::StringRef nvccCompatPrelude();
 ///   space macro expands to.)
 std::optional<std::string> nvccCompatibleText(llvm::StringRef Text);
 
+/// The SDK's driver_types.h with what CUDA 13 removed from cudaDeviceProp
+/// (clockRate, memoryClockRate, ...) declared again, so older code that reads
+/// them parses and migrates, reported as using removed names; nullopt for
+/// any other text. The text keeps its size and lines: the declarations take
+/// the room of doc comments.
+std::optional<std::string> sdkCompatibleText(llvm::StringRef Text);
+
 /// Compiler flags as nvcc takes them (from a user's command line or a build's
 /// compile commands), translated into flags Clang accepts for parsing:
 /// `-Xcompiler a,b` passes `a` and `b`; `--std c++17` becomes `-std=c++17`;
