@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Translation-speed benchmark: migrates a generated tree (gen_corpus.py) with
--j1, with -jN, and again with --incremental over the unchanged tree, and
-prints wall time, translation units per second and peak memory of each run,
-checked against the goals in bench/README.md.
+-j1, with -jN, with -jN --no-device-side, and again with --incremental over
+the unchanged tree, and prints wall time, translation units per second and
+peak memory of each run, and the cost of the device-side parses, checked
+against the goals in bench/README.md.
 
   bench.py MUSIFY [--units N] [--jobs N] [--work DIR] [--target musa|hip]
 """
 import argparse
+import json
 import os
 import resource
 import shutil
@@ -21,6 +23,7 @@ GOALS = {
     "units_per_second_per_job": 0.8,   # -j1 throughput, CUDA 13 headers included
     "incremental_fraction": 0.05,      # rerun over an unchanged tree vs the first run
     "peak_rss_mib": 1024,              # per run, whatever -j
+    "device_side_per_parse": 1.0,      # extra time per device-side parse, vs a unit's
 }
 
 
@@ -58,14 +61,22 @@ def main():
 
     rows = []
     for label, extra in [("-j1", ["-j1"]), (f"-j{a.jobs}", [f"-j{a.jobs}"]),
+                         (f"-j{a.jobs} --no-device-side",
+                          [f"-j{a.jobs}", "--no-device-side"]),
                          (f"-j{a.jobs} --incremental (cold)",
                           [f"-j{a.jobs}", "--incremental", "--cache-dir", cache]),
                          (f"-j{a.jobs} --incremental (warm)",
                           [f"-j{a.jobs}", "--incremental", "--cache-dir", cache])]:
         out = os.path.join(a.work, "out")
         shutil.rmtree(out, ignore_errors=True)
-        seconds, rss = run(base + extra + ["--out-root", out])
+        report = os.path.join(a.work, "report.json")
+        seconds, rss = run(base + extra + ["--out-root", out, "--report", report])
         rows.append((label, seconds, units / seconds, rss))
+        if label == f"-j{a.jobs}":
+            with open(report) as f:
+                parses = [len(f.get("device_parses", ())) for f in json.load(f)["files"]]
+            device_units = sum(1 for n in parses if n)
+            device_parses = sum(parses)
 
     print(f"corpus: {files} files, {units} translation units, target {a.target}, "
           f"{os.cpu_count()} cores")
@@ -73,12 +84,22 @@ def main():
     for label, seconds, rate, rss in rows:
         print(f"{label:32} {seconds:8.2f} {rate:8.1f} {rss:9.0f}")
 
+    # The device side costs about a parse per device-side parse, and nothing in
+    # units that need none.
+    extra = rows[1][1] / rows[2][1] - 1
+    print(f"device side: {device_units} of {units} units needed it, {device_parses} "
+          f"device-side parses; {extra:.0%} more time than --no-device-side")
+
     failed = []
+    if extra > GOALS["device_side_per_parse"] * device_parses / units + 0.05:
+        failed.append(f"the device side costs {extra:.0%}, more than "
+                      f"{GOALS['device_side_per_parse']:.0%} of a unit's time per "
+                      f"device-side parse ({device_parses} for {units} units)")
     if rows[0][2] < GOALS["units_per_second_per_job"]:
         failed.append(f"-j1 throughput {rows[0][2]:.2f} units/s < "
                       f"{GOALS['units_per_second_per_job']}")
-    if rows[3][1] > GOALS["incremental_fraction"] * rows[2][1]:
-        failed.append(f"warm incremental run took {rows[3][1]:.2f} s, more than "
+    if rows[4][1] > GOALS["incremental_fraction"] * rows[3][1]:
+        failed.append(f"warm incremental run took {rows[4][1]:.2f} s, more than "
                       f"{GOALS['incremental_fraction']:.0%} of the cold run")
     peak = max(r[3] for r in rows)
     if peak > GOALS["peak_rss_mib"]:

@@ -1059,7 +1059,7 @@ def header_list(include_map, dnn_headers, cuda_include, skipped):
             headers[name] = "removed"
         else:
             skipped.append((name, "not a header of this CUDA SDK"))
-    headers["texture_fetch_functions.h"] = "removed"  # CUDA 13 removed it (DESIGN.md)
+    headers["texture_fetch_functions.h"] = "removed"  # CUDA 13 removed it; Clang 19 includes it
     return headers
 
 

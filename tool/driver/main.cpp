@@ -97,6 +97,11 @@ cl::opt<std::string> CompileDatabase(
              "with its own flags (nvcc flags are translated); without inputs, every "
              "file it lists is migrated"),
     cl::value_desc("build-dir"), cl::Prefix, cl::cat(MusifyCategory));
+cl::opt<bool> NoDeviceSide(
+    "no-device-side",
+    cl::desc("Do not parse the device side of CUDA units: code only device "
+             "compilation sees (#ifdef __CUDA_ARCH__) is then migrated by spelling"),
+    cl::cat(MusifyCategory));
 cl::opt<bool> RenameExtensions(
     "rename-extensions",
     cl::desc("MUSA: rename .cu to .mu and .cuh to .muh, and the #includes and build "
@@ -183,6 +188,7 @@ int main(int argc, const char **argv) {
   Options.ClangArgs = std::move(ClangArgs);
   Options.HipLaunchKernelGGL = HipLaunchKernelGGL;
   Options.AllowFallback = AllowFallback;
+  Options.DeviceSide = !NoDeviceSide;
   Options.Quiet = Quiet;
   Options.RewriteStrings = RewriteStrings;
   Options.Verbose = Verbose && !Quiet;

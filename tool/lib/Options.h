@@ -35,6 +35,9 @@ struct MigrationOptions {
   /// option, the installed HIP's header, or the newest the tables know).
   std::string HipVersion, HipVersionChosenBy;
   bool AllowFallback = false; ///< token-only migration of unparsable files is not an error
+  /// Parse the device side of CUDA units whose host parse skipped CUDA names
+  /// under a device macro (`#ifdef __CUDA_ARCH__`).
+  bool DeviceSide = true;
   bool RewriteStrings = false; ///< also migrate CUDA names inside string literals
   bool Quiet = false;
   bool Verbose = false; ///< one line per translation unit

@@ -6,9 +6,8 @@
 #include "decide/Decider.h"
 #include "decide/TextContext.h"
 #include "edit/EditSet.h"
-#include "find/DeviceSide.h"
-#include "find/ReferenceFinder.h"
 #include "find/SourceClassifier.h"
+#include "find/UnitParser.h"
 #include "frontend/Frontend.h"
 #include "frontend/NvccCompat.h"
 #include "inputs/Inputs.h"
@@ -18,7 +17,6 @@
 #include "report/Report.h"
 #include "rewrite/TokenRewriter.h"
 
-#include "clang/Frontend/FrontendAction.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
@@ -275,6 +273,7 @@ private:
       std::vector<std::vector<std::string>> Lines;
       for (SourceLanguage Language : Languages)
         Lines.push_back(Front.commandLine(F.Path, Language, Command));
+      Lines.push_back({Options.DeviceSide ? "device side" : "no device side"});
       auto Buffer = llvm::MemoryBuffer::getFile(F.Path, /*IsText=*/false,
                                                 /*RequiresNullTerminator=*/false);
       if (Buffer) {
@@ -284,94 +283,12 @@ private:
       }
     }
 
-    // A clean parse wins; else the first one Clang recovered from; else the first.
-    ParsedUnit Unit;
-    std::optional<SourceLanguage> Kept;
-    for (SourceLanguage Language : Languages) {
-      TranslationUnitFindings Found;
-      ParseOutcome Outcome =
-          Front.parse(F.Path, Language,
-                      makeFindReferencesAction(Rules, Classifier, Found), Command);
-      if (Outcome.Parsed || (Outcome.Recovered && !Unit.Recovered) || !Kept) {
-        Unit.Parsed = Outcome.Parsed;
-        Unit.Recovered = Outcome.Recovered;
-        Unit.ErrorCount = Outcome.ErrorCount;
-        Unit.FirstErrors = std::move(Outcome.FirstErrors);
-        Unit.ErrorRegions = std::move(Outcome.ErrorRegions);
-        Unit.StoodIn = std::move(Outcome.StoodIn);
-        Unit.Findings = std::move(Found);
-        Kept = Language;
-      }
-      if (Unit.Parsed)
-        break;
-    }
-    // The device side, for the architecture the flags compile for, then for
-    // the newest Clang knows (`#if __CUDA_ARCH__ >= 800`), while skipped
-    // regions still hold CUDA names.
-    if (Kept == SourceLanguage::Cuda && (Unit.Parsed || Unit.Recovered)) {
-      std::string Arch = Front.deviceArch(Command);
-      for (const std::string &A : {Arch, std::string(NewestDeviceArch)}) {
-        if (!deviceSkipsCudaNames(Unit.Findings))
-          break;
-        parseDeviceSide(F, Front, Classifier, A, Unit);
-        if (A == NewestDeviceArch)
-          break;
-      }
-    }
+    ParsedUnit Unit = parseTranslationUnit(F.Path, Languages, Command, Front, Rules,
+                                           Classifier, Options.DeviceSide);
     if (Cache && !Key.empty())
       if (llvm::Error E = Cache->store(Key, Unit))
         llvm::consumeError(std::move(E)); // the next run parses it again
     return Unit;
-  }
-
-  /// Whether what a host parse skipped for want of device compilation holds
-  /// names the rule tables know.
-  bool deviceSkipsCudaNames(const TranslationUnitFindings &Found) const {
-    TokenRewriter Tokens(Rules);
-    std::vector<Reference> Names;
-    for (const SkippedRegion &R : Found.Skipped) {
-      if (!R.DeviceOnly)
-        continue;
-      auto Buffer = llvm::MemoryBuffer::getFile(R.File, /*IsText=*/false,
-                                                /*RequiresNullTerminator=*/false);
-      if (!Buffer)
-        continue;
-      llvm::StringRef Text = (*Buffer)->getBuffer();
-      Tokens.findReferences(R.File, Text, R.Begin, std::min<size_t>(R.End, Text.size()),
-                            Evidence::SkippedRegion, LineIndex(Text), Names);
-      if (!Names.empty())
-        return true;
-    }
-    return false;
-  }
-
-  /// The device side of a CUDA unit whose host parse skipped CUDA names
-  /// (`#ifdef __CUDA_ARCH__`): a device-only parse for Arch finds them by
-  /// their declarations. One that fails leaves them to the token rewriter.
-  void parseDeviceSide(const InputFile &F, const Frontend &Front,
-                       const SourceClassifier &Classifier, const std::string &Arch,
-                       ParsedUnit &Unit) const {
-    const CompileCommand *Command = F.Command ? &*F.Command : nullptr;
-    TranslationUnitFindings Device;
-    ParseOutcome Outcome = Front.parse(
-        F.Path, SourceLanguage::Cuda, makeFindReferencesAction(Rules, Classifier, Device),
-        Command, CudaSide{/*Device=*/true, Arch});
-    if (!Outcome.Parsed && !Outcome.Recovered)
-      return;
-    // Device-side errors count only in what the device side alone read.
-    std::vector<SkippedRegion> DeviceErrors;
-    for (ErrorRegion &R : Outcome.ErrorRegions)
-      DeviceErrors.push_back({std::move(R.File), R.Begin, R.End});
-    std::vector<SkippedRegion> Spoiled =
-        subtract(overlap(Unit.Findings.Skipped, DeviceErrors), Device.Skipped);
-    mergeDeviceSide(Unit.Findings, Device);
-    if (Spoiled.empty())
-      return;
-    for (SkippedRegion &R : Spoiled)
-      Unit.ErrorRegions.push_back({std::move(R.File), R.Begin, R.End});
-    Unit.Recovered = true;
-    Unit.ErrorCount += Outcome.ErrorCount;
-    llvm::append_range(Unit.FirstErrors, Outcome.FirstErrors);
   }
 
   /// Merges one unit's parse. Standalone: a header parsed on its own, which
@@ -379,6 +296,8 @@ private:
   /// reported but not an error of the run.
   void accept(const InputFile &F, ParsedUnit Unit, bool Standalone) {
     ++(Unit.FromCache ? UnitsFromCache : UnitsParsed);
+    if (!Unit.DeviceArchs.empty())
+      state(F.Path).Report.DeviceParses = Unit.DeviceArchs;
     for (const StandIn &Missing : Unit.StoodIn)
       if (Files.count(Missing.Includer))
         state(Missing.Includer).Report.StoodIn.insert({Missing.Line, Missing.Header});

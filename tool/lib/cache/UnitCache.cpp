@@ -223,6 +223,7 @@ std::optional<ParsedUnit> UnitCache::lookup(llvm::StringRef Key) const {
     for (const json &R : Entry.at("error_regions"))
       Unit.ErrorRegions.push_back(
           {R.at(0).get<std::string>(), R.at(1).get<unsigned>(), R.at(2).get<unsigned>()});
+    Unit.DeviceArchs = Entry.at("device_archs").get<std::vector<std::string>>();
     for (const json &S : Entry.at("stood_in"))
       Unit.StoodIn.push_back(
           {S.at(0).get<std::string>(), S.at(1).get<unsigned>(), S.at(2).get<std::string>()});
@@ -253,6 +254,7 @@ llvm::Error UnitCache::store(llvm::StringRef Key, const ParsedUnit &Unit) const 
                 {"first_errors", Unit.FirstErrors},
                 {"error_regions", Regions},
                 {"stood_in", StoodIn},
+                {"device_archs", Unit.DeviceArchs},
                 {"file_digests", Digests},
                 {"findings", findingsToJson(Unit.Findings)}};
   return writeFileAtomically(entryPath(Key), Entry.dump());

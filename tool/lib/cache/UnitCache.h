@@ -2,8 +2,7 @@
 // and reused while nothing that decides it has changed.
 #pragma once
 
-#include "find/Reference.h"
-#include "frontend/ParseOutcome.h"
+#include "find/UnitParser.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -16,21 +15,6 @@
 #include <vector>
 
 namespace musify {
-
-/// What parsing one translation unit produced.
-struct ParsedUnit {
-  bool Parsed = false;
-  /// Parsed with errors Clang recovered from: Findings hold, except in
-  /// ErrorRegions, which the token rewriter migrates.
-  bool Recovered = false;
-  unsigned ErrorCount = 0;
-  std::vector<std::string> FirstErrors; ///< of the attempt kept
-  std::vector<ErrorRegion> ErrorRegions;
-  std::vector<StandIn> StoodIn; ///< headers that could not be found
-  /// Of the parse kept: the clean one, else the recovered, else the first.
-  TranslationUnitFindings Findings;
-  bool FromCache = false;
-};
 
 /// Entries are keyed by everything a parse depends on: the run's digest
 /// (musify's version, the rule tables, the CUDA SDK), the unit's command

@@ -135,6 +135,8 @@ nlohmann::json reportToJson(const RunReport &Report) {
         Lines.push_back({{"first", First}, {"last", Last}});
       File["error_lines"] = std::move(Lines);
     }
+    if (!F.DeviceParses.empty())
+      File["device_parses"] = F.DeviceParses;
     if (!F.StoodIn.empty()) {
       nlohmann::json StoodIn = nlohmann::json::array();
       for (const auto &[Line, Header] : F.StoodIn)

@@ -49,6 +49,8 @@ struct FileReport {
   /// Its #includes of headers that could not be found (line, header), which
   /// the parse stood in for with empty files.
   std::set<std::pair<unsigned, std::string>> StoodIn;
+  /// A CUDA unit: the architectures its device-side parses were for.
+  std::vector<std::string> DeviceParses;
   std::vector<Event> Events; ///< in text order
   std::vector<ConflictRecord> Conflicts;
   std::vector<HazardRecord> Hazards; ///< in text order

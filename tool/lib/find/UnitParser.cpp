@@ -1,0 +1,108 @@
+// One translation unit: host parse, recovery, device side.
+#include "find/UnitParser.h"
+#include "find/DeviceSide.h"
+#include "find/ReferenceFinder.h"
+#include "rewrite/TokenRewriter.h"
+
+#include "clang/Frontend/FrontendAction.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <optional>
+
+namespace musify {
+
+namespace {
+
+/// Whether what a host parse skipped for want of device compilation holds
+/// names the rule tables know.
+bool deviceSkipsCudaNames(const TranslationUnitFindings &Found, const RuleTable &Rules) {
+  TokenRewriter Tokens(Rules);
+  std::vector<Reference> Names;
+  for (const SkippedRegion &R : Found.Skipped) {
+    if (!R.DeviceOnly)
+      continue;
+    auto Buffer = llvm::MemoryBuffer::getFile(R.File, /*IsText=*/false,
+                                              /*RequiresNullTerminator=*/false);
+    if (!Buffer)
+      continue;
+    llvm::StringRef Text = (*Buffer)->getBuffer();
+    Tokens.findReferences(R.File, Text, R.Begin, std::min<size_t>(R.End, Text.size()),
+                          Evidence::SkippedRegion, LineIndex(Text), Names);
+    if (!Names.empty())
+      return true;
+  }
+  return false;
+}
+
+/// A device-only parse for Arch, merged into Unit: it finds the names the
+/// host skipped by their declarations. One that fails leaves them to the
+/// token rewriter.
+void parseDeviceSide(llvm::StringRef Path, const CompileCommand *Command,
+                     const Frontend &Front, const RuleTable &Rules,
+                     const SourceClassifier &Classifier, const std::string &Arch,
+                     ParsedUnit &Unit) {
+  TranslationUnitFindings Device;
+  ParseOutcome Outcome = Front.parse(
+      Path, SourceLanguage::Cuda, makeFindReferencesAction(Rules, Classifier, Device),
+      Command, CudaSide{/*Device=*/true, Arch});
+  Unit.DeviceArchs.push_back(Arch);
+  if (!Outcome.Parsed && !Outcome.Recovered)
+    return;
+  // Device-side errors count only in what the device side alone read.
+  std::vector<SkippedRegion> DeviceErrors;
+  for (ErrorRegion &R : Outcome.ErrorRegions)
+    DeviceErrors.push_back({std::move(R.File), R.Begin, R.End});
+  std::vector<SkippedRegion> Spoiled =
+      subtract(overlap(Unit.Findings.Skipped, DeviceErrors), Device.Skipped);
+  mergeDeviceSide(Unit.Findings, Device);
+  if (Spoiled.empty())
+    return;
+  for (SkippedRegion &R : Spoiled)
+    Unit.ErrorRegions.push_back({std::move(R.File), R.Begin, R.End});
+  Unit.Recovered = true;
+  Unit.ErrorCount += Outcome.ErrorCount;
+  llvm::append_range(Unit.FirstErrors, Outcome.FirstErrors);
+}
+
+} // namespace
+
+ParsedUnit parseTranslationUnit(llvm::StringRef Path,
+                                const std::vector<SourceLanguage> &Languages,
+                                const CompileCommand *Command, const Frontend &Front,
+                                const RuleTable &Rules, const SourceClassifier &Classifier,
+                                bool DeviceSide) {
+  // A clean parse wins; else the first one Clang recovered from; else the first.
+  ParsedUnit Unit;
+  std::optional<SourceLanguage> Kept;
+  for (SourceLanguage Language : Languages) {
+    TranslationUnitFindings Found;
+    ParseOutcome Outcome = Front.parse(
+        Path, Language, makeFindReferencesAction(Rules, Classifier, Found), Command);
+    if (Outcome.Parsed || (Outcome.Recovered && !Unit.Recovered) || !Kept) {
+      Unit.Parsed = Outcome.Parsed;
+      Unit.Recovered = Outcome.Recovered;
+      Unit.ErrorCount = Outcome.ErrorCount;
+      Unit.FirstErrors = std::move(Outcome.FirstErrors);
+      Unit.ErrorRegions = std::move(Outcome.ErrorRegions);
+      Unit.StoodIn = std::move(Outcome.StoodIn);
+      Unit.Findings = std::move(Found);
+      Kept = Language;
+    }
+    if (Unit.Parsed)
+      break;
+  }
+  if (!DeviceSide || Kept != SourceLanguage::Cuda || (!Unit.Parsed && !Unit.Recovered))
+    return Unit;
+  // `#if __CUDA_ARCH__ >= 800` needs a newer architecture than the flags'.
+  for (const std::string &Arch : {Front.deviceArch(Command), NewestDeviceArch.str()}) {
+    if (!deviceSkipsCudaNames(Unit.Findings, Rules))
+      break;
+    parseDeviceSide(Path, Command, Front, Rules, Classifier, Arch, Unit);
+    if (Arch == NewestDeviceArch)
+      break;
+  }
+  return Unit;
+}
+
+} // namespace musify

@@ -1,0 +1,43 @@
+// Parsing one translation unit for the Find stage: the host parse, then the
+// device side while code under a device macro (`#ifdef __CUDA_ARCH__`) still
+// holds CUDA names.
+#pragma once
+
+#include "find/Reference.h"
+#include "find/SourceClassifier.h"
+#include "frontend/Frontend.h"
+#include "rules/RuleTable.h"
+
+#include <string>
+#include <vector>
+
+namespace musify {
+
+/// What parsing one translation unit produced.
+struct ParsedUnit {
+  bool Parsed = false;
+  /// Parsed with errors Clang recovered from: Findings hold, except in
+  /// ErrorRegions, which the token rewriter migrates.
+  bool Recovered = false;
+  unsigned ErrorCount = 0;
+  std::vector<std::string> FirstErrors; ///< of the attempt kept
+  std::vector<ErrorRegion> ErrorRegions;
+  std::vector<StandIn> StoodIn;         ///< headers that could not be found
+  std::vector<std::string> DeviceArchs; ///< of the device-side parses that ran
+  /// Of the parse kept: the clean one, else the recovered, else the first.
+  TranslationUnitFindings Findings;
+  bool FromCache = false;
+};
+
+/// Parses Path as each of Languages in turn until one parses cleanly (a C++
+/// file nvcc would compile as CUDA gets a second try), then, with DeviceSide,
+/// the device side of a CUDA unit: for the architecture its flags name, then
+/// for NewestDeviceArch, while regions skipped under a device macro hold
+/// names the rule tables know. Safe to call from several threads at once.
+ParsedUnit parseTranslationUnit(llvm::StringRef Path,
+                                const std::vector<SourceLanguage> &Languages,
+                                const CompileCommand *Command, const Frontend &Front,
+                                const RuleTable &Rules, const SourceClassifier &Classifier,
+                                bool DeviceSide);
+
+} // namespace musify
