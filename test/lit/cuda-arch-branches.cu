@@ -7,6 +7,9 @@
 // RUN: %musify %s --report %t.json -- | FileCheck %s --check-prefix=MUSA
 // RUN: %python -c "import json; r = json.load(open('%t.json')); [print(e['line'], e['cuda'], e['status'], e['evidence']) for e in r['files'][0]['references']]" | FileCheck %s --check-prefix=REPORT
 // RUN: %musify --target=hip %s -- | FileCheck %s --check-prefix=HIP
+// RUN: %python -c "import json; print(json.load(open('%t.json'))['files'][0]['device_parses'])" | FileCheck %s --check-prefix=PARSES
+// RUN: %musify --no-device-side %s --report %t.off.json -o %t.off.cu
+// RUN: %python -c "import json; f = json.load(open('%t.off.json'))['files'][0]; print('device_parses' in f); [print(e['line'], e['cuda'], e['evidence']) for e in f['references'] if e['line'] in (17, 25)]" | FileCheck %s --check-prefix=OFF
 #include <cuda_runtime.h>
 
 __host__ __device__ int where() {
@@ -37,14 +40,24 @@ cudaError_t sync() { return cudaDeviceSynchronize(); }
 // MUSA:      #if defined(__MUSACC__)
 // MUSA-NEXT: musaError_t sync() { return musaDeviceSynchronize(); }
 
-// REPORT: 13 __CUDA_ARCH__ migrated macro
-// REPORT: 14 __CUDA_ARCH__ migrated macro
-// REPORT: 14 cudaMemcpyDeviceToDevice migrated declaration
-// REPORT: 16 cudaMemcpyHostToHost migrated declaration
-// REPORT: 22 __shfl_sync kept declaration
-// REPORT: 25 cudaDeviceReset migrated-without-semantics skipped-region
-// REPORT: 29 __CUDACC__ migrated macro
-// REPORT: 30 cudaError_t migrated declaration
+// REPORT: 16 __CUDA_ARCH__ migrated macro
+// REPORT: 17 __CUDA_ARCH__ migrated macro
+// REPORT: 17 cudaMemcpyDeviceToDevice migrated declaration
+// REPORT: 19 cudaMemcpyHostToHost migrated declaration
+// REPORT: 25 __shfl_sync kept declaration
+// REPORT: 28 cudaDeviceReset migrated-without-semantics skipped-region
+// REPORT: 32 __CUDACC__ migrated macro
+// REPORT: 33 cudaError_t migrated declaration
+
+// PARSES: ['sm_52', 'sm_90']
+
+// Without the device side, the token rewriter migrates those branches.
+// OFF:      False
+// OFF-NEXT: 17 __CUDA_ARCH__ skipped-region
+// OFF-NEXT: 17 cudaMemcpyDeviceToDevice skipped-region
+// OFF-NEXT: 25 threadIdx skipped-region
+// OFF-NEXT: 25 __shfl_sync skipped-region
+// OFF-NEXT: 25 threadIdx skipped-region
 
 // HIP:      #ifdef __HIP_DEVICE_COMPILE__
 // HIP:        return (int)hipMemcpyHostToHost;
