@@ -1,6 +1,6 @@
 // nvcc flags from users' command lines and compile commands become flags Clang
 // accepts for parsing.
-#include "frontend/NvccCompat.h"
+#include "inputs/NvccFlags.h"
 
 #include <gtest/gtest.h>
 

@@ -9,7 +9,7 @@
 #include "find/SourceClassifier.h"
 #include "find/UnitParser.h"
 #include "frontend/Frontend.h"
-#include "frontend/NvccCompat.h"
+#include "inputs/NvccFlags.h"
 #include "inputs/Inputs.h"
 #include "output/OutputWriter.h"
 #include "rename/Renaming.h"

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "buildfiles/BuildFiles.h"
-#include "rewrite/TokenRewriter.h"
+#include "core/SourceText.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

@@ -3,7 +3,8 @@
 #pragma once
 
 #include "Options.h"
-#include "buildfiles/BuildRules.h"
+#include "inputs/Inputs.h"
+#include "rules/BuildRules.h"
 #include "decide/Decider.h"
 #include "edit/EditSet.h"
 #include "rename/Renaming.h"
@@ -16,12 +17,6 @@
 #include <vector>
 
 namespace musify {
-
-enum class BuildFileKind { CMake, Makefile };
-
-/// CMakeLists.txt, *.cmake -> CMake; Makefile, makefile, GNUmakefile, *.mk ->
-/// Makefile; else nullopt.
-std::optional<BuildFileKind> buildFileKindOf(llvm::StringRef Path);
 
 struct BuildFileMigration {
   std::vector<Edit> Edits;   ///< non-overlapping, in offset order

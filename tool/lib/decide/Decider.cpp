@@ -1,6 +1,6 @@
 // Turning references into edits and report events.
 #include "decide/Decider.h"
-#include "rewrite/TokenRewriter.h"
+#include "core/SourceText.h"
 #include "decide/TextContext.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -255,7 +255,7 @@ Event Decider::addedInclude(const std::string &File, llvm::StringRef Text,
                             const std::string &Header) const {
   Event E;
   E.At.File = File;
-  E.At.Offset = TokenRewriter::preambleEnd(Text);
+  E.At.Offset = preambleEnd(Text);
   std::tie(E.At.Line, E.At.Column) = LineIndex(Text).lineAndColumn(E.At.Offset);
   E.Replacement = Header;
   E.Kind = ruleKindName(RuleKind::Header);
@@ -390,7 +390,7 @@ Decision Decider::includeDirective(const Rule &R, const std::string &Header,
   // unless an earlier #include is (or migrates to) that header.
   size_t LineStart = FileText.take_front(Ref.At.Offset).rfind('\n') + 1;
   std::vector<std::string> Earlier;
-  TokenRewriter::forEachInclude(FileText.take_front(LineStart),
+  forEachInclude(FileText.take_front(LineStart),
                                 [&](llvm::StringRef Name, unsigned, unsigned) {
                                   const Rule *Known = Rules.findHeader(Name);
                                   Earlier.push_back(Known && Known->hasTarget()

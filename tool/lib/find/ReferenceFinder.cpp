@@ -1,7 +1,7 @@
 // Finding SDK references through the AST and the preprocessor.
 #include "find/ReferenceFinder.h"
 
-#include "rewrite/TokenRewriter.h"
+#include "core/SourceText.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ExprCXX.h"
@@ -736,7 +736,7 @@ private:
     llvm::StringRef Text = SM.getBufferData(SM.getFileID(Begin));
     unsigned To = SM.getFileOffset(
         Lexer::getLocForEndOfToken(End, 0, SM, PP.getLangOpts()));
-    TokenRewriter::forEachIdentifier(Text, SM.getFileOffset(Begin), To,
+    forEachIdentifier(Text, SM.getFileOffset(Begin), To,
                                      [&](llvm::StringRef Name, unsigned) {
                                        Found = Found || isDeviceMacroName(Name);
                                      });
@@ -799,7 +799,7 @@ private:
     llvm::StringRef Text = SM.getBufferData(FID);
     unsigned End = SM.getFileOffset(Lexer::getLocForEndOfToken(
         Condition.getEnd(), 0, SM, PP.getLangOpts()));
-    TokenRewriter::forEachIdentifier(
+    forEachIdentifier(
         Text, Begin->Offset, End, [&](llvm::StringRef Name, unsigned Offset) {
           if (PP.isMacroDefined(Name) || !Rules.find(Name, RuleKind::Macro))
             return;

@@ -2,7 +2,7 @@
 #include "find/UnitParser.h"
 #include "find/DeviceSide.h"
 #include "find/ReferenceFinder.h"
-#include "rewrite/TokenRewriter.h"
+#include "core/SourceText.h"
 
 #include "clang/Frontend/FrontendAction.h"
 #include "llvm/ADT/STLExtras.h"
@@ -17,8 +17,6 @@ namespace {
 /// Whether what a host parse skipped for want of device compilation holds
 /// names the rule tables know.
 bool deviceSkipsCudaNames(const TranslationUnitFindings &Found, const RuleTable &Rules) {
-  TokenRewriter Tokens(Rules);
-  std::vector<Reference> Names;
   for (const SkippedRegion &R : Found.Skipped) {
     if (!R.DeviceOnly)
       continue;
@@ -27,9 +25,12 @@ bool deviceSkipsCudaNames(const TranslationUnitFindings &Found, const RuleTable 
     if (!Buffer)
       continue;
     llvm::StringRef Text = (*Buffer)->getBuffer();
-    Tokens.findReferences(R.File, Text, R.Begin, std::min<size_t>(R.End, Text.size()),
-                          Evidence::SkippedRegion, LineIndex(Text), Names);
-    if (!Names.empty())
+    bool Known = false;
+    forEachIdentifier(Text, R.Begin, std::min<size_t>(R.End, Text.size()),
+                      [&](llvm::StringRef Name, unsigned) {
+                        Known = Known || Rules.findIdentifier(Name);
+                      });
+    if (Known)
       return true;
   }
   return false;

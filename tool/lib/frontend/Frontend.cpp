@@ -1,6 +1,7 @@
 // Building compiler invocations for CUDA, C++ and C files, and running them.
 #include "frontend/Frontend.h"
 #include "frontend/NvccCompat.h"
+#include "inputs/NvccFlags.h"
 
 #include "clang/Basic/Cuda.h"
 #include "clang/Basic/Diagnostic.h"

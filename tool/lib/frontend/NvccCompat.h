@@ -30,14 +30,6 @@ std::optional<std::string> nvccCompatibleText(llvm::StringRef Text);
 /// the room of doc comments.
 std::optional<std::string> sdkCompatibleText(llvm::StringRef Text);
 
-/// Compiler flags as nvcc takes them (from a user's command line or a build's
-/// compile commands), translated into flags Clang accepts for parsing:
-/// `-Xcompiler a,b` passes `a` and `b`; `--std c++17` becomes `-std=c++17`;
-/// `--default-stream per-thread` defines what nvcc defines; code-generation
-/// flags (`-arch`, `-gencode`, `-rdc`, `--expt-*`, `-Xptxas`, `-ccbin`, ...)
-/// have no meaning for a parse and are dropped, with their values.
-std::vector<std::string> translateNvccFlags(const std::vector<std::string> &Flags);
-
 /// Base, with every file read through nvccCompatibleText.
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
 makeNvccCompatibleView(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base);

@@ -1,7 +1,6 @@
 // Expanding command-line inputs into the files of a migration.
 #include "inputs/Inputs.h"
-#include "buildfiles/BuildFiles.h"
-#include "frontend/NvccCompat.h"
+#include "inputs/NvccFlags.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -17,6 +16,16 @@ namespace musify {
 
 namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
+
+std::optional<BuildFileKind> buildFileKindOf(llvm::StringRef Path) {
+  llvm::StringRef Name = llvm::sys::path::filename(Path);
+  if (Name == "CMakeLists.txt" || Name.ends_with(".cmake"))
+    return BuildFileKind::CMake;
+  if (Name == "Makefile" || Name == "makefile" || Name == "GNUmakefile" ||
+      Name.ends_with(".mk"))
+    return BuildFileKind::Makefile;
+  return std::nullopt;
+}
 
 FileRole roleOf(llvm::StringRef Path) {
   if (buildFileKindOf(Path))

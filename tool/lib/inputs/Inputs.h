@@ -22,6 +22,13 @@ enum class FileRole {
 };
 
 FileRole roleOf(llvm::StringRef Path);
+
+enum class BuildFileKind { CMake, Makefile };
+
+/// CMakeLists.txt, *.cmake -> CMake; Makefile, makefile, GNUmakefile, *.mk ->
+/// Makefile; else nullopt.
+std::optional<BuildFileKind> buildFileKindOf(llvm::StringRef Path);
+
 /// The language a file is first parsed as (`.cu`, `.cuh` are CUDA).
 SourceLanguage languageOf(llvm::StringRef Path);
 

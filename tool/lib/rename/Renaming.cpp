@@ -1,6 +1,6 @@
 // Renaming sources: .cu -> .mu, .cuh -> .muh, and the #includes that name them.
 #include "rename/Renaming.h"
-#include "rewrite/TokenRewriter.h"
+#include "core/SourceText.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
@@ -54,7 +54,7 @@ std::vector<Decision> renameIncludes(llvm::StringRef Path, llvm::StringRef Text,
                                      const RenameMap &Renamed) {
   std::vector<Decision> Out;
   LineIndex Lines(Text);
-  TokenRewriter::forEachInclude(Text, [&](llvm::StringRef Header, unsigned Offset,
+  forEachInclude(Text, [&](llvm::StringRef Header, unsigned Offset,
                                           unsigned Length) {
     llvm::StringRef Extension = musaExtension(path::extension(Header));
     if (Extension.empty())

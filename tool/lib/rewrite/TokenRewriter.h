@@ -2,6 +2,7 @@
 // no parse can resolve them (skipped preprocessor branches, unparsable files).
 #pragma once
 
+#include "core/SourceText.h"
 #include "find/Reference.h"
 #include "rules/RuleTable.h"
 
@@ -11,16 +12,6 @@
 #include <vector>
 
 namespace musify {
-
-/// Line and column (both 1-based) of offsets in one text; built once per text.
-class LineIndex {
-public:
-  explicit LineIndex(llvm::StringRef Text);
-  std::pair<unsigned, unsigned> lineAndColumn(unsigned Offset) const;
-
-private:
-  std::vector<unsigned> LineStarts;
-};
 
 class TokenRewriter {
 public:
@@ -39,23 +30,6 @@ public:
   /// failed"`), for --rewrite-strings.
   void findStringReferences(llvm::StringRef Path, llvm::StringRef Text,
                             const LineIndex &Lines, std::vector<Reference> &Out) const;
-
-  /// Calls Fn(name, offset) for each identifier that can name a global entity
-  /// in [Begin, End) of Text.
-  static void forEachIdentifier(llvm::StringRef Text, unsigned Begin, unsigned End,
-                                llvm::function_ref<void(llvm::StringRef, unsigned)> Fn);
-
-  /// Calls Fn(header, offset, length) for each `#include` of Text: the
-  /// header as written inside its delimiters, and the text it occupies with them.
-  static void forEachInclude(
-      llvm::StringRef Text,
-      llvm::function_ref<void(llvm::StringRef, unsigned, unsigned)> Fn);
-
-  /// Where the first line of Text's own content starts: past leading
-  /// comments and blank lines, a `#pragma once` and an include guard
-  /// (`#ifndef G` followed by `#define G`). An #include put there comes
-  /// before everything the file declares, includes or tests.
-  static unsigned preambleEnd(llvm::StringRef Text);
 
 private:
   const RuleTable &Rules;

@@ -1,7 +1,7 @@
 // The rule tables of one target: loaded from JSON, validated, looked up by name.
 #pragma once
 
-#include "buildfiles/BuildRules.h"
+#include "rules/BuildRules.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"

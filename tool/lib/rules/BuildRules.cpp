@@ -1,5 +1,5 @@
 // Loads and validates build-file rule tables (schema: rules/build.schema.json).
-#include "buildfiles/BuildRules.h"
+#include "rules/BuildRules.h"
 #include "rules/TableReader.h"
 
 #include "llvm/ADT/STLExtras.h"

@@ -1,0 +1,209 @@
+// Raw-lexer scanning of source text.
+#include "core/SourceText.h"
+
+#include "clang/Basic/CharInfo.h"
+#include "clang/Basic/LangOptions.h"
+#include "clang/Lex/Lexer.h"
+
+#include <algorithm>
+
+namespace musify {
+
+LineIndex::LineIndex(llvm::StringRef Text) {
+  LineStarts.push_back(0);
+  for (unsigned I = 0; I < Text.size(); ++I)
+    if (Text[I] == '\n')
+      LineStarts.push_back(I + 1);
+}
+
+std::pair<unsigned, unsigned> LineIndex::lineAndColumn(unsigned Offset) const {
+  auto It = std::upper_bound(LineStarts.begin(), LineStarts.end(), Offset);
+  unsigned Line = It - LineStarts.begin();
+  return {Line, Offset - LineStarts[Line - 1] + 1};
+}
+
+namespace {
+
+
+clang::LangOptions rawLexerOptions() {
+  clang::LangOptions Opts;
+  Opts.CPlusPlus = Opts.CPlusPlus11 = Opts.CPlusPlus14 = Opts.CPlusPlus17 = true;
+  Opts.CUDA = true;
+  Opts.LineComment = true;
+  return Opts;
+}
+
+/// Clang's raw lexer over a whole text, starting at Begin, with token
+/// offsets into the text. The lexer needs a location only to number its
+/// tokens: offsets are recovered by subtracting the first one.
+class RawLexer {
+public:
+  RawLexer(llvm::StringRef Text, unsigned Begin)
+      : Lex(Origin, options(), Text.begin(), Text.begin() + Begin, Text.end()) {}
+
+  /// The next token, or false at the end of the text.
+  bool next(clang::Token &Tok) {
+    Lex.LexFromRawLexer(Tok);
+    return Tok.isNot(clang::tok::eof);
+  }
+  unsigned offsetOf(const clang::Token &Tok) const {
+    return Tok.getLocation().getRawEncoding() - Origin.getRawEncoding();
+  }
+  clang::Lexer &lexer() { return Lex; }
+
+private:
+  static const clang::LangOptions &options() {
+    static const clang::LangOptions Opts = rawLexerOptions();
+    return Opts;
+  }
+  const clang::SourceLocation Origin = clang::SourceLocation::getFromRawEncoding(1);
+  clang::Lexer Lex;
+};
+
+} // namespace
+
+void scanSource(llvm::StringRef Text, unsigned Begin, unsigned End,
+          IdentifierCallback OnIdentifier,
+          llvm::function_ref<void(const RawInclude &)> OnInclude) {
+  RawLexer Raw(Text, Begin);
+  clang::Lexer &L = Raw.lexer();
+  auto OffsetOf = [&](const clang::Token &T) { return Raw.offsetOf(T); };
+
+  clang::Token Tok, Prev;
+  Prev.startToken();
+  // The qualifier written before the current identifier. Without a parse,
+  // `ns::name` is told from `return ::name` by the `::` touching the name
+  // before it; a qualifier through a template-id cannot be followed.
+  std::string Qualifier;
+  bool QualifierKnown = true;
+  unsigned PrevEnd = 0;
+  bool SkipToNextLine = false;
+  while (true) {
+    L.LexFromRawLexer(Tok);
+    if (Tok.is(clang::tok::eof) || OffsetOf(Tok) >= End)
+      break;
+    if (SkipToNextLine && !Tok.isAtStartOfLine())
+      continue;
+    SkipToNextLine = false;
+    if (Tok.is(clang::tok::hash) && Tok.isAtStartOfLine()) {
+      clang::Token Directive;
+      L.LexFromRawLexer(Directive);
+      if (Directive.is(clang::tok::raw_identifier) &&
+          (Directive.getRawIdentifier() == "include" ||
+           Directive.getRawIdentifier() == "include_next" ||
+           Directive.getRawIdentifier() == "import")) {
+        // The rest of the line holds the header name; `<...>` is not one
+        // token in raw mode, so read the characters.
+        unsigned Start = OffsetOf(Directive) + Directive.getLength();
+        size_t LineEnd = Text.find('\n', Start);
+        llvm::StringRef Line = Text.slice(Start, LineEnd);
+        size_t Open = Line.find_first_of("<\"");
+        if (Open != llvm::StringRef::npos) {
+          char Close = Line[Open] == '<' ? '>' : '"';
+          size_t CloseAt = Line.find(Close, Open + 1);
+          if (CloseAt != llvm::StringRef::npos)
+            OnInclude({Line.slice(Open + 1, CloseAt), unsigned(Start + Open),
+                       unsigned(CloseAt - Open + 1)});
+        }
+        // The rest of the directive is not code. (Lexer::ReadToEndOfLine
+        // would take the next line's first token along outside a directive.)
+        SkipToNextLine = true;
+        Prev.startToken();
+        continue;
+      }
+      Tok = Directive; // `#if NAME`, `#define NAME`: the name is code
+    }
+    if (Tok.is(clang::tok::coloncolon)) {
+      if (Prev.is(clang::tok::raw_identifier) && PrevEnd == OffsetOf(Tok))
+        Qualifier += (Prev.getRawIdentifier() + "::").str();
+      else if (Prev.is(clang::tok::greater))
+        QualifierKnown = false;
+      else
+        Qualifier.clear(); // `::name`: the global scope
+    } else {
+      if (Prev.isNot(clang::tok::coloncolon)) {
+        Qualifier.clear();
+        QualifierKnown = true;
+      }
+      // Members (`x.cudaName`) are the user's, whatever their name.
+      if (Tok.is(clang::tok::raw_identifier) && QualifierKnown &&
+          !Prev.isOneOf(clang::tok::period, clang::tok::arrow))
+        OnIdentifier(Tok.getRawIdentifier(), OffsetOf(Tok), Qualifier);
+    }
+    PrevEnd = OffsetOf(Tok) + Tok.getLength();
+    Prev = Tok;
+  }
+}
+
+
+void forEachStringLiteral(llvm::StringRef Text,
+                          llvm::function_ref<void(unsigned, llvm::StringRef)> Fn) {
+  RawLexer Raw(Text, 0);
+  clang::Token Tok;
+  while (Raw.next(Tok))
+    if (clang::tok::isStringLiteral(Tok.getKind()))
+      Fn(Raw.offsetOf(Tok), Text.substr(Raw.offsetOf(Tok), Tok.getLength()));
+}
+
+void forEachIdentifier(
+    llvm::StringRef Text, unsigned Begin, unsigned End,
+    llvm::function_ref<void(llvm::StringRef, unsigned)> Fn) {
+  scanSource(
+      Text, Begin, End,
+      [&](llvm::StringRef Name, unsigned Offset, llvm::StringRef Qualifier) {
+        if (Qualifier.empty())
+          Fn(Name, Offset);
+      },
+      [](const RawInclude &) {});
+}
+
+void forEachInclude(
+    llvm::StringRef Text,
+    llvm::function_ref<void(llvm::StringRef, unsigned, unsigned)> Fn) {
+  scanSource(
+      Text, 0, Text.size(), [](llvm::StringRef, unsigned, llvm::StringRef) {},
+      [&](const RawInclude &I) { Fn(I.Name, I.Offset, I.Length); });
+}
+
+unsigned preambleEnd(llvm::StringRef Text) {
+  RawLexer Raw(Text, 0);
+  clang::Token Tok;
+  // The directive on the line of Tok (a `#`), as its words; Tok ends on the
+  // first token of the next line.
+  auto Directive = [&](std::vector<llvm::StringRef> &Words) {
+    Words.clear();
+    while (Raw.next(Tok) && !Tok.isAtStartOfLine())
+      Words.push_back(Tok.is(clang::tok::raw_identifier) ? Tok.getRawIdentifier()
+                                                         : llvm::StringRef());
+  };
+  auto LineStart = [&](unsigned Offset) {
+    size_t NewLine = Text.take_front(Offset).rfind('\n');
+    return NewLine == llvm::StringRef::npos ? 0u : unsigned(NewLine + 1);
+  };
+  if (!Raw.next(Tok))
+    return Text.size();
+  std::vector<llvm::StringRef> Words;
+  unsigned Start = LineStart(Raw.offsetOf(Tok));
+  while (Tok.is(clang::tok::hash)) {
+    Directive(Words);
+    bool Once = Words.size() == 2 && Words[0] == "pragma" && Words[1] == "once";
+    bool Guard = Words.size() == 2 && Words[0] == "ifndef" && !Words[1].empty();
+    if (!Once && !Guard)
+      break;
+    if (Guard) {
+      llvm::StringRef Name = Words[1];
+      if (Tok.isNot(clang::tok::hash))
+        break;
+      Directive(Words);
+      if (Words.empty() || Words[0] != "define" || Words.size() < 2 || Words[1] != Name)
+        break;
+    }
+    Start = Tok.is(clang::tok::eof) ? unsigned(Text.size())
+                                     : LineStart(Raw.offsetOf(Tok));
+    if (Tok.is(clang::tok::eof))
+      break;
+  }
+  return Start;
+}
+
+} // namespace musify

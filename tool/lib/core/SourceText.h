@@ -1,0 +1,64 @@
+// Source text as a raw lexer sees it, without a parse: lines, identifiers,
+// #include directives, string literals. Shared by every stage that reads text.
+#pragma once
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <utility>
+#include <vector>
+
+namespace musify {
+
+/// Line and column (both 1-based) of offsets in one text; built once per text.
+class LineIndex {
+public:
+  explicit LineIndex(llvm::StringRef Text);
+  std::pair<unsigned, unsigned> lineAndColumn(unsigned Offset) const;
+
+private:
+  std::vector<unsigned> LineStarts;
+};
+
+/// An `#include` found by the scanner: the header path and the text it
+/// occupies with its delimiters.
+struct RawInclude {
+  llvm::StringRef Name;
+  unsigned Offset;
+  unsigned Length;
+};
+
+/// Called with an identifier, its offset, and the namespaces it is written
+/// qualified with ("thrust::cuda::" for `par` in `thrust::cuda::par`).
+using IdentifierCallback =
+    llvm::function_ref<void(llvm::StringRef, unsigned, llvm::StringRef)>;
+
+/// Lexes [Begin, End) of Text, reporting identifiers that can name a global
+/// or namespace-scope entity, and the headers of #include directives.
+/// Comments and string literals are not code and are left alone; so are
+/// members (`x.cudaName`) and names qualified by a user scope.
+void scanSource(llvm::StringRef Text, unsigned Begin, unsigned End,
+                IdentifierCallback OnIdentifier,
+                llvm::function_ref<void(const RawInclude &)> OnInclude);
+
+/// Calls Fn(name, offset) for each unqualified identifier that can name a
+/// global entity in [Begin, End) of Text.
+void forEachIdentifier(llvm::StringRef Text, unsigned Begin, unsigned End,
+                       llvm::function_ref<void(llvm::StringRef, unsigned)> Fn);
+
+/// Calls Fn(header, offset, length) for each `#include` of Text: the header
+/// as written inside its delimiters, and the text it occupies with them.
+void forEachInclude(llvm::StringRef Text,
+                    llvm::function_ref<void(llvm::StringRef, unsigned, unsigned)> Fn);
+
+/// Calls Fn(offset, literal) for each string literal of Text, with its quotes.
+void forEachStringLiteral(llvm::StringRef Text,
+                          llvm::function_ref<void(unsigned, llvm::StringRef)> Fn);
+
+/// Where the first line of Text's own content starts: past leading comments
+/// and blank lines, a `#pragma once` and an include guard (`#ifndef G`
+/// followed by `#define G`). An #include put there comes before everything
+/// the file declares, includes or tests.
+unsigned preambleEnd(llvm::StringRef Text);
+
+} // namespace musify
