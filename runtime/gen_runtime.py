@@ -39,7 +39,7 @@ from collections import defaultdict
 SUPPORTED = ("supported", "deprecated", "removed")
 # Which of several CUDA names wins when they map to one MUSA name (lower wins):
 # the published table and the prefix convention before the names of real ports,
-# whose MUSA name is usually some other CUDA name's counterpart (MUSA_FACTS.md).
+# whose MUSA name is usually some other CUDA name's counterpart (rules/sources/MUSA_FACTS.md).
 CHECK_RANK = {"musa-table": 0, "musa-prefix-rule": 1, "same-name": 2,
               "musa-ports": 3, "none": 4}
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")

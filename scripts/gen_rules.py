@@ -117,7 +117,7 @@ HIP_LOOKUP_TABLES = (
 # Sections of the runtime table whose headers the Linux SDK never shipped.
 WINDOWS_ONLY_SECTION = re.compile(r"Direct3D", re.I)
 
-# CUDA prefix -> MUSA prefix, longest first (MUSA_FACTS.md, "Prefixes").
+# CUDA prefix -> MUSA prefix, longest first (rules/sources/MUSA_FACTS.md, "Prefixes").
 MUSA_PREFIXES = (("cuda", "musa"), ("CUDA", "MUSA"), ("cu", "mu"), ("CU", "MU"))
 
 # Whole CUDA words inside a name that MUSA renames: `Cudart` (runtime) and
@@ -174,7 +174,7 @@ HIP_HEADER_MAP = {
 }
 
 # Headers the headers family covers beyond include.json: the runtime's own
-# headers, and those MUSA_FACTS.md names.
+# headers, and those rules/sources/MUSA_FACTS.md names.
 EXTRA_HEADERS = (
     "driver_types.h", "vector_types.h", "device_launch_parameters.h",
     "channel_descriptor.h", "surface_types.h", "texture_types.h",
@@ -191,7 +191,7 @@ NO_COUNTERPART_NOTES = {
                       "warp matrix functions with another API",
 }
 
-# MUSA header facts stated in MUSA_FACTS.md but missing from include.json.
+# MUSA header facts stated in rules/sources/MUSA_FACTS.md but missing from include.json.
 MUSA_FACTS_HEADERS = {"cuda_fp8.h": "musa_fp8.h", "nccl.h": "mccl.h"}
 
 # CUDA runtime headers with no MUSA header of their own in include.json: the
@@ -1153,7 +1153,7 @@ HIP_UNSHIPPED_LIBRARIES = {"hipblas": "hipBLAS", "hipblaslt": "hipBLASLt", "hipf
 # Header folders (CCCL and cooperative groups ship hundreds of headers): an
 # entry ending in "/" covers every header under it. (folder, MUSA folder, HIP
 # folder, one HIP header for all of them, or None, HIP check, note). MUSA: "CUB and Thrust headers keep their
-# paths", <cuda/std/...> -> <musa/std/...> (MUSA_FACTS.md).
+# paths", <cuda/std/...> -> <musa/std/...> (rules/sources/MUSA_FACTS.md).
 HEADER_FOLDERS = (
     ("thrust/", "thrust/", "thrust/", "hip-library",
      "rocThrust keeps Thrust's header paths; it is not shipped by Debian, so this is not "
@@ -1252,7 +1252,7 @@ def language_entry(cuda, kind, rule, hip_declared, hip_macros, hip_ver, general,
 
 
 # Family "environment": environment variables CUDA programs name in string
-# literals (migrated with --rewrite-strings). MUSA names from MUSA_FACTS.md;
+# literals (migrated with --rewrite-strings). MUSA names from rules/sources/MUSA_FACTS.md;
 # the data this project uses gives no HIP names.
 ENVIRONMENT_RULES = (
     ("CUDA_VISIBLE_DEVICES", "MUSA_VISIBLE_DEVICES"),
@@ -1326,7 +1326,7 @@ def parse_args():
     here = os.path.dirname(os.path.abspath(__file__))
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cuda-path", default="/usr/local/cuda")
-    parser.add_argument("--data", default=os.path.join(here, "..", "..", "shared", "data"),
+    parser.add_argument("--data", default=os.path.join(here, "..", "rules", "sources"),
                         help="folder holding musa-mapping/ and hip-mapping/")
     parser.add_argument("--hip-include", default="/usr/include/hip")
     parser.add_argument("--hipcc", default="hipcc")

@@ -20,7 +20,7 @@ from rulegen import cuda_scan
 from rulegen.families import FAMILIES, CU_PREFIXES
 
 def _ports_win(table, chosen, why=None):
-    """MUSA_FACTS.md "cuBLAS names where the table and real ports disagree": the
+    """rules/sources/MUSA_FACTS.md "cuBLAS names where the table and real ports disagree": the
     ports built against a real MUSA SDK win (they compiled)."""
     return chosen, "musa-ports", (
         "sources disagree: the published table says %s; ports built against a real "
@@ -38,14 +38,14 @@ MUSA_CONFLICTS = {
                                              "MUBLAS_TENSOR_OP_MATH"),
     "CUBLAS_STATUS_NOT_SUPPORTED": _ports_win("MUBLAS_STATUS_NOT_SUPPORTED",
                                               "MUBLAS_STATUS_NOT_IMPLEMENTED"),
-    # MUSA_FACTS.md "Version macros": the published table's name is the
+    # rules/sources/MUSA_FACTS.md "Version macros": the published table's name is the
     # current SDK's; older ports used the prefix convention's.
     "CUDA_VERSION": ("MUSA_COMP_VERSION", "musa-table",
                      "sources disagree: the published table says MUSA_COMP_VERSION; "
                      "older ports use MUSA_VERSION"),
 }
 
-# Device intrinsics some MUSA SDKs lack (MUSA_FACTS.md "Device code").
+# Device intrinsics some MUSA SDKs lack (rules/sources/MUSA_FACTS.md "Device code").
 MUSA_MAYBE_MISSING = frozenset(("hexp", "h2exp", "__vsub4", "__vcmpeq4"))
 MUSA_MISSING_NOTE = "kept as is, but some MUSA SDKs lack it"
 
@@ -54,7 +54,7 @@ WARP_FUNCTION = re.compile(r"^__(shfl|ballot|any|all|activemask|match|reduce_\w+
 WARP_NOTE = ("warp size is 128 on mp_21/mp_22 and 32 on mp_31: masks (0xffffffff) and "
              "widths that assume 32 lanes are suspect")
 
-# MUSA words for NVIDIA names inside fp16/bf16/fp8 names (MUSA_FACTS.md:
+# MUSA words for NVIDIA names inside fp16/bf16/fp8 names (rules/sources/MUSA_FACTS.md:
 # __nv_bfloat16 -> __mt_bfloat16, __nv_fp8_e4m3 -> __mt_fp8_e4m3).
 NV_NAME = re.compile(r"^(__)?(nv|NV)(_)")
 
@@ -266,7 +266,7 @@ def qualified(entry, namespace):
 
 # Namespaces user code writes as qualifiers, per family: (CUDA namespace,
 # MUSA namespace, HIP namespace or None, HIP check, HIP note). MUSA names from
-# MUSA_FACTS.md (cuda::std -> musa::std, thrust::cuda -> thrust::musa,
+# rules/sources/MUSA_FACTS.md (cuda::std -> musa::std, thrust::cuda -> thrust::musa,
 # nvcuda -> mtmusa).
 NAMESPACE_RULES = {
     "device": [

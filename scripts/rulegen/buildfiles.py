@@ -17,10 +17,10 @@ its `check`:
   rocm-docs      ROCm's documentation names it, for libraries Debian does
                  not ship (hipBLAS, hipFFT, hipSOLVER, RCCL, rocThrust,
                  hipCUB): cannot be checked here, as hipify-table names
-  musa-ports     MUSA_FACTS.md names it (MUSA::musart, mcc, MUSA_HOME, ...)
+  musa-ports     rules/sources/MUSA_FACTS.md names it (MUSA::musart, mcc, MUSA_HOME, ...)
   musa-prefix-rule, none   as in the other tables
 
-What MUSA's CMake support has beyond MUSA_FACTS.md (a CMake language,
+What MUSA's CMake support has beyond rules/sources/MUSA_FACTS.md (a CMake language,
 variables, properties, targets for muRAND/muSPARSE/muSOLVER) is not public:
 those entries are `unsupported`, and their note says so, rather than a
 guessed name.

@@ -45,7 +45,7 @@ DEVICE_TABLE = "CUDA_Device_API_supported_by_HIP.md"
 # math_constants.h (CUDART_PI_F -> HIP_PI_F) is in HIPIFY's runtime table.
 RUNTIME_TABLE = "CUDA_Runtime_API_functions_supported_by_HIP.md"
 
-# Default MUSA prefixes (MUSA_FACTS.md "Prefixes"), longest first.
+# Default MUSA prefixes (rules/sources/MUSA_FACTS.md "Prefixes"), longest first.
 CU_PREFIXES = (("cuda", "musa"), ("CUDA", "MUSA"), ("cu", "mu"), ("CU", "MU"))
 
 CUDNN_NOTE = ("cuDNN is not migratable by renaming: muDNN is a C++ class API "

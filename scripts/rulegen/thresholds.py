@@ -2,7 +2,7 @@
 
 Renaming `__CUDA_ARCH__ >= 800` to `__MUSA_ARCH__ >= 800` is silently wrong:
 MUSA numbers its architectures 210/220 (mp_21/mp_22: MTT S80, S3000, S4000) and
-310 (mp_31: S5000). MUSA_FACTS.md gives two thresholds; a comparison with any
+310 (mp_31: S5000). rules/sources/MUSA_FACTS.md gives two thresholds; a comparison with any
 other constant has no known translation and is reported. The format is
 rules/arch-thresholds.schema.json; the file lives in a subfolder because the
 rule-table loader reads only rules/<target>/*.json.

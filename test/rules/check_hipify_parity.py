@@ -32,7 +32,7 @@ FOLLOWED = tuple(name + "_supported_by_HIP.md" for name in (
     "CUDA_Runtime_API_functions", "CUFFT_API", "CURAND_API", "CUSOLVER_API", "CUSPARSE_API",
     "cuComplex_API"))
 APART = "CUDNN_API_supported_by_MIOPEN.md"
-DATA = os.environ.get("MUSIFY_DATA", os.path.join(rc.ROOT, "..", "shared", "data"))
+DATA = os.environ.get("MUSIFY_DATA", os.path.join(rc.ROOT, "rules", "sources"))
 
 
 def mappings(path):

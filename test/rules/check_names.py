@@ -7,7 +7,7 @@
   file must exist in the SDK. Compiler-predefined macros count when Clang
   predefines them in CUDA mode; NVCC_ONLY_MACROS lists those only nvcc defines.
 * Every target must be confirmed by its `check`: same-name (target == cuda),
-  musa-table (general.json says so), musa-ports (MUSA_FACTS.md names it),
+  musa-table (general.json says so), musa-ports (rules/sources/MUSA_FACTS.md names it),
   hipify-table (a HIPIFY table maps cuda to it), hip-headers (the installed HIP
   headers or hipcc's predefined macros spell it: re-scanned here with a plain
   identifier scan, independently of the generator's declaration scanner).
@@ -29,7 +29,7 @@ import rules_common as rc
 import gen_rules
 from rulegen.families import FAMILIES
 
-DATA = os.environ.get("MUSIFY_DATA", os.path.join(rc.ROOT, "..", "shared", "data"))
+DATA = os.environ.get("MUSIFY_DATA", os.path.join(rc.ROOT, "rules", "sources"))
 # Compiler-side names (family language) no header declares: macros only nvcc
 # predefines, Clang builtins and attribute keywords.
 COMPILER_NAMES = frozenset(("__NVCC__", "__CUDACC_VER_MAJOR__", "__CUDACC_VER_MINOR__",
@@ -333,9 +333,9 @@ def main():
     cindex = rc.import_cindex()
     declared = cuda_names(cindex)
     include = os.path.join(rc.CUDA_PATH, "include")
-    # The published name tables and MUSA_FACTS.md live beside the checkout
-    # (../shared); where they are not, what only they confirm is skipped, loudly.
-    facts_path = os.path.join(DATA, "..", "MUSA_FACTS.md")
+    # The published name tables and MUSA_FACTS.md (rules/sources, or
+    # MUSIFY_DATA); where they are not, what only they confirm is skipped, loudly.
+    facts_path = os.path.join(DATA, "MUSA_FACTS.md")
     have_sources = os.path.isfile(os.path.join(DATA, "musa-mapping", "general.json")) \
         and os.path.isfile(facts_path)
     if have_sources:
