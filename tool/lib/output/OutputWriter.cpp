@@ -5,6 +5,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <unistd.h>
+
 namespace musify {
 
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content) {
@@ -14,13 +16,33 @@ llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content) {
       return llvm::createStringError(EC, "cannot create folder '%s': %s",
                                      Parent.str().c_str(), EC.message().c_str());
   llvm::ErrorOr<llvm::sys::fs::perms> Perms = llvm::sys::fs::getPermissions(Path);
-  if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
-        OS << Content;
-        return llvm::Error::success();
-      }))
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "cannot write '%s': %s", Path.str().c_str(),
-                                   llvm::toString(std::move(E)).c_str());
+  auto Failed = [&](const llvm::Twine &Cause) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "cannot write '%s': %s",
+                                   Path.str().c_str(), Cause.str().c_str());
+  };
+  // A temporary file beside Path, written to the last byte and flushed to the
+  // disk before it replaces Path: a full disk or any other write error leaves
+  // Path as it was.
+  llvm::Expected<llvm::sys::fs::TempFile> Temp =
+      llvm::sys::fs::TempFile::create(Path + ".musify-%%%%%%");
+  if (!Temp)
+    return Failed(llvm::toString(Temp.takeError()));
+  std::error_code WriteError;
+  {
+    llvm::raw_fd_ostream Out(Temp->FD, /*shouldClose=*/false);
+    Out << Content;
+    Out.flush();
+    WriteError = Out.error();
+    Out.clear_error(); // reported below, not at destruction
+  }
+  if (!WriteError && ::fsync(Temp->FD) != 0)
+    WriteError = std::error_code(errno, std::generic_category());
+  if (WriteError) {
+    llvm::consumeError(Temp->discard());
+    return Failed(WriteError.message());
+  }
+  if (llvm::Error E = Temp->keep(Path))
+    return Failed(llvm::toString(std::move(E)));
   if (Perms)
     llvm::sys::fs::setPermissions(Path, *Perms);
   return llvm::Error::success();
