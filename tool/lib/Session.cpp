@@ -151,12 +151,16 @@ private:
       return fail("writing to standard output or with -o takes exactly one "
                   "input file; use --out-root DIR or --in-place for several files "
                   "or a folder");
-    if (!OutRoot.empty()) {
+    if (!OutRoot.empty())
+      if (std::optional<std::string> Overlap = outRootOverlap(OutRoot))
+        return fail("--out-root '" + Options.OutRoot + "' " + *Overlap +
+                    "; choose a folder outside the inputs, or a new or empty one");
+    if (Options.Output == OutputMode::File) {
       llvm::SmallString<256> Real;
-      if (!llvm::sys::fs::real_path(OutRoot, Real) &&
-          llvm::is_contained(Inputs.Roots, Real.str()))
-        return fail("--out-root '" + Options.OutRoot +
-                    "' is an input folder; choose another folder");
+      if (!llvm::sys::fs::real_path(Options.OutputFile, Real) &&
+          Real.str() == Inputs.Files[0].Path)
+        return fail("-o '" + Options.OutputFile +
+                    "' is the input file; use --in-place to rewrite it where it is");
     }
 
     if (Options.RenameExtensions) {
@@ -577,6 +581,41 @@ private:
     return "";
   }
 
+  /// How an --out-root folder that exists with files in it overlaps the
+  /// inputs (it is, holds, or lies inside an input folder), or nullopt.
+  /// Mirroring into it could overwrite the user's files.
+  std::optional<std::string> outRootOverlap(const std::string &OutRoot) const {
+    llvm::SmallString<256> Real;
+    if (llvm::sys::fs::real_path(OutRoot, Real))
+      return std::nullopt; // new: nothing there to overwrite
+    std::error_code EC;
+    if (llvm::sys::fs::directory_iterator(Real, EC) == llvm::sys::fs::directory_iterator() &&
+        !EC)
+      return std::nullopt; // empty
+    auto Inside = [](llvm::StringRef Path, llvm::StringRef Folder) {
+      return Path == Folder ||
+             (Path.starts_with(Folder) && Path.drop_front(Folder.size()).starts_with("/"));
+    };
+    for (const std::string &Root : Inputs.Roots) {
+      if (Real.str() == Root)
+        return std::string("is an input folder");
+      if (Inside(Real.str(), Root))
+        return "lies inside the input folder '" + Root + "' and is not empty";
+      if (Inside(Root, Real.str()))
+        return "holds the input folder '" + Root + "' and is not empty";
+    }
+    return std::nullopt;
+  }
+
+  /// Where --backup keeps Path's original: Path.orig, or, if that is taken
+  /// (an earlier backup, never replaced), Path.orig.1, .2, ...
+  static std::string backupPathOf(const std::string &Path) {
+    std::string Backup = Path + ".orig";
+    for (unsigned N = 1; llvm::sys::fs::exists(Backup); ++N)
+      Backup = Path + ".orig." + std::to_string(N);
+    return Backup;
+  }
+
   /// The file's path after --rename-extensions.
   std::string newPathOf(const std::string &Path) const {
     auto It = Renamed.find(Path);
@@ -602,7 +641,7 @@ private:
         Out.flush();
       } else {
         if (Options.Output == OutputMode::InPlace && Options.Backup)
-          if (llvm::Error E = writeFileAtomically(Path + ".orig", text(S))) {
+          if (llvm::Error E = writeFileAtomically(backupPathOf(Path), text(S))) {
             Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
             Ok = false;
             continue; // never replace a file whose backup failed
