@@ -722,9 +722,13 @@ private:
       printDiagnostics(Run, Errs);
 
     bool Ok = true;
+    // A file name that is not UTF-8 is written with replacement characters.
     if (!Options.ReportFile.empty())
-      if (llvm::Error E = writeFileAtomically(Options.ReportFile,
-                                              reportToJson(Run).dump(2) + "\n")) {
+      if (llvm::Error E = writeFileAtomically(
+              Options.ReportFile,
+              reportToJson(Run).dump(2, ' ', false,
+                                     nlohmann::json::error_handler_t::replace) +
+                  "\n")) {
         Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
         Ok = false;
       }

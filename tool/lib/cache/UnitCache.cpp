@@ -257,7 +257,9 @@ llvm::Error UnitCache::store(llvm::StringRef Key, const ParsedUnit &Unit) const 
                 {"device_archs", Unit.DeviceArchs},
                 {"file_digests", Digests},
                 {"findings", findingsToJson(Unit.Findings)}};
-  return writeFileAtomically(entryPath(Key), Entry.dump());
+  // A file name that is not UTF-8 is written with replacement characters.
+  return writeFileAtomically(entryPath(Key),
+                             Entry.dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
 } // namespace musify

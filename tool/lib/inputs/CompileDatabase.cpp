@@ -4,6 +4,8 @@
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 namespace musify {
@@ -16,6 +18,17 @@ llvm::Expected<std::vector<CompileCommand>> readCompileDatabase(llvm::StringRef 
         llvm::inconvertibleErrorCode(),
         "no compile_commands.json in '" + BuildDir.str() +
             "' (CMake writes one with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)");
+  // Clang's reader reports malformed JSON and goes on with what it could
+  // read; a truncated database must not silently drop files.
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text = llvm::MemoryBuffer::getFile(File);
+  if (!Text)
+    return llvm::createStringError(Text.getError(), "cannot read '" + File.str().str() +
+                                                        "': " + Text.getError().message());
+  if (llvm::Expected<llvm::json::Value> Parsed = llvm::json::parse((*Text)->getBuffer());
+      !Parsed)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "'" + File.str().str() + "' is not valid JSON: " +
+                                       llvm::toString(Parsed.takeError()));
   std::string Why;
   std::unique_ptr<clang::tooling::JSONCompilationDatabase> Database =
       clang::tooling::JSONCompilationDatabase::loadFromFile(
