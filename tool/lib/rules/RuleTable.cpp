@@ -4,6 +4,8 @@
 #include "rules/TableReader.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -259,8 +261,58 @@ llvm::Error RuleTable::addTable(const nlohmann::json &Table, llvm::StringRef Fil
   });
 }
 
+/// Whether Name can stand where a rule of Kind writes it: an identifier,
+/// qualified or not (`musify::umin`), or a header path without `..` (a
+/// folder ends with `/`). Rule targets are pasted into code: nothing else
+/// may get through, whatever a rule file says.
+static bool isWellFormed(llvm::StringRef Name, RuleKind Kind) {
+  if (Name.empty())
+    return false;
+  if (Kind == RuleKind::Header) {
+    if (Name.starts_with("/"))
+      return false;
+    llvm::SmallVector<llvm::StringRef> Parts;
+    Name.drop_back(Name.ends_with("/")).split(Parts, '/');
+    return llvm::all_of(Parts, [](llvm::StringRef Part) {
+      return !Part.empty() && Part != ".." && Part != "." &&
+             llvm::all_of(Part, [](char C) {
+               return llvm::isAlnum(C) || C == '_' || C == '.' || C == '-' || C == '+';
+             });
+    });
+  }
+  llvm::SmallVector<llvm::StringRef> Parts;
+  Name.split(Parts, "::");
+  return llvm::all_of(Parts, [](llvm::StringRef Part) {
+    return !Part.empty() && !llvm::isDigit(Part[0]) &&
+           llvm::all_of(Part, [](char C) { return llvm::isAlnum(C) || C == '_'; });
+  });
+}
+
+/// Name with control characters escaped, for a message.
+static std::string escaped(llvm::StringRef Name) {
+  std::string Out;
+  llvm::raw_string_ostream(Out).write_escaped(Name);
+  return Out;
+}
+
+/// An error naming the file and entry where R's CUDA name or target is not
+/// well formed for its kind.
+static llvm::Error checkNames(const Rule &R, llvm::StringRef FileName,
+                              const llvm::Twine &Where) {
+  if (!isWellFormed(R.Cuda, R.Kind))
+    return tableError(FileName, Where + ": '" + escaped(R.Cuda) + "' is not a " +
+                                    ruleKindName(R.Kind) + " name");
+  for (const std::string *Name : {&R.Target, &R.HelperTarget})
+    if (!Name->empty() && !isWellFormed(*Name, R.Kind))
+      return tableError(FileName, Where + ": the target '" + escaped(*Name) +
+                                      "' is not a " + ruleKindName(R.Kind) + " name");
+  return llvm::Error::success();
+}
+
 llvm::Error RuleTable::insert(Rule R, llvm::StringRef FileName,
                               llvm::StringRef Where) {
+  if (llvm::Error E = checkNames(R, FileName, Where))
+    return E;
   for (size_t Existing : ByName.lookup(R.Cuda)) {
     if (Rules[Existing].Kind != R.Kind)
       continue;
@@ -308,6 +360,8 @@ llvm::Error RuleTable::addUserFile(llvm::StringRef Path, llvm::StringRef Expecte
     R.Check = "user";
     R.Family = "user";
     R.Note = "from " + Path.str();
+    if (llvm::Error E = checkNames(R, Path, "\"" + escaped(Cuda) + "\""))
+      return E;
     // The user's name wins over shipped entries of every kind.
     std::vector<size_t> &Same = ByName[R.Cuda];
     llvm::erase_if(Same, [&](size_t I) {
