@@ -132,6 +132,26 @@ private:
 
 } // namespace
 
+/// A folder of the toolchain rather than the project: the system's include
+/// folders, or a CUDA SDK's (one that holds cuda_runtime_api.h, itself or in
+/// include/, or lies inside such a folder). A build's -I may name them; their
+/// headers are never inputs.
+static bool isToolchainFolder(llvm::StringRef Real) {
+  for (llvm::StringRef System : {"/usr/include", "/usr/local/include", "/usr/lib",
+                                 "/opt/rocm"})
+    if (isWithin(Real, System))
+      return true;
+  for (llvm::StringRef Folder = Real; !Folder.empty() && Folder != "/";
+       Folder = llvm::sys::path::parent_path(Folder)) {
+    llvm::SmallString<256> Header(Folder), Nested(Folder);
+    llvm::sys::path::append(Header, "cuda_runtime_api.h");
+    llvm::sys::path::append(Nested, "include", "cuda_runtime_api.h");
+    if (fs::exists(Header) || fs::exists(Nested))
+      return true;
+  }
+  return false;
+}
+
 llvm::Expected<InputSet> collectInputs(const InputRequest &Request) {
   llvm::Expected<InputFilter> Filter = InputFilter::create(Request);
   if (!Filter)
@@ -145,12 +165,13 @@ llvm::Expected<InputSet> collectInputs(const InputRequest &Request) {
     for (const CompileCommand &C : Request.Commands) {
       Paths.push_back(C.File);
       // The project's own include folders hold headers to migrate; the
-      // build folder's (generated files) and -isystem ones do not.
+      // build folder's (generated files), -isystem ones and the toolchain's
+      // do not.
       for (const std::string &Folder :
            includeFoldersOf(translateNvccFlags(C.Flags), C.Directory, /*System=*/false)) {
         llvm::SmallString<256> Real;
         if (!fs::real_path(Folder, Real) && fs::is_directory(Real) &&
-            !(!BuildDir.empty() && isWithin(Real, BuildDir)))
+            !(!BuildDir.empty() && isWithin(Real, BuildDir)) && !isToolchainFolder(Real))
           Folders.insert(Real.str().str());
       }
     }
