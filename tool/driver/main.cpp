@@ -4,6 +4,7 @@
 #include "rules/RuleTable.h"
 #include "rules/TargetVersion.h"
 
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
@@ -127,6 +128,8 @@ void printVersion(raw_ostream &OS) {
 
 int main(int argc, const char **argv) {
   InitLLVM Init(argc, argv);
+  // A crash of Clang on one translation unit is contained (frontend/).
+  llvm::CrashRecoveryContext::Enable();
 
   // Everything after `--` is for Clang, as with other Clang tools.
   std::vector<const char *> Own;

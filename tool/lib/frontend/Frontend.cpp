@@ -18,6 +18,7 @@
 #include "clang/Frontend/PCHContainerOperations.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
@@ -36,6 +37,11 @@ constexpr llvm::StringLiteral TextureFetchFunctions =
     "// Supplied by musify: CUDA 13 removed this header; Clang 19 includes it.\n";
 
 constexpr unsigned MaxErrorsKept = 3;
+
+/// The stack of each parse: machine-generated code (an expression of 100,000
+/// terms) nests deeper than a thread's default stack allows. Only what is
+/// used is ever committed.
+constexpr unsigned ParseStackSize = 512u << 20;
 
 /// The real path of FID's file; empty for built-in and virtual buffers.
 std::string realPathOf(const clang::SourceManager &SM, clang::FileID FID) {
@@ -437,7 +443,16 @@ ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
       std::make_unique<RecoveringAction>(std::move(Action), IsCudaHeader, Diagnostics),
       Files.get(), std::make_shared<clang::PCHContainerOperations>());
   Invocation.setDiagnosticConsumer(&Diagnostics);
-  bool Ran = Invocation.run();
+  // On a thread of its own with a large stack (deeply nested code recurses
+  // deeply), and contained: a crash of Clang costs this unit, not the run.
+  bool Ran = false;
+  llvm::CrashRecoveryContext Recovery;
+  if (!Recovery.RunSafelyOnThread([&] { Ran = Invocation.run(); }, ParseStackSize)) {
+    ParseOutcome Crashed;
+    Crashed.FirstErrors.push_back("error: Clang crashed while parsing " + File.str() +
+                                  "; it is migrated by the token rewriter");
+    return Crashed;
+  }
   Diagnostics.flush();
   ParseOutcome Outcome = std::move(Diagnostics.Outcome);
   Outcome.Parsed = Ran && Outcome.ErrorCount == 0;
