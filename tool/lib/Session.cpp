@@ -36,11 +36,10 @@ const char *toolVersion() { return MUSIFY_VERSION; }
 std::string defaultRulesDir(const char *Argv0) {
   std::string Exe = llvm::sys::fs::getMainExecutable(
       Argv0, reinterpret_cast<void *>(&defaultRulesDir));
-  llvm::SmallString<256> Installed(llvm::sys::path::parent_path(Exe));
-  llvm::sys::path::append(Installed, "..", "share", "musify", "rules");
-  if (llvm::sys::fs::is_directory(Installed))
-    return Installed.str().str();
-  return MUSIFY_SOURCE_RULES_DIR;
+  llvm::SmallString<256> Rules(llvm::sys::path::parent_path(Exe));
+  llvm::sys::path::append(Rules, "..", "share", "musify", "rules");
+  llvm::sys::path::remove_dots(Rules, /*remove_dot_dot=*/true);
+  return Rules.str().str();
 }
 
 namespace {
