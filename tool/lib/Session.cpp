@@ -640,12 +640,12 @@ private:
         Out.flush();
       } else {
         if (Options.Output == OutputMode::InPlace && Options.Backup)
-          if (llvm::Error E = writeFileAtomically(backupPathOf(Path), text(S))) {
+          if (llvm::Error E = writeFileAtomically(backupPathOf(Path), text(S), Path)) {
             Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
             Ok = false;
             continue; // never replace a file whose backup failed
           }
-        if (llvm::Error E = writeFileAtomically(Dest, Result)) {
+        if (llvm::Error E = writeFileAtomically(Dest, Result, Path)) {
           Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
           Ok = false;
           continue;

@@ -9,13 +9,17 @@
 
 namespace musify {
 
-llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content) {
+llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
+                                llvm::StringRef ModeOf) {
   llvm::StringRef Parent = llvm::sys::path::parent_path(Path);
   if (!Parent.empty())
-    if (std::error_code EC = llvm::sys::fs::create_directories(Parent))
+    // As mkdir does: the umask decides.
+    if (std::error_code EC = llvm::sys::fs::create_directories(
+            Parent, /*IgnoreExisting=*/true, llvm::sys::fs::all_all))
       return llvm::createStringError(EC, "cannot create folder '%s': %s",
                                      Parent.str().c_str(), EC.message().c_str());
-  llvm::ErrorOr<llvm::sys::fs::perms> Perms = llvm::sys::fs::getPermissions(Path);
+  llvm::ErrorOr<llvm::sys::fs::perms> Perms =
+      llvm::sys::fs::getPermissions(ModeOf.empty() ? Path : ModeOf);
   auto Failed = [&](const llvm::Twine &Cause) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), "cannot write '%s': %s",
                                    Path.str().c_str(), Cause.str().c_str());
