@@ -91,6 +91,8 @@ public:
       rewriteStringLiterals();
     decideAll();
     bool Written = writeOutputs();
+    if (Options.Output == OutputMode::OutRoot)
+      Written = mirrorLinks() && Written;
     return report() && Written ? ExitSuccess : ExitMigrationProblems;
   }
 
@@ -661,6 +663,36 @@ private:
       if (Dest != "-")
         llvm::sys::fs::make_absolute(Written);
       S.Report.Output = Written.str().str();
+    }
+    return Ok;
+  }
+
+  /// --out-root: the input folders' relative links that stay inside them
+  /// are links in the mirror too (a link's target is never written through).
+  bool mirrorLinks() {
+    bool Ok = true;
+    for (const InputSet::Link &L : Inputs.Links) {
+      llvm::SmallString<256> Dest(Options.OutRoot);
+      llvm::sys::path::append(
+          Dest, llvm::StringRef(L.Path).drop_front(Inputs.MirrorBase.size()).ltrim('/'));
+      llvm::sys::fs::file_status Status;
+      if (!llvm::sys::fs::status(Dest, Status, /*follow=*/false) &&
+          Status.type() != llvm::sys::fs::file_type::symlink_file) {
+        Errs << "musify: error: cannot mirror the link '" << L.Path << "': '" << Dest
+             << "' exists and is not a link\n";
+        Ok = false;
+        continue;
+      }
+      llvm::sys::fs::remove(Dest);
+      std::error_code EC = llvm::sys::fs::create_directories(
+          llvm::sys::path::parent_path(Dest), /*IgnoreExisting=*/true, llvm::sys::fs::all_all);
+      if (!EC)
+        EC = llvm::sys::fs::create_link(L.Target, Dest);
+      if (EC) {
+        Errs << "musify: error: cannot mirror the link '" << L.Path << "' as '" << Dest
+             << "': " << EC.message() << "\n";
+        Ok = false;
+      }
     }
     return Ok;
   }

@@ -9,6 +9,8 @@
 #include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/Path.h"
 
+#include <unistd.h>
+
 #include <map>
 #include <set>
 
@@ -61,24 +63,38 @@ bool isSkippedFolder(llvm::StringRef Name) {
   return Name.starts_with(".") || Name == "CMakeFiles";
 }
 
+/// Symbolic links are never followed: a link to a folder could lead out of
+/// the input or round in a cycle. What a link leads to inside the folder is
+/// read where it really is; a relative link that stays inside is kept as a
+/// link (InputSet::Links).
 llvm::Error addFolder(llvm::StringRef Dir, llvm::StringRef SkipDir,
-                      std::vector<InputFile> &Out, bool RequireSources = true) {
+                      std::vector<InputFile> &Out, std::vector<InputSet::Link> &Links,
+                      bool RequireSources = true) {
   std::error_code EC;
   size_t Sources = 0;
-  for (fs::recursive_directory_iterator It(Dir, EC), End; It != End && !EC;
-       It.increment(EC)) {
+  for (fs::recursive_directory_iterator It(Dir, EC, /*follow_symlinks=*/false), End;
+       It != End && !EC; It.increment(EC)) {
     llvm::StringRef Name = path::filename(It->path());
     if (It->type() == fs::file_type::directory_file) {
       if (isSkippedFolder(Name) || (!SkipDir.empty() && isWithin(It->path(), SkipDir)))
         It.no_push();
       continue;
     }
-    if (It->type() != fs::file_type::regular_file &&
-        It->type() != fs::file_type::symlink_file)
+    if (It->type() == fs::file_type::symlink_file) {
+      char Target[4096];
+      ssize_t Length = ::readlink(It->path().c_str(), Target, sizeof Target);
+      llvm::SmallString<256> Real;
+      if (Length > 0 && size_t(Length) < sizeof Target &&
+          path::is_relative(llvm::StringRef(Target, Length)) &&
+          !fs::real_path(It->path(), Real) && isWithin(Real, Dir))
+        Links.push_back({It->path(), std::string(Target, Length)});
+      continue;
+    }
+    if (It->type() != fs::file_type::regular_file)
       continue;
     llvm::SmallString<256> Real;
     if (fs::real_path(It->path(), Real))
-      continue; // a dangling link: nothing to read
+      continue;
     InputFile F;
     F.Path = Real.str().str();
     F.Role = roleOf(F.Path);
@@ -176,7 +192,7 @@ llvm::Expected<InputSet> collectInputs(const InputRequest &Request) {
       }
     }
     for (const std::string &Folder : Folders) {
-      if (llvm::Error E = addFolder(Folder, Request.SkipDir, Set.Files,
+      if (llvm::Error E = addFolder(Folder, Request.SkipDir, Set.Files, Set.Links,
                                     /*RequireSources=*/false))
         return E;
       Set.Roots.push_back(Folder);
@@ -189,7 +205,7 @@ llvm::Expected<InputSet> collectInputs(const InputRequest &Request) {
     if (std::error_code EC = fs::real_path(Given, Real))
       return inputError("cannot open '" + Given + "': " + EC.message());
     if (fs::is_directory(Real)) {
-      if (llvm::Error E = addFolder(Real, Request.SkipDir, Set.Files))
+      if (llvm::Error E = addFolder(Real, Request.SkipDir, Set.Files, Set.Links))
         return E;
       Set.Roots.push_back(Real.str().str());
       continue;

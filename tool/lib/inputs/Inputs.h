@@ -78,6 +78,14 @@ struct InputSet {
   /// of each file named. Headers outside them are never touched.
   std::vector<std::string> Roots;
   std::string MirrorBase; ///< the deepest folder holding every root
+  /// Symbolic links inside input folders: never followed (what they lead to
+  /// inside the folder is read where it is; outside it, never), and mirrored
+  /// as links by --out-root when they are relative and stay inside.
+  struct Link {
+    std::string Path;   ///< the link, absolute, its folder's symlinks resolved
+    std::string Target; ///< as the link says
+  };
+  std::vector<Link> Links;
 };
 
 /// Expands the request. A missing path, a folder without sources, a named
