@@ -4,6 +4,7 @@
 #include "rules/RuleTable.h"
 #include "rules/TargetVersion.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -209,6 +210,11 @@ int main(int argc, const char **argv) {
   }
   if (!CacheDir.empty() && !Incremental) {
     errs() << "musify: error: --cache-dir goes with --incremental\n";
+    return musify::ExitBadInput;
+  }
+  if (!CacheDir.empty() && llvm::sys::fs::exists(CacheDir.getValue()) &&
+      !llvm::sys::fs::is_directory(CacheDir.getValue())) {
+    errs() << "musify: error: --cache-dir '" << CacheDir << "' is a file, not a folder\n";
     return musify::ExitBadInput;
   }
   if (HipLaunchKernelGGL && Target != musify::TargetApi::Hip) {

@@ -152,6 +152,13 @@ private:
       return fail("writing to standard output or with -o takes exactly one "
                   "input file; use --out-root DIR or --in-place for several files "
                   "or a folder");
+    if (!OutRoot.empty() && llvm::sys::fs::exists(OutRoot) &&
+        !llvm::sys::fs::is_directory(OutRoot))
+      return fail("--out-root '" + Options.OutRoot + "' is a file, not a folder");
+    if (Options.Output == OutputMode::File && llvm::sys::fs::is_directory(Options.OutputFile))
+      return fail("-o '" + Options.OutputFile +
+                  "' is a folder; -o names the file to write (--out-root DIR mirrors "
+                  "inputs into a folder)");
     if (!OutRoot.empty())
       if (std::optional<std::string> Overlap = outRootOverlap(OutRoot))
         return fail("--out-root '" + Options.OutRoot + "' " + *Overlap +
@@ -635,6 +642,15 @@ private:
           Errs << "musify: note: '" << Path << "' needs migrating too; it is "
                << "written with --out-root or --in-place\n";
         continue;
+      }
+      if (Options.Output == OutputMode::InPlace) {
+        llvm::ErrorOr<llvm::sys::fs::perms> Perms = llvm::sys::fs::getPermissions(Path);
+        if (Perms && !(*Perms & llvm::sys::fs::owner_write)) {
+          Errs << "musify: error: '" << Path << "' is read-only; left as it is (make it "
+               << "writable to migrate it in place)\n";
+          Ok = false;
+          continue;
+        }
       }
       std::string Result = S.Edits.apply(text(S));
       if (Dest == "-") {

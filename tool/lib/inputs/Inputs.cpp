@@ -168,6 +168,9 @@ static bool isToolchainFolder(llvm::StringRef Real) {
   return false;
 }
 
+/// The largest input file musify reads.
+constexpr uint64_t MaxSourceSize = 64ull << 20;
+
 llvm::Expected<InputSet> collectInputs(const InputRequest &Request) {
   llvm::Expected<InputFilter> Filter = InputFilter::create(Request);
   if (!Filter)
@@ -210,6 +213,15 @@ llvm::Expected<InputSet> collectInputs(const InputRequest &Request) {
       Set.Roots.push_back(Real.str().str());
       continue;
     }
+    // A device (a link to /dev/zero named z.cu) or a file no source is as
+    // big as would only exhaust memory.
+    fs::file_status Status;
+    if (fs::status(Real, Status) || Status.type() != fs::file_type::regular_file)
+      return inputError("'" + Given + "' is not a regular file");
+    if (Status.getSize() > MaxSourceSize)
+      return inputError("'" + Given + "' is larger than " +
+                        std::to_string(MaxSourceSize >> 20) +
+                        " MiB; musify migrates sources, not files that size");
     InputFile F;
     F.Path = Real.str().str();
     F.Role = roleOf(F.Path);
