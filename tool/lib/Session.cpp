@@ -635,6 +635,10 @@ private:
   /// one goes: an interrupted run leaves the original or both, never neither.
   bool writeOutputs() {
     bool Ok = true;
+    for (const std::string &Stale : Inputs.StaleTemporaries)
+      if (!llvm::sys::fs::remove(Stale))
+        Errs << "musify: note: removed '" << Stale
+             << "', a temporary file an interrupted run left\n";
     for (auto &[Path, S] : Files) {
       std::string Dest = destinationOf(S);
       if (Dest.empty()) {

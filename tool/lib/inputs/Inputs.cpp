@@ -3,6 +3,7 @@
 #include "inputs/NvccFlags.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
@@ -67,9 +68,17 @@ bool isSkippedFolder(llvm::StringRef Name) {
 /// the input or round in a cycle. What a link leads to inside the folder is
 /// read where it really is; a relative link that stays inside is kept as a
 /// link (InputSet::Links).
-llvm::Error addFolder(llvm::StringRef Dir, llvm::StringRef SkipDir,
-                      std::vector<InputFile> &Out, std::vector<InputSet::Link> &Links,
+/// FILE.musify-XXXXXX: output/'s temporary file, left by a run that was killed.
+bool isMusifyTemporary(llvm::StringRef Name) {
+  size_t At = Name.rfind(".musify-");
+  return At != llvm::StringRef::npos && Name.size() == At + 14 &&
+         llvm::all_of(Name.drop_front(At + 8), [](char C) { return llvm::isAlnum(C); });
+}
+
+llvm::Error addFolder(llvm::StringRef Dir, llvm::StringRef SkipDir, InputSet &Set,
                       bool RequireSources = true) {
+  std::vector<InputFile> &Out = Set.Files;
+  std::vector<InputSet::Link> &Links = Set.Links;
   std::error_code EC;
   size_t Sources = 0;
   for (fs::recursive_directory_iterator It(Dir, EC, /*follow_symlinks=*/false), End;
@@ -95,6 +104,10 @@ llvm::Error addFolder(llvm::StringRef Dir, llvm::StringRef SkipDir,
     llvm::SmallString<256> Real;
     if (fs::real_path(It->path(), Real))
       continue;
+    if (isMusifyTemporary(Name)) {
+      Set.StaleTemporaries.push_back(Real.str().str());
+      continue;
+    }
     InputFile F;
     F.Path = Real.str().str();
     F.Role = roleOf(F.Path);
@@ -195,8 +208,7 @@ llvm::Expected<InputSet> collectInputs(const InputRequest &Request) {
       }
     }
     for (const std::string &Folder : Folders) {
-      if (llvm::Error E = addFolder(Folder, Request.SkipDir, Set.Files, Set.Links,
-                                    /*RequireSources=*/false))
+      if (llvm::Error E = addFolder(Folder, Request.SkipDir, Set, /*RequireSources=*/false))
         return E;
       Set.Roots.push_back(Folder);
     }
@@ -208,7 +220,7 @@ llvm::Expected<InputSet> collectInputs(const InputRequest &Request) {
     if (std::error_code EC = fs::real_path(Given, Real))
       return inputError("cannot open '" + Given + "': " + EC.message());
     if (fs::is_directory(Real)) {
-      if (llvm::Error E = addFolder(Real, Request.SkipDir, Set.Files, Set.Links))
+      if (llvm::Error E = addFolder(Real, Request.SkipDir, Set))
         return E;
       Set.Roots.push_back(Real.str().str());
       continue;

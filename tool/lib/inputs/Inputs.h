@@ -86,6 +86,9 @@ struct InputSet {
     std::string Target; ///< as the link says
   };
   std::vector<Link> Links;
+  /// Temporary files an interrupted run left (FILE.musify-XXXXXX): never
+  /// inputs, removed before this run writes.
+  std::vector<std::string> StaleTemporaries;
 };
 
 /// Expands the request. A missing path, a folder without sources, a named
