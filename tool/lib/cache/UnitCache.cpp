@@ -19,7 +19,7 @@ namespace {
 using nlohmann::json;
 
 /// Bumped whenever the entry format changes.
-constexpr int EntryFormat = 3;
+constexpr int EntryFormat = 4;
 
 std::string hexDigest(llvm::SHA256 &Hash) {
   std::array<uint8_t, 32> Digest = Hash.final();
@@ -85,7 +85,7 @@ json findingsToJson(const TranslationUnitFindings &F) {
                         L.CalleeHasComma});
   json Hazards = json::array();
   for (const Hazard &H : F.Hazards)
-    Hazards.push_back({placeToJson(H.At), H.Kind, H.Text, H.End});
+    Hazards.push_back({placeToJson(H.At), static_cast<int>(H.Kind), H.Text, H.End});
   json Skipped = json::array();
   for (const SkippedRegion &S : F.Skipped)
     Skipped.push_back({S.File, S.Begin, S.End, S.DeviceOnly});
@@ -124,8 +124,8 @@ TranslationUnitFindings findingsFromJson(const json &J) {
   }
   for (const json &H : J.at("hazards"))
     F.Hazards.push_back(
-        {placeFromJson(H.at(0)), H.at(1).get<std::string>(), H.at(2).get<std::string>(),
-         H.at(3).get<unsigned>()});
+        {placeFromJson(H.at(0)), static_cast<HazardKind>(H.at(1).get<int>()),
+         H.at(2).get<std::string>(), H.at(3).get<unsigned>()});
   for (const json &S : J.at("skipped"))
     F.Skipped.push_back({S.at(0).get<std::string>(), S.at(1).get<unsigned>(),
                          S.at(2).get<unsigned>(), S.at(3).get<bool>()});

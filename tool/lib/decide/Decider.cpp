@@ -519,15 +519,15 @@ HazardDecision Decider::guardVectorOperator(const Hazard &H, llvm::StringRef Fil
 }
 
 HazardDecision Decider::assess(const Hazard &H, llvm::StringRef FileText) const {
-  if (H.Kind == "vector-operator")
+  if (H.Kind == HazardKind::VectorOperator)
     if (const VectorOperatorClashes *Clashes = Rules.vectorOperatorClashes())
       return guardVectorOperator(H, FileText, *Clashes);
   HazardRecord R{H.At, H.Kind, H.Text, "", false};
   std::string Target = targetDisplayName(this->Target);
-  if (H.Kind == "inline-asm")
+  if (H.Kind == HazardKind::InlineAsm)
     R.Message = "inline assembly (PTX) is not portable to " + Target +
                 ": rewrite it with intrinsics or plain code; it is left as it is";
-  else if (H.Kind == "device-launch")
+  else if (H.Kind == HazardKind::DeviceLaunch)
     R.Message = "a kernel launched from device code (dynamic parallelism): " +
                 Target + " does not support it";
   else if (const WarpSizeHazards *Warp = Rules.warpSizeHazards())

@@ -93,14 +93,34 @@ struct KernelLaunch {
   bool CalleeHasComma = false; ///< a template-id whose commas would split a macro argument
 };
 
+/// Kinds of code that migrates but may not behave the same on the target.
+enum class HazardKind {
+  InlineAsm,      ///< `asm(...)`: PTX
+  DeviceLaunch,   ///< a kernel launched from device code
+  WarpSize,       ///< a constant that assumes a 32-lane warp
+  VectorOperator, ///< a user's operator the target's vector types define too
+};
+
+/// The report's name of Kind ("inline-asm", "device-launch", ...).
+inline const char *hazardKindName(HazardKind Kind) {
+  switch (Kind) {
+  case HazardKind::InlineAsm:
+    return "inline-asm";
+  case HazardKind::DeviceLaunch:
+    return "device-launch";
+  case HazardKind::WarpSize:
+    return "warp-size";
+  case HazardKind::VectorOperator:
+    return "vector-operator";
+  }
+  return "";
+}
+
 /// Code that migrates but may not behave the same on the target: reported
 /// with a suggestion, never rewritten.
 struct Hazard {
-  Place At;
-  /// "inline-asm", "device-launch", "warp-size", or "vector-operator" (a
-  /// user's operator the target's vector types define too: At is the start
-  /// of its declaration)
-  std::string Kind;
+  Place At; ///< VectorOperator: the start of its declaration
+  HazardKind Kind = HazardKind::InlineAsm;
   std::string Text; ///< the code in question, as written
   unsigned End = 0; ///< vector-operator: the offset where the declaration ends
 };

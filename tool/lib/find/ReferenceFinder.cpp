@@ -214,7 +214,7 @@ public:
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
     noteLaunch(E);
     if (isDeviceCode())
-      noteHazard("device-launch", E->getBeginLoc(), E->getSourceRange());
+      noteHazard(HazardKind::DeviceLaunch, E->getBeginLoc(), E->getSourceRange());
     return true;
   }
 
@@ -249,7 +249,8 @@ public:
                            .split('\n')
                            .first.rtrim()
                            .str();
-    Findings.Hazards.push_back({std::move(*At), "vector-operator", std::move(Text), End});
+    Findings.Hazards.push_back(
+        {std::move(*At), HazardKind::VectorOperator, std::move(Text), End});
     return true;
   }
 
@@ -258,7 +259,7 @@ public:
     // barrier every target understands; anything else is PTX.
     if (S->getAsmString()->getString().trim().empty())
       return true;
-    noteHazard("inline-asm", S->getAsmLoc(), S->getSourceRange());
+    noteHazard(HazardKind::InlineAsm, S->getAsmLoc(), S->getSourceRange());
     return true;
   }
 
@@ -279,7 +280,7 @@ public:
                        N == Warp->WarpSize) ||
                       (B->getOpcode() == BO_And && N == Warp->WarpSize - 1);
     if (LaneOrWarp && usesIndexVariable(B->getLHS(), *Warp))
-      noteHazard("warp-size", B->getExprLoc(), B->getSourceRange());
+      noteHazard(HazardKind::WarpSize, B->getExprLoc(), B->getSourceRange());
     return true;
   }
 
@@ -300,12 +301,12 @@ public:
     if (llvm::is_contained(Warp->MaskFunctions, Name))
       if (std::optional<llvm::APSInt> Mask = ConstantArg(0);
           Mask && Mask->getZExtValue() == (1ull << Warp->WarpSize) - 1)
-        noteHazard("warp-size", C->getArg(0)->getBeginLoc(),
+        noteHazard(HazardKind::WarpSize, C->getArg(0)->getBeginLoc(),
                    C->getArg(0)->getSourceRange());
     if (llvm::is_contained(Warp->WidthFunctions, Name) && C->getNumArgs() >= 3)
       if (std::optional<llvm::APSInt> Width = ConstantArg(C->getNumArgs() - 1);
           Width && Width->getExtValue() == Warp->WarpSize)
-        noteHazard("warp-size", C->getArg(C->getNumArgs() - 1)->getBeginLoc(),
+        noteHazard(HazardKind::WarpSize, C->getArg(C->getNumArgs() - 1)->getBeginLoc(),
                    C->getArg(C->getNumArgs() - 1)->getSourceRange());
     return true;
   }
@@ -531,7 +532,7 @@ private:
   }
 
   /// A hazard at Loc (its expansion, if written through a macro) in a user file.
-  void noteHazard(llvm::StringRef Kind, SourceLocation Loc, SourceRange Range) {
+  void noteHazard(HazardKind Kind, SourceLocation Loc, SourceRange Range) {
     const SourceManager &SM = Where.sourceManager();
     std::optional<Place> At = Where.placeOfOffset(SM.getExpansionLoc(Loc));
     if (!At)
@@ -542,7 +543,7 @@ private:
         Chars.isValid() ? Lexer::getSourceText(Chars, SM, Where.langOpts()).str() : "";
     // One line is enough to recognise it.
     Text = llvm::StringRef(Text).split('\n').first.rtrim().str();
-    Findings.Hazards.push_back({std::move(*At), Kind.str(), std::move(Text)});
+    Findings.Hazards.push_back({std::move(*At), Kind, std::move(Text)});
   }
 
   void noteLaunch(const CUDAKernelCallExpr *E) {

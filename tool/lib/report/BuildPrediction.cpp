@@ -15,11 +15,11 @@ namespace {
 /// operator the target defines too that was left unguarded (used, it is
 /// ambiguous).
 BuildImpact impactOf(const HazardRecord &H) {
-  if (H.Kind == "device-launch")
+  if (H.Kind == HazardKind::DeviceLaunch)
     return BuildImpact::Blocks;
-  if (H.Kind == "vector-operator")
+  if (H.Kind == HazardKind::VectorOperator)
     return H.Defused ? BuildImpact::None : BuildImpact::Risk;
-  return H.Kind == "inline-asm" ? BuildImpact::Risk : BuildImpact::None;
+  return H.Kind == HazardKind::InlineAsm ? BuildImpact::Risk : BuildImpact::None;
 }
 
 /// A file's own blockers and risks.
@@ -36,7 +36,7 @@ OwnImpacts ownImpacts(const FileReport &F) {
   for (const Event &E : F.Events)
     Add(E.Impact, {E.At, eventStatusName(E.Status), E.Cuda});
   for (const HazardRecord &H : F.Hazards)
-    Add(impactOf(H), {H.At, H.Kind, H.Text});
+    Add(impactOf(H), {H.At, hazardKindName(H.Kind), H.Text});
   return Own;
 }
 

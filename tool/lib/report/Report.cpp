@@ -113,7 +113,7 @@ nlohmann::json reportToJson(const RunReport &Report) {
     for (const HazardRecord &H : F.Hazards)
       Hazards.push_back({{"line", H.At.Line},
                          {"column", H.At.Column},
-                         {"kind", H.Kind},
+                         {"kind", hazardKindName(H.Kind)},
                          {"code", H.Text},
                          {"message", H.Message},
                          {"defused", H.Defused}});
@@ -253,7 +253,8 @@ void printDiagnostics(const RunReport &Report, llvm::raw_ostream &OS) {
     }
     for (const HazardRecord &H : F.Hazards)
       Say(H.At, "warning",
-          H.Text.empty() ? H.Message : "'" + H.Text + "': " + H.Message, H.Kind);
+          H.Text.empty() ? H.Message : "'" + H.Text + "': " + H.Message,
+          hazardKindName(H.Kind));
     for (const ConflictRecord &C : F.Conflicts)
       Say(C.At, "error",
           llvm::formatv("two parses of this file want different edits here "
