@@ -2,7 +2,8 @@
 // compiler-style diagnostics and a one-line summary.
 #pragma once
 
-#include "decide/Decider.h"
+#include "Options.h"
+#include "decide/Event.h"
 
 #include "llvm/Support/raw_ostream.h"
 
