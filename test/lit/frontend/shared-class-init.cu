@@ -34,4 +34,4 @@ __global__ void arrive(int *out) {
 // REPORT-NEXT: 18 cuda declaration
 // REPORT-NEXT: 18 cuda::barrier declaration
 // REPORT-NEXT: 18 cuda declaration
-// REPORT-NEXT: 18 thread_scope_block declaration
+// REPORT-NEXT: 18 cuda::std::thread_scope_block declaration

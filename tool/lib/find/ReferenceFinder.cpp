@@ -359,7 +359,10 @@ private:
         if (NS->isInline() || NS->isAnonymousNamespace() ||
             NS->getName().starts_with("__"))
           continue;
-      if (!isa<NamespaceDecl, RecordDecl>(C))
+      // An unscoped enum's enumerators are its enclosing scope's names.
+      if (const auto *Enum = dyn_cast<EnumDecl>(C); Enum && !Enum->isScoped())
+        continue;
+      if (!isa<NamespaceDecl, RecordDecl, EnumDecl>(C))
         return D->getName().str(); // declared inside a function: no rule applies
       Scopes.push_back(Scope->getName());
     }
