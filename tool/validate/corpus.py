@@ -161,7 +161,8 @@ def main(argv):
                     help="how nvcc builds the originals (default: %(default)s)")
     ap.add_argument("--target", default="musa,hip", help="musa, hip or both (default)")
     ap.add_argument("--musify", required=True)
-    ap.add_argument("--rules-dir", required=True, help="the rule tables (rules/)")
+    ap.add_argument("--rules-dir", required=True,
+                    help="the rule tables (rules/), for musify and for reading")
     ap.add_argument("--runtime-include", help="the MUSA portability layer")
     ap.add_argument("--hip-helpers", default=os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "..", "..", "runtime", "hip", "include"),
@@ -250,7 +251,8 @@ def main(argv):
         shutil.rmtree(out, ignore_errors=True)
         report_path = os.path.join(work, target + ".report.json")
         cmd = [args.musify, "--target=" + target, "--quiet", "--out-root", out,
-               "--report", report_path, "-j", str(args.jobs), "-p", database]
+               "--report", report_path, "-j", str(args.jobs), "-p", database,
+               "--rules-dir", args.rules_dir]
         cmd += [root, "--"] + ["-I" + os.path.join(root, d) for d in args.includes]
         rc, log = run(cmd, timeout=3600)
         if rc not in (0, 1) or not os.path.exists(report_path):
