@@ -319,9 +319,9 @@ private:
       S.Report.ErrorCount = Unit.ErrorCount;
       // Only the user files of the run: errors in other headers spoil
       // nothing musify writes.
-      for (ErrorRegion &R : Unit.ErrorRegions)
+      for (SkippedRegion &R : Unit.ErrorRegions)
         if (Files.count(R.File))
-          ErrorRegions.push_back({std::move(R.File), R.Begin, R.End});
+          ErrorRegions.push_back(std::move(R));
     }
     if (!Unit.Parsed && !Unit.Recovered) {
       FileState &S = state(F.Path);
@@ -578,12 +578,7 @@ private:
       // Headers the inputs include go along, so the tree builds.
       if (!S.Input && !S.isSource())
         return "";
-      std::string Path = newPathOf(S.Report.Path);
-      llvm::StringRef Rel =
-          llvm::StringRef(Path).drop_front(Inputs.MirrorBase.size()).ltrim('/');
-      llvm::SmallString<256> Dest(Options.OutRoot);
-      llvm::sys::path::append(Dest, Rel);
-      return Dest.str().str();
+      return mirrorPathOf(newPathOf(S.Report.Path));
     }
     }
     return "";
@@ -622,6 +617,13 @@ private:
     for (unsigned N = 1; llvm::sys::fs::exists(Backup); ++N)
       Backup = Path + ".orig." + std::to_string(N);
     return Backup;
+  }
+
+  /// Where --out-root mirrors Path, an input or a file beside the inputs.
+  std::string mirrorPathOf(llvm::StringRef Path) const {
+    llvm::SmallString<256> Dest(Options.OutRoot);
+    llvm::sys::path::append(Dest, Path.drop_front(Inputs.MirrorBase.size()).ltrim('/'));
+    return Dest.str().str();
   }
 
   /// The file's path after --rename-extensions.
@@ -692,9 +694,7 @@ private:
   bool mirrorLinks() {
     bool Ok = true;
     for (const InputSet::Link &L : Inputs.Links) {
-      llvm::SmallString<256> Dest(Options.OutRoot);
-      llvm::sys::path::append(
-          Dest, llvm::StringRef(L.Path).drop_front(Inputs.MirrorBase.size()).ltrim('/'));
+      std::string Dest = mirrorPathOf(L.Path);
       llvm::sys::fs::file_status Status;
       if (!llvm::sys::fs::status(Dest, Status, /*follow=*/false) &&
           Status.type() != llvm::sys::fs::file_type::symlink_file) {

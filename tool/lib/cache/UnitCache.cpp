@@ -244,7 +244,7 @@ llvm::Error UnitCache::store(llvm::StringRef Key, const ParsedUnit &Unit) const 
     Digests[File] = *Digest;
   }
   json Regions = json::array(), StoodIn = json::array();
-  for (const ErrorRegion &R : Unit.ErrorRegions)
+  for (const SkippedRegion &R : Unit.ErrorRegions)
     Regions.push_back({R.File, R.Begin, R.End});
   for (const StandIn &S : Unit.StoodIn)
     StoodIn.push_back({S.Includer, S.Line, S.Header});

@@ -1,5 +1,6 @@
 // Finding SDK references through the AST and the preprocessor.
 #include "find/ReferenceFinder.h"
+#include "frontend/Frontend.h"
 
 #include "core/SourceText.h"
 
@@ -36,10 +37,7 @@ public:
   llvm::StringRef pathOf(FileID FID) {
     auto [It, Inserted] = Paths.try_emplace(FID);
     if (Inserted)
-      if (OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID)) {
-        llvm::StringRef Real = Entry->getFileEntry().tryGetRealPathName();
-        It->second = Real.empty() ? Entry->getName().str() : Real.str();
-      }
+      It->second = realPathOf(SM, FID);
     return It->second;
   }
 

@@ -6,6 +6,7 @@
 
 #include "clang/Frontend/FrontendAction.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <optional>
@@ -14,17 +15,29 @@ namespace musify {
 
 namespace {
 
+/// The front end's error regions as the Find stage's regions.
+std::vector<SkippedRegion> regionsOf(std::vector<ErrorRegion> &&Errors) {
+  std::vector<SkippedRegion> Regions;
+  for (ErrorRegion &R : Errors)
+    Regions.push_back({std::move(R.File), R.Begin, R.End});
+  return Regions;
+}
+
 /// Whether what a host parse skipped for want of device compilation holds
 /// names the rule tables know.
 bool deviceSkipsCudaNames(const TranslationUnitFindings &Found, const RuleTable &Rules) {
+  llvm::StringMap<std::unique_ptr<llvm::MemoryBuffer>> Texts; // each file read once
   for (const SkippedRegion &R : Found.Skipped) {
     if (!R.DeviceOnly)
       continue;
-    auto Buffer = llvm::MemoryBuffer::getFile(R.File, /*IsText=*/false,
-                                              /*RequiresNullTerminator=*/false);
-    if (!Buffer)
+    auto [It, New] = Texts.try_emplace(R.File);
+    if (New)
+      if (auto Buffer = llvm::MemoryBuffer::getFile(R.File, /*IsText=*/false,
+                                                    /*RequiresNullTerminator=*/false))
+        It->second = std::move(*Buffer);
+    if (!It->second)
       continue;
-    llvm::StringRef Text = (*Buffer)->getBuffer();
+    llvm::StringRef Text = It->second->getBuffer();
     bool Known = false;
     forEachIdentifier(Text, R.Begin, std::min<size_t>(R.End, Text.size()),
                       [&](llvm::StringRef Name, unsigned) {
@@ -51,16 +64,13 @@ void parseDeviceSide(llvm::StringRef Path, const CompileCommand *Command,
   if (!Outcome.Parsed && !Outcome.Recovered)
     return;
   // Device-side errors count only in what the device side alone read.
-  std::vector<SkippedRegion> DeviceErrors;
-  for (ErrorRegion &R : Outcome.ErrorRegions)
-    DeviceErrors.push_back({std::move(R.File), R.Begin, R.End});
-  std::vector<SkippedRegion> Spoiled =
-      subtract(overlap(Unit.Findings.Skipped, DeviceErrors), Device.Skipped);
+  std::vector<SkippedRegion> Spoiled = subtract(
+      overlap(Unit.Findings.Skipped, regionsOf(std::move(Outcome.ErrorRegions))),
+      Device.Skipped);
   mergeDeviceSide(Unit.Findings, Device);
   if (Spoiled.empty())
     return;
-  for (SkippedRegion &R : Spoiled)
-    Unit.ErrorRegions.push_back({std::move(R.File), R.Begin, R.End});
+  llvm::append_range(Unit.ErrorRegions, std::move(Spoiled));
   Unit.Recovered = true;
   Unit.ErrorCount += Outcome.ErrorCount;
   llvm::append_range(Unit.FirstErrors, Outcome.FirstErrors);
@@ -85,7 +95,7 @@ ParsedUnit parseTranslationUnit(llvm::StringRef Path,
       Unit.Recovered = Outcome.Recovered;
       Unit.ErrorCount = Outcome.ErrorCount;
       Unit.FirstErrors = std::move(Outcome.FirstErrors);
-      Unit.ErrorRegions = std::move(Outcome.ErrorRegions);
+      Unit.ErrorRegions = regionsOf(std::move(Outcome.ErrorRegions));
       Unit.StoodIn = std::move(Outcome.StoodIn);
       Unit.Findings = std::move(Found);
       Kept = Language;

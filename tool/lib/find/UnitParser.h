@@ -21,7 +21,7 @@ struct ParsedUnit {
   bool Recovered = false;
   unsigned ErrorCount = 0;
   std::vector<std::string> FirstErrors; ///< of the attempt kept
-  std::vector<ErrorRegion> ErrorRegions;
+  std::vector<SkippedRegion> ErrorRegions;
   std::vector<StandIn> StoodIn;         ///< headers that could not be found
   std::vector<std::string> DeviceArchs; ///< of the device-side parses that ran
   /// Of the parse kept: the clean one, else the recovered, else the first.

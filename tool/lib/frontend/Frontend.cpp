@@ -43,15 +43,6 @@ constexpr unsigned MaxErrorsKept = 3;
 /// used is ever committed.
 constexpr unsigned ParseStackSize = 512u << 20;
 
-/// The real path of FID's file; empty for built-in and virtual buffers.
-std::string realPathOf(const clang::SourceManager &SM, clang::FileID FID) {
-  clang::OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID);
-  if (!Entry)
-    return "";
-  llvm::StringRef Real = Entry->getFileEntry().tryGetRealPathName();
-  return Real.empty() ? Entry->getName().str() : Real.str();
-}
-
 /// Errors Clang raises where nvcc and its host compiler accept the code. The
 /// declaration they are on stays in the AST, so they cost nothing to ignore.
 bool acceptedByNvcc(unsigned DiagID) {
@@ -180,8 +171,7 @@ private:
 };
 
 /// Runs the finder's action with missing headers stood in for, and on
-/// errors, works out which text they make unreliable: the namespace-scope
-/// declaration around each error (Clang recovers at those), or its line.
+/// errors, works out which text they make unreliable (regionAround).
 class RecoveringAction : public clang::WrapperFrontendAction {
 public:
   RecoveringAction(std::unique_ptr<clang::FrontendAction> Wrapped,
@@ -304,17 +294,9 @@ bool hasStandardFlag(const std::vector<std::string> &Args) {
   });
 }
 
-} // namespace
-
-Frontend::Frontend(CudaInstallation Cuda, std::string ResourceDir,
-                   std::vector<std::string> UserArgs,
-                   std::function<bool(llvm::StringRef)> IsCudaHeader)
-    : Cuda(std::move(Cuda)), ResourceDir(std::move(ResourceDir)),
-      UserArgs(translateNvccFlags(UserArgs)), RawUserArgs(std::move(UserArgs)),
-      IsCudaHeader(std::move(IsCudaHeader)) {}
-
-std::string Frontend::deviceArch(const std::vector<std::string> &Flags) {
-  // sm_XX and compute_XX in -arch/-gencode/--cuda-gpu-arch values; the newest wins.
+/// The newest sm_XX or compute_XX in -arch/-gencode/--cuda-gpu-arch values,
+/// as Clang names it; sm_52 when there is none.
+std::string newestArchOf(const std::vector<std::string> &Flags) {
   unsigned Newest = 0;
   for (const std::string &Flag : Flags) {
     llvm::StringRef Rest = Flag;
@@ -337,11 +319,28 @@ std::string Frontend::deviceArch(const std::vector<std::string> &Flags) {
   return Newest ? "sm_" + std::to_string(std::min(Newest, NewestKnown)) : "sm_52";
 }
 
+} // namespace
+
+std::string realPathOf(const clang::SourceManager &SM, clang::FileID FID) {
+  clang::OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID);
+  if (!Entry)
+    return "";
+  llvm::StringRef Real = Entry->getFileEntry().tryGetRealPathName();
+  return Real.empty() ? Entry->getName().str() : Real.str();
+}
+
+Frontend::Frontend(CudaInstallation Cuda, std::string ResourceDir,
+                   std::vector<std::string> UserArgs,
+                   std::function<bool(llvm::StringRef)> IsCudaHeader)
+    : Cuda(std::move(Cuda)), ResourceDir(std::move(ResourceDir)),
+      UserArgs(translateNvccFlags(UserArgs)), RawUserArgs(std::move(UserArgs)),
+      IsCudaHeader(std::move(IsCudaHeader)) {}
+
 std::string Frontend::deviceArch(const CompileCommand *Command) const {
   std::vector<std::string> Flags = RawUserArgs;
   if (Command)
     llvm::append_range(Flags, Command->Flags);
-  return deviceArch(Flags);
+  return newestArchOf(Flags);
 }
 
 std::vector<std::string> Frontend::commandLine(llvm::StringRef File,

@@ -6,6 +6,7 @@
 #include "frontend/ParseOutcome.h"
 #include "inputs/Inputs.h"
 
+#include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <functional>
@@ -15,6 +16,7 @@
 
 namespace clang {
 class FrontendAction;
+class SourceManager;
 }
 
 namespace musify {
@@ -26,6 +28,10 @@ constexpr llvm::StringLiteral VirtualIncludeDir = "/__musify__/include";
 
 /// The newest device architecture Clang 19 parses for.
 constexpr llvm::StringLiteral NewestDeviceArch = "sm_90";
+
+/// The real path of FID's file (symlinks resolved, as every stage names
+/// files); empty for built-in and virtual buffers.
+std::string realPathOf(const clang::SourceManager &SM, clang::FileID FID);
 
 class Frontend {
 public:
@@ -52,10 +58,9 @@ public:
                      const CompileCommand *Command = nullptr,
                      const CudaSide &Side = {}) const;
 
-  /// The device architecture a build's flags compile for (the newest of
-  /// -arch/-gencode/--cuda-gpu-arch, at most NewestDeviceArch), sm_52 when
-  /// they name none.
-  static std::string deviceArch(const std::vector<std::string> &Flags);
+  /// The device architecture the flags compile for, the user's and
+  /// Command's (the newest of -arch/-gencode/--cuda-gpu-arch, at most
+  /// NewestDeviceArch), sm_52 when they name none.
   std::string deviceArch(const CompileCommand *Command) const;
 
 private:
