@@ -38,4 +38,4 @@ void bind(cudaTextureObject_t *t, cudaMipmappedArray_t levels) {
 // REPORT: {'chosen_by': '--hip-version', 'version': '6.3'}
 // DEFAULT: {{^the installed HIP \(.*hip/hip_version.h\)|^the newest HIP the rule tables know}}
 // BAD: musify: error: --hip-version=six: expected a version such as 6.3
-// MUSA: musify: error: --hip-version needs --target=hip
+// MUSA: musify: error: --hip-version needs a target with versions (--target=hip)

@@ -21,6 +21,8 @@ def load_tables(target):
     """[(family, entry)] over rules/<target>/*.json."""
     out = []
     for path in sorted(glob.glob(os.path.join(RULES, target, "*.json"))):
+        if os.path.basename(path) == "target.json":  # the target's description
+            continue
         with open(path) as f:
             table = json.load(f)
         out.extend((table["family"], e) for e in table["entries"])

@@ -39,14 +39,27 @@ struct Migration {
   BuildFileMigration Raw;
 };
 
+const TargetDescription &descriptionOf(Target T) {
+  static std::map<Target, TargetDescription> Loaded;
+  auto [It, New] = Loaded.try_emplace(T);
+  if (New) {
+    llvm::Expected<TargetDescription> Read =
+        loadTarget(MUSIFY_TEST_RULES_DIR, T == Target::Hip ? "hip" : "musa");
+    if (Read)
+      It->second = std::move(*Read);
+    else
+      ADD_FAILURE() << llvm::toString(Read.takeError());
+  }
+  return It->second;
+}
+
 Migration migrate(Target T, llvm::StringRef Path, llvm::StringRef Text,
                   const RenameMap &Renamed = {}) {
   std::optional<BuildFileKind> Kind = buildFileKindOf(Path);
   EXPECT_TRUE(Kind.has_value()) << Path.str();
   Migration M;
   M.Raw = migrateBuildFile(Path, Text, Kind.value_or(BuildFileKind::CMake),
-                           rulesFor(T).buildRules(),
-                           T == Target::Hip ? TargetApi::Hip : TargetApi::Musa, Renamed);
+                           rulesFor(T).buildRules(), descriptionOf(T), Renamed);
   EditSet Edits;
   for (const Edit &E : M.Raw.Edits)
     EXPECT_EQ(Edits.add(E), EditSet::AddResult::Added) << E.Offset;
@@ -649,7 +662,7 @@ TEST(BuildRules, LoadedWithTheTarget) {
   ASSERT_FALSE(Musa.empty());
   const BuildRule *Cudart = Musa.find(BuildRuleKind::CMakeTarget, "CUDA::cudart");
   ASSERT_NE(Cudart, nullptr);
-  EXPECT_EQ(Cudart->Target, "MUSA::musart");
+  EXPECT_EQ(Cudart->Replacement, "MUSA::musart");
   EXPECT_NE(Musa.find(BuildRuleKind::CMakeCommand, "CUDA_ADD_EXECUTABLE"), nullptr);
   EXPECT_NE(Musa.findPrefix(BuildRuleKind::CMakeTarget, "CUDA::anything"), nullptr);
   // Architecture flags go through __CUDA_ARCH__'s threshold map.
@@ -658,7 +671,7 @@ TEST(BuildRules, LoadedWithTheTarget) {
             (std::vector<std::pair<long long, long long>>{{800, 220}, {900, 310}}));
   const BuildRules &Hip = rulesFor(Target::Hip).buildRules();
   EXPECT_EQ(Hip.architectures(), nullptr);
-  EXPECT_EQ(Hip.find(BuildRuleKind::Library, "cudart")->Target, "amdhip64");
+  EXPECT_EQ(Hip.find(BuildRuleKind::Library, "cudart")->Replacement, "amdhip64");
 }
 
 std::string buildTableError(const std::string &Entries, const std::string &Extra = "") {

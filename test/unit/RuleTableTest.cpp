@@ -48,7 +48,7 @@ TEST(RuleTable, LoadsAndLooksUpByKind) {
 
   const Rule *Malloc = Table.find("cudaMalloc", RuleKind::Function);
   ASSERT_NE(Malloc, nullptr);
-  EXPECT_EQ(Malloc->Target, "musaMalloc");
+  EXPECT_EQ(Malloc->Replacement, "musaMalloc");
   EXPECT_EQ(Malloc->Family, "runtime");
 
   const Rule *Removed = Table.find("cudaThreadSynchronize", RuleKind::Function);
@@ -59,7 +59,7 @@ TEST(RuleTable, LoadsAndLooksUpByKind) {
   const Rule *Unsupported =
       Table.find("cudaDeviceFlushGPUDirectRDMAWrites", RuleKind::Function);
   ASSERT_NE(Unsupported, nullptr);
-  EXPECT_FALSE(Unsupported->hasTarget());
+  EXPECT_FALSE(Unsupported->hasReplacement());
 
   // A reference may resolve to another kind than the table says (a macro
   // used where an enumerator would be); headers never match identifiers.

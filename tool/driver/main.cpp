@@ -2,14 +2,18 @@
 // tables of the target and runs one migration Session.
 #include "Session.h"
 #include "rules/RuleTable.h"
+#include "rules/TargetDescription.h"
 #include "rules/TargetVersion.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
+#include <string>
 #include <vector>
 
 using namespace llvm;
@@ -20,12 +24,11 @@ cl::OptionCategory MusifyCategory("musify options");
 
 cl::list<std::string> Inputs(cl::Positional, cl::desc("<file or folder>..."),
                              cl::cat(MusifyCategory));
-cl::opt<musify::TargetApi>
-    Target("target", cl::desc("The API to migrate to"),
-           cl::values(clEnumValN(musify::TargetApi::Musa, "musa",
-                                 "Moore Threads MUSA (default)"),
-                      clEnumValN(musify::TargetApi::Hip, "hip", "AMD HIP")),
-           cl::init(musify::TargetApi::Musa), cl::cat(MusifyCategory));
+cl::opt<std::string>
+    TargetName("target",
+               cl::desc("The API to migrate to: musa (Moore Threads MUSA, the default) "
+                        "or hip (AMD HIP); any folder of the rules with a target.json"),
+               cl::value_desc("name"), cl::cat(MusifyCategory));
 cl::opt<std::string> OutputFile("o", cl::desc("Write the migrated file here"),
                                 cl::value_desc("file"), cl::cat(MusifyCategory));
 cl::opt<std::string> OutRoot("out-root",
@@ -125,57 +128,68 @@ void printVersion(raw_ostream &OS) {
      << ")\n";
 }
 
-} // namespace
-
-int main(int argc, const char **argv) {
-  InitLLVM Init(argc, argv);
-  // A crash of Clang on one translation unit is contained (frontend/).
-  llvm::CrashRecoveryContext::Enable();
-
-  // Everything after `--` is for Clang, as with other Clang tools.
-  std::vector<const char *> Own;
-  std::vector<std::string> ClangArgs;
-  bool ForClang = false;
+/// Splits argv at the first `--`: musify's own arguments (with argv[0]) and
+/// Clang's, as other Clang tools do.
+void splitArguments(int argc, const char **argv, std::vector<const char *> &Own,
+                    std::vector<std::string> &ForClang) {
+  bool AfterDashes = false;
   for (int I = 0; I < argc; ++I) {
-    if (!ForClang && I > 0 && StringRef(argv[I]) == "--") {
-      ForClang = true;
-      continue;
-    }
-    if (ForClang)
-      ClangArgs.push_back(argv[I]);
+    if (!AfterDashes && I > 0 && StringRef(argv[I]) == "--")
+      AfterDashes = true;
+    else if (AfterDashes)
+      ForClang.push_back(argv[I]);
     else
       Own.push_back(argv[I]);
   }
+}
 
-  cl::HideUnrelatedOptions(MusifyCategory);
-  cl::SetVersionPrinter(printVersion);
-  if (!cl::ParseCommandLineOptions(
-          Own.size(), Own.data(),
-          "musify: migrate CUDA code to MUSA or HIP\n\n"
-          "  musify file.cu                       print the MUSA version\n"
-          "  musify --target=hip file.cu -o out.hip\n"
-          "  musify --out-root out/ src/          migrate a tree\n"
-          "  musify file.cu -- -Iinclude -DNDEBUG  pass flags to Clang\n"
-          "  musify -p build/ --in-place          every file of a compile database\n",
-          &errs()))
-    return musify::ExitBadInput;
+/// "--target=a, --target=b": the targets Has holds for.
+template <typename Pred>
+std::string targetsWith(const std::vector<musify::TargetDescription> &Targets, Pred Has) {
+  std::vector<std::string> Names;
+  for (const musify::TargetDescription &T : Targets)
+    if (Has(T))
+      Names.push_back("--target=" + T.Name);
+  return join(Names, ", ");
+}
 
-  int Modes = !OutputFile.empty() + !OutRoot.empty() + InPlace;
-  if (Modes > 1) {
-    errs() << "musify: error: -o, --out-root and --in-place exclude each other\n";
-    return musify::ExitBadInput;
-  }
-  if (Backup && !InPlace) {
-    errs() << "musify: error: --backup goes with --in-place\n";
-    return musify::ExitBadInput;
-  }
-  if (Inputs.empty() && CompileDatabase.empty()) {
-    errs() << "musify: error: no input files (see musify --help)\n";
-    return musify::ExitBadInput;
-  }
+/// An error message for options that contradict each other or the target
+/// (one of Targets), or nullopt.
+std::optional<std::string>
+conflictingOptions(const musify::TargetDescription &Target,
+                   const std::vector<musify::TargetDescription> &Targets) {
+  if (!OutputFile.empty() + !OutRoot.empty() + InPlace > 1)
+    return "-o, --out-root and --in-place exclude each other";
+  if (Backup && !InPlace)
+    return "--backup goes with --in-place";
+  if (Inputs.empty() && CompileDatabase.empty())
+    return "no input files (see musify --help)";
+  if (RenameExtensions && Target.RenamedExtensions.empty())
+    return "--rename-extensions: " + Target.DisplayName +
+           " keeps CUDA's file extensions (renaming is for " +
+           targetsWith(Targets, [](auto &T) { return !T.RenamedExtensions.empty(); }) +
+           ")";
+  if (!CacheDir.empty() && !Incremental)
+    return "--cache-dir goes with --incremental";
+  if (!CacheDir.empty() && sys::fs::exists(CacheDir.getValue()) &&
+      !sys::fs::is_directory(CacheDir.getValue()))
+    return "--cache-dir '" + CacheDir + "' is a file, not a folder";
+  if (HipLaunchKernelGGL && Target.LaunchFunction.empty())
+    return "--hip-launch-kernel-ggl needs a target with a launch call (" +
+           targetsWith(Targets, [](auto &T) { return !T.LaunchFunction.empty(); }) + ")";
+  if (!HipVersion.empty() && !Target.Versioned)
+    return "--hip-version needs a target with versions (" +
+           targetsWith(Targets, [](auto &T) { return T.Versioned.has_value(); }) + ")";
+  if (!HipVersion.empty() && !musify::parseVersion(HipVersion))
+    return "--hip-version=" + HipVersion + ": expected a version such as 6.3";
+  return std::nullopt;
+}
 
+/// The options of one run, from the command line.
+musify::MigrationOptions migrationOptions(musify::TargetDescription Target,
+                                          std::vector<std::string> ClangArgs) {
   musify::MigrationOptions Options;
-  Options.Target = Target;
+  Options.Target = std::move(Target);
   Options.Inputs.assign(Inputs.begin(), Inputs.end());
   if (!OutputFile.empty()) {
     Options.Output = musify::OutputMode::File;
@@ -190,7 +204,7 @@ int main(int argc, const char **argv) {
   Options.ReportFile = ReportFile;
   Options.CudaPath = CudaPath;
   Options.ClangArgs = std::move(ClangArgs);
-  Options.HipLaunchKernelGGL = HipLaunchKernelGGL;
+  Options.LaunchAsCall = HipLaunchKernelGGL;
   Options.AllowFallback = AllowFallback;
   Options.DeviceSide = !NoDeviceSide;
   Options.Quiet = Quiet;
@@ -203,62 +217,111 @@ int main(int argc, const char **argv) {
   Options.RenameExtensions = RenameExtensions;
   Options.Incremental = Incremental;
   Options.CacheDir = CacheDir;
-  if (RenameExtensions && Target != musify::TargetApi::Musa) {
-    errs() << "musify: error: --rename-extensions renames .cu/.cuh to .mu/.muh for "
-              "MUSA; hipcc compiles .cu files as they are\n";
-    return musify::ExitBadInput;
-  }
-  if (!CacheDir.empty() && !Incremental) {
-    errs() << "musify: error: --cache-dir goes with --incremental\n";
-    return musify::ExitBadInput;
-  }
-  if (!CacheDir.empty() && llvm::sys::fs::exists(CacheDir.getValue()) &&
-      !llvm::sys::fs::is_directory(CacheDir.getValue())) {
-    errs() << "musify: error: --cache-dir '" << CacheDir << "' is a file, not a folder\n";
-    return musify::ExitBadInput;
-  }
-  if (HipLaunchKernelGGL && Target != musify::TargetApi::Hip) {
-    errs() << "musify: error: --hip-launch-kernel-ggl needs --target=hip\n";
-    return musify::ExitBadInput;
-  }
+  return Options;
+}
 
-  if (!HipVersion.empty() && Target != musify::TargetApi::Hip) {
-    errs() << "musify: error: --hip-version needs --target=hip\n";
-    return musify::ExitBadInput;
+/// The version a versioned target migrates to, and how it was chosen: the
+/// option, the installed one, else the newest the tables know.
+void chooseTargetVersion(musify::MigrationOptions &Options,
+                         const musify::RuleTable &Table) {
+  const std::string &Name = Options.Target.DisplayName;
+  if (!HipVersion.empty()) {
+    Options.TargetVersion = musify::versionText(*musify::parseVersion(HipVersion));
+    Options.TargetVersionChosenBy = "--hip-version";
+  } else if (auto Installed = musify::installedVersion(Options.Target)) {
+    Options.TargetVersion = Installed->first;
+    Options.TargetVersionChosenBy = "the installed " + Name + " (" + Installed->second + ")";
+  } else {
+    Options.TargetVersion = musify::newestVersion(Table);
+    Options.TargetVersionChosenBy = "the newest " + Name + " the rule tables know (no " +
+                                    Name + " installed)";
   }
-  if (!HipVersion.empty() && !musify::parseVersion(HipVersion)) {
-    errs() << "musify: error: --hip-version=" << HipVersion
-           << ": expected a version such as 6.3\n";
-    return musify::ExitBadInput;
+}
+
+/// Every target the rules folder describes.
+Expected<std::vector<musify::TargetDescription>> loadTargets(StringRef Rules) {
+  std::vector<musify::TargetDescription> Targets;
+  for (const std::string &Name : musify::availableTargets(Rules)) {
+    Expected<musify::TargetDescription> Target = musify::loadTarget(Rules, Name);
+    if (!Target)
+      return Target.takeError();
+    Targets.push_back(std::move(*Target));
   }
+  if (Targets.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "no rules in %s: no folder there has a target.json",
+                             Rules.str().c_str());
+  return Targets;
+}
+
+/// The target named by --target, else the default one.
+Expected<musify::TargetDescription>
+chosenTarget(StringRef Rules, const std::vector<musify::TargetDescription> &Targets) {
+  for (const musify::TargetDescription &T : Targets)
+    if (TargetName.empty() ? T.Default : T.Name == TargetName)
+      return T;
+  std::vector<std::string> Names;
+  for (const musify::TargetDescription &T : Targets)
+    Names.push_back(T.Name);
+  if (TargetName.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "%s names no default target; choose one with --target (%s)",
+                             Rules.str().c_str(), join(Names, ", ").c_str());
+  return createStringError(inconvertibleErrorCode(), "no target '%s' in %s (targets: %s)",
+                           TargetName.c_str(), Rules.str().c_str(),
+                           join(Names, ", ").c_str());
+}
+
+int fail(const Twine &Message) {
+  errs() << "musify: error: " << Message << "\n";
+  return musify::ExitBadInput;
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  InitLLVM Init(argc, argv);
+  // A crash of Clang on one translation unit is contained (frontend/).
+  llvm::CrashRecoveryContext::Enable();
+
+  std::vector<const char *> Own;
+  std::vector<std::string> ClangArgs;
+  splitArguments(argc, argv, Own, ClangArgs);
+  cl::HideUnrelatedOptions(MusifyCategory);
+  cl::SetVersionPrinter(printVersion);
+  if (!cl::ParseCommandLineOptions(
+          Own.size(), Own.data(),
+          "musify: migrate CUDA code to MUSA or HIP\n\n"
+          "  musify file.cu                       print the MUSA version\n"
+          "  musify --target=hip file.cu -o out.hip\n"
+          "  musify --out-root out/ src/          migrate a tree\n"
+          "  musify file.cu -- -Iinclude -DNDEBUG  pass flags to Clang\n"
+          "  musify -p build/ --in-place          every file of a compile database\n",
+          &errs()))
+    return musify::ExitBadInput;
 
   std::string Rules = RulesDir.empty() ? musify::defaultRulesDir(argv[0])
                                        : std::string(RulesDir);
-  Expected<musify::RuleTable> Table =
-      musify::RuleTable::loadDirectory(Rules, musify::targetRuleFolder(Target));
-  if (!Table) {
-    errs() << "musify: error: " << toString(Table.takeError()) << "\n";
-    return musify::ExitBadInput;
-  }
+  Expected<std::vector<musify::TargetDescription>> Targets = loadTargets(Rules);
+  if (!Targets)
+    return fail(toString(Targets.takeError()));
+  Expected<musify::TargetDescription> Target = chosenTarget(Rules, *Targets);
+  if (!Target)
+    return fail(toString(Target.takeError()));
+  if (std::optional<std::string> Conflict = conflictingOptions(*Target, *Targets))
+    return fail(*Conflict);
+
+  musify::MigrationOptions Options = migrationOptions(*Target, std::move(ClangArgs));
+  Expected<musify::RuleTable> Table = musify::RuleTable::loadDirectory(Rules, Target->Name);
+  if (!Table)
+    return fail(toString(Table.takeError()));
   Options.RuleSources.push_back(Rules);
   Options.RuleSources.insert(Options.RuleSources.end(), UserRules.begin(),
                              UserRules.end());
   for (const std::string &File : UserRules)
-    if (Error E = Table->addUserFile(File, musify::targetRuleFolder(Target))) {
-      errs() << "musify: error: " << toString(std::move(E)) << "\n";
-      return musify::ExitBadInput;
-    }
-  if (Target == musify::TargetApi::Hip) {
-    if (!HipVersion.empty()) {
-      Options.HipVersion = musify::versionText(*musify::parseVersion(HipVersion));
-      Options.HipVersionChosenBy = "--hip-version";
-    } else if (auto Installed = musify::installedHipVersion()) {
-      Options.HipVersion = Installed->first;
-      Options.HipVersionChosenBy = "the installed HIP (" + Installed->second + ")";
-    } else {
-      Options.HipVersion = musify::newestHipVersion(*Table);
-      Options.HipVersionChosenBy = "the newest HIP the rule tables know (no HIP installed)";
-    }
-  }
+    if (Error E = Table->addUserFile(File, Target->Name))
+      return fail(toString(std::move(E)));
+  if (Target->Versioned)
+    chooseTargetVersion(Options, *Table);
   return musify::Session(std::move(Options), *Table).run(outs(), errs());
 }

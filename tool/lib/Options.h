@@ -1,16 +1,12 @@
 // What one musify run is asked to do: the command line, parsed.
 #pragma once
 
+#include "rules/TargetDescription.h"
+
 #include <string>
 #include <vector>
 
 namespace musify {
-
-enum class TargetApi { Musa, Hip };
-
-/// The user-facing name of a target ("MUSA", "HIP") and its rule folder ("musa", "hip").
-const char *targetDisplayName(TargetApi Target);
-const char *targetRuleFolder(TargetApi Target);
 
 enum class OutputMode {
   Stdout,  ///< the single input, migrated, on standard output
@@ -20,7 +16,7 @@ enum class OutputMode {
 };
 
 struct MigrationOptions {
-  TargetApi Target = TargetApi::Musa;
+  TargetDescription Target;
   std::vector<std::string> Inputs;
   OutputMode Output = OutputMode::Stdout;
   std::string OutputFile;
@@ -30,10 +26,11 @@ struct MigrationOptions {
   std::string CudaPath; ///< empty: CUDA_PATH, then /usr/local/cuda
   std::string RulesDir; ///< empty: the installed rules, then the source tree's
   std::vector<std::string> ClangArgs; ///< everything after `--`
-  bool HipLaunchKernelGGL = false; ///< HIP: rewrite <<<>>> as hipLaunchKernelGGL
-  /// HIP: the version migrated to ("5.2"), and how it was chosen (the
-  /// option, the installed HIP's header, or the newest the tables know).
-  std::string HipVersion, HipVersionChosenBy;
+  /// Write `<<<>>>` launches as the target's launch call (hipLaunchKernelGGL).
+  bool LaunchAsCall = false;
+  /// A versioned target: the version migrated to ("5.2"), and how it was
+  /// chosen (the option, the installed header, or the newest the tables know).
+  std::string TargetVersion, TargetVersionChosenBy;
   bool AllowFallback = false; ///< token-only migration of unparsable files is not an error
   /// Parse the device side of CUDA units whose host parse skipped CUDA names
   /// under a device macro (`#ifdef __CUDA_ARCH__`).
@@ -49,7 +46,8 @@ struct MigrationOptions {
   std::vector<std::string> IncludeGlobs, ExcludeGlobs;
   /// A folder holding compile_commands.json: each unit's own flags.
   std::string CompileDatabaseDir;
-  /// MUSA: `.cu` -> `.mu`, `.cuh` -> `.muh`, with includes and build files.
+  /// Give sources the target's extensions (MUSA: `.cu` -> `.mu`), with the
+  /// includes and build files that name them.
   bool RenameExtensions = false;
   /// Reuse what earlier runs found for unchanged translation units.
   bool Incremental = false;

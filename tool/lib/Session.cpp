@@ -77,7 +77,7 @@ public:
   Migration(const MigrationOptions &Options, const RuleTable &Rules,
             llvm::raw_ostream &Out, llvm::raw_ostream &Errs)
       : Options(Options), Rules(Rules), Out(Out), Errs(Errs),
-        Decide(Rules, Options.Target, Options.HipLaunchKernelGGL, Options.HipVersion) {}
+        Decide(Rules, Options.Target, Options.LaunchAsCall, Options.TargetVersion) {}
 
   int run() {
     if (std::optional<int> Failed = collect())
@@ -175,7 +175,7 @@ private:
       if (SingleFile)
         return fail("--rename-extensions renames files: use it with --out-root or "
                     "--in-place");
-      llvm::Expected<RenameMap> Planned = planRenames(Inputs);
+      llvm::Expected<RenameMap> Planned = planRenames(Inputs, Options.Target);
       if (!Planned)
         return fail(llvm::toString(Planned.takeError()));
       Renamed = std::move(*Planned);
@@ -723,8 +723,8 @@ private:
     RunReport Run;
     Run.ToolVersion = toolVersion();
     Run.Target = Options.Target;
-    Run.TargetVersion = Options.HipVersion;
-    Run.TargetVersionChosenBy = Options.HipVersionChosenBy;
+    Run.TargetVersion = Options.TargetVersion;
+    Run.TargetVersionChosenBy = Options.TargetVersionChosenBy;
     if (Cuda) {
       Run.CudaPath = Cuda->Root;
       Run.CudaVersion = Cuda->Version;

@@ -59,7 +59,7 @@ bool onlyBlanks(llvm::StringRef Text, unsigned B, unsigned E, bool Semicolons) {
 }
 
 BuildFileEditor::BuildFileEditor(llvm::StringRef Path, llvm::StringRef Text,
-                                 const BuildRules &Rules, TargetApi Target,
+                                 const BuildRules &Rules, const TargetDescription &Target,
                                  const RenameMap &Renamed)
     : Path(Path.str()), Text(Text), Rules(Rules), Target(Target), Renamed(Renamed),
       Directory(llvm::sys::path::parent_path(Path).str()), Lines(Text) {
@@ -148,7 +148,7 @@ Event &BuildFileEditor::event(unsigned Offset, llvm::StringRef Kind,
   E.Family = "build";
   E.How = Evidence::BuildFile;
   if (Rule) {
-    E.VerifiedBy = Rule->Check;
+    E.VerifiedBy = Rule->VerifiedBy;
     E.Note = Rule->Note;
     E.NeedsReview = Rule->Review;
   }
@@ -193,7 +193,7 @@ void BuildFileEditor::unknown(BuildRuleKind Kind, unsigned Offset, llvm::StringR
 
 bool BuildFileEditor::lookUp(BuildRuleKind Kind, unsigned Offset, llvm::StringRef Name) {
   if (const BuildRule *R = Rules.find(Kind, Name)) {
-    apply(*R, Offset, Name.size(), Name, R->Target);
+    apply(*R, Offset, Name.size(), Name, R->Replacement);
     return true;
   }
   if (const BuildRule *P = Rules.findPrefix(Kind, Name)) {
@@ -210,7 +210,7 @@ bool BuildFileEditor::migrateLibraryFlag(const BuildWord &W) {
   const BuildRule *R = Rules.find(BuildRuleKind::Library, Word.drop_front(2));
   if (!R)
     return false;
-  apply(*R, W.Begin, Word.size(), Word, "-l" + R->Target);
+  apply(*R, W.Begin, Word.size(), Word, "-l" + R->Replacement);
   return true;
 }
 
@@ -361,7 +361,7 @@ void BuildFileEditor::applyFlag(
         if (!Match)
           return Unsupported(Written + " is older than every architecture of the "
                                        "threshold map");
-        std::string Name = R.Target;
+        std::string Name = R.Replacement;
         size_t Hole = Name.find("{arch}");
         Name.replace(Hole, 6, std::to_string(Match->second / Arch->Scale));
         if (!llvm::is_contained(Targets, Name))
@@ -378,7 +378,7 @@ void BuildFileEditor::applyFlag(
     return;
   }
   case FlagAction::Rename: {
-    std::string Replacement = R.Target;
+    std::string Replacement = R.Replacement;
     if (size_t Hole = Replacement.find("{value}"); Hole != std::string::npos) {
       Replacement.replace(Hole, 7, unquoted(Value).str());
       // A flag both compilers spell alike is not a finding.
@@ -387,12 +387,12 @@ void BuildFileEditor::applyFlag(
       return;
     }
     // The flag's name changes; its value stays as written.
-    if (R.Target == Name) {
+    if (R.Replacement == Name) {
       event(Begin, Kind, Cuda, &R).Status = EventStatus::Kept;
       return;
     }
-    if (edit(Begin, Name.size(), R.Target))
-      Migrated((R.Target + Cuda.drop_front(Name.size())).str());
+    if (edit(Begin, Name.size(), R.Replacement))
+      Migrated((R.Replacement + Cuda.drop_front(Name.size())).str());
     return;
   }
   }
@@ -415,7 +415,7 @@ void BuildFileEditor::migratePaths(unsigned Begin, unsigned End) {
       if (MatchEnd < End && (llvm::isAlnum(Text[MatchEnd]) || Text[MatchEnd] == '_'))
         continue;
       llvm::StringRef Written = Text.slice(Pos, MatchEnd);
-      apply(*R, Pos, Written.size(), Written, R->Target);
+      apply(*R, Pos, Written.size(), Written, R->Replacement);
     }
   }
 }

@@ -27,7 +27,7 @@ struct BuildWord {
 class BuildFileEditor {
 public:
   BuildFileEditor(llvm::StringRef Path, llvm::StringRef Text, const BuildRules &Rules,
-                  TargetApi Target, const RenameMap &Renamed);
+                  const TargetDescription &Target, const RenameMap &Renamed);
 
   llvm::StringRef text() const { return Text; }
   llvm::StringRef textOf(const BuildWord &W) const {
@@ -35,7 +35,7 @@ public:
   }
   const BuildRules &rules() const { return Rules; }
   llvm::StringRef directory() const { return Directory; }
-  const char *targetName() const { return targetDisplayName(Target); }
+  const char *targetName() const { return Target.DisplayName.c_str(); }
 
   /// Replaces [Offset, Offset + Length) unless an earlier edit claimed text
   /// there; false if it did.
@@ -95,7 +95,7 @@ private:
   std::string Path;
   llvm::StringRef Text;
   const BuildRules &Rules;
-  TargetApi Target;
+  const TargetDescription &Target;
   const RenameMap &Renamed;
   std::string Directory;
   LineIndex Lines;

@@ -9,7 +9,7 @@ namespace musify {
 
 BuildFileMigration migrateBuildFile(llvm::StringRef Path, llvm::StringRef Text,
                                     BuildFileKind Kind, const BuildRules &Rules,
-                                    TargetApi Target, const RenameMap &Renamed) {
+                                    const TargetDescription &Target, const RenameMap &Renamed) {
   BuildFileEditor Editor(Path, Text, Rules, Target, Renamed);
   if (Kind == BuildFileKind::CMake)
     migrateCMake(Editor, llvm::sys::path::filename(Path) == "CMakeLists.txt");

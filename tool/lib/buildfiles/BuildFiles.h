@@ -2,7 +2,7 @@
 // tables: the edits that migrate one build file and the events it reports.
 #pragma once
 
-#include "Options.h"
+#include "rules/TargetDescription.h"
 #include "inputs/Inputs.h"
 #include "rules/BuildRules.h"
 #include "decide/Decider.h"
@@ -27,6 +27,6 @@ struct BuildFileMigration {
 /// relative source names against Renamed).
 BuildFileMigration migrateBuildFile(llvm::StringRef Path, llvm::StringRef Text,
                                     BuildFileKind Kind, const BuildRules &Rules,
-                                    TargetApi Target, const RenameMap &Renamed);
+                                    const TargetDescription &Target, const RenameMap &Renamed);
 
 } // namespace musify

@@ -63,7 +63,7 @@ public:
       // migrated again) need no second property.
       if (SourceLanguage && C.Name.equals_insensitive("set_source_files_properties"))
         for (size_t I = 0; I + 1 < C.Arguments.size(); ++I)
-          if (bareAt(C, I) == "LANGUAGE" && bareAt(C, I + 1) == SourceLanguage->Target)
+          if (bareAt(C, I) == "LANGUAGE" && bareAt(C, I + 1) == SourceLanguage->Replacement)
             for (size_t S = 0; S < C.Arguments.size() && bareAt(C, S) != "PROPERTIES"; ++S)
               HaveLanguage.insert(Text.slice(C.Arguments[S].Begin, C.Arguments[S].End));
     }
@@ -220,7 +220,7 @@ private:
       if (Index > 0 && isOneOf(C.Name, {"target_link_libraries", "link_libraries",
                                         "find_library"}))
         if (const BuildRule *R = Rules.find(BuildRuleKind::Library, Word))
-          Ed.apply(*R, W.Begin, Word.size(), Word, R->Target);
+          Ed.apply(*R, W.Begin, Word.size(), Word, R->Replacement);
     }
     source(W, Word);
   }
@@ -249,7 +249,7 @@ private:
       Ed.lookUp(BuildRuleKind::CMakeTarget, W.Begin, Word);
       return;
     }
-    Event *E = Ed.apply(*R, W.Begin, Word.size(), Word, R->Target);
+    Event *E = Ed.apply(*R, W.Begin, Word.size(), Word, R->Replacement);
     if (E && R->Supported && !R->Package.empty() &&
         !llvm::any_of(Needed, [&](const NeededPackage &P) { return P.Name == R->Package; }))
       Needed.push_back({R->Package, Word.str(), W.Begin, C.LineBegin});
@@ -268,13 +268,13 @@ private:
       Ed.lookUp(BuildRuleKind::CMakePackage, First.Begin, Name);
       return;
     }
-    Event *E = Ed.apply(*R, First.Begin, Name.size(), Name, R->Target);
+    Event *E = Ed.apply(*R, First.Begin, Name.size(), Name, R->Replacement);
     if (!E || !R->Supported)
       return;
-    Found.insert(R->Target);
+    Found.insert(R->Replacement);
     PackageCommands.push_back(&C);
     llvm::StringRef Version = bareAt(C, 1);
-    if (R->Target == Name || Version.empty() || !llvm::isDigit(Version.front()))
+    if (R->Replacement == Name || Version.empty() || !llvm::isDigit(Version.front()))
       return;
     unsigned End = C.Arguments[1].End;
     if (bareAt(C, 2) == "EXACT")
@@ -366,7 +366,7 @@ private:
     if (Sources.empty())
       return;
     std::string Command = "set_source_files_properties(" + llvm::join(Sources, " ") +
-                          " PROPERTIES LANGUAGE " + SourceLanguage->Target + ")";
+                          " PROPERTIES LANGUAGE " + SourceLanguage->Replacement + ")";
     if (!Ed.edit(C.CloseParen + 1, 0, "\n" + indentOf(C) + Command))
       return;
     Event &E = Ed.event(First, buildRuleKindName(BuildRuleKind::CMakeLanguage),
@@ -375,7 +375,7 @@ private:
     E.Replacement = Command;
     E.NeedsReview = false;
     E.Note = "CMake compiles only " + llvm::join(SourceLanguage->TargetExtensions, ", ") +
-             " files as " + SourceLanguage->Target + " by default: these sources are " +
+             " files as " + SourceLanguage->Replacement + " by default: these sources are " +
              "given the language";
   }
 

@@ -150,7 +150,7 @@ private:
     if (referencedName(Word).empty()) {
       size_t Slash = Word.rfind('/');
       unsigned At = Slash == llvm::StringRef::npos ? W.Begin : W.Begin + Slash + 1;
-      Ed.apply(*Tool, At, W.End - At, Text.slice(At, W.End), Tool->Target);
+      Ed.apply(*Tool, At, W.End - At, Text.slice(At, W.End), Tool->Replacement);
     }
     if (Tool->Flags)
       flags(llvm::ArrayRef(Words).slice(C.First + 1, C.End - C.First - 1));

@@ -54,15 +54,15 @@ const char *evidenceName(Evidence How) {
   return "?";
 }
 
-Decider::Decider(const RuleTable &Rules, TargetApi Target, bool HipLaunchKernelGGL,
-                 llvm::StringRef HipVersion)
-    : Rules(Rules), Target(Target), HipLaunchKernelGGL(HipLaunchKernelGGL) {
-  if (Target == TargetApi::Hip)
-    this->HipVersion = parseVersion(HipVersion);
+Decider::Decider(const RuleTable &Rules, const TargetDescription &Target,
+                 bool LaunchAsCall, llvm::StringRef TargetVersion)
+    : Rules(Rules), Target(Target), LaunchAsCall(LaunchAsCall) {
+  if (Target.Versioned)
+    this->TargetVersion = parseVersion(TargetVersion);
 }
 
 std::string Decider::unsupportedMarker() const {
-  return std::string("/* musify: unsupported on ") + targetDisplayName(Target) +
+  return std::string("/* musify: unsupported on ") + Target.DisplayName +
          " */ ";
 }
 
@@ -115,14 +115,14 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
   if (!R) {
     E.Status = EventStatus::Unknown;
     E.Impact = impactOf(Ref, FileText, /*Certain=*/false);
-    E.Note = std::string("not in the ") + targetDisplayName(Target) + " rule tables";
+    E.Note = std::string("not in the ") + Target.DisplayName + " rule tables";
     if (!Ref.DeclaredIn.empty())
       E.Note += "; declared in " + Ref.DeclaredIn;
     return {std::move(E), {}};
   }
   E.Family = R->Family;
   E.Note = R->Note;
-  E.VerifiedBy = R->Check;
+  E.VerifiedBy = R->VerifiedBy;
   E.Disputed = R->Disputed;
   if (R->Status == RuleStatus::Deprecated || R->Status == RuleStatus::Removed) {
     E.CudaStatus = ruleStatusName(R->Status);
@@ -139,8 +139,8 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
     if (std::optional<Decision> D = sdkVersionComparison(Ref, FileText, E))
       return std::move(*D);
     // `#ifdef CUDART_VERSION`: nvcc took the branch where it is defined.
-    if (!R->hasTarget() && isInDefinedTest(FileText, Ref.At.Offset)) {
-      E.Note = std::string(targetDisplayName(Target)) + " does not define " + Ref.Name +
+    if (!R->hasReplacement() && isInDefinedTest(FileText, Ref.At.Offset)) {
+      E.Note = Target.DisplayName + " does not define " + Ref.Name +
                ": this test takes the other branch than nvcc did";
       Decision D = unsupported(std::move(E), Ref, FileText);
       if (isSemantic(Ref.How))
@@ -150,16 +150,16 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
   }
   if (R->Erase)
     return erase(std::move(E), Ref, FileText);
-  if (!R->hasTarget())
+  if (!R->hasReplacement())
     return unsupported(std::move(E), Ref, FileText);
-  if (HipVersion) {
-    if (std::optional<std::string> Why = unavailableInHip(*R, *HipVersion)) {
+  if (TargetVersion) {
+    if (std::optional<std::string> Why = unavailableIn(*R, Target, *TargetVersion)) {
       E.Note = *Why + " (--hip-version)" + (R->Note.empty() ? "" : "; " + R->Note);
       return unsupported(std::move(E), Ref, FileText);
     }
-    if (deprecatedInHip(*R, *HipVersion)) {
+    if (deprecatedIn(*R, *TargetVersion)) {
       E.NeedsReview = true;
-      E.Note = R->Target + " is deprecated since HIP " + R->HipDeprecated +
+      E.Note = R->Replacement + " is deprecated since " + Target.DisplayName + " " + R->Deprecated +
                (R->Note.empty() ? "" : "; " + R->Note);
     }
   }
@@ -172,20 +172,20 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
   // An overload the target does not declare as such: musify's helpers may
   // define it; otherwise the target's own overloads (or templates) may still
   // take the arguments, or make the call ambiguous.
-  std::string NewName = R->Target;
-  std::string Helper = R->HelperTarget.empty() ? R->Helper : "";
+  std::string NewName = R->Replacement;
+  std::string Helper = R->HelperReplacement.empty() ? R->Helper : "";
   bool OtherOverload = !R->TargetOverloads.empty() && !Ref.Signature.empty() &&
                        !llvm::is_contained(R->TargetOverloads, Ref.Signature);
-  if (OtherOverload && !R->HelperTarget.empty()) {
-    NewName = R->HelperTarget;
+  if (OtherOverload && !R->HelperReplacement.empty()) {
+    NewName = R->HelperReplacement;
     Helper = R->Helper;
-    E.Note = std::string(targetDisplayName(Target)) + " has no " + Ref.Name + "(" +
+    E.Note = Target.DisplayName + " has no " + Ref.Name + "(" +
              Ref.Signature + "), the overload this call resolves to";
   } else if (OtherOverload) {
     E.NeedsReview = true;
     E.Impact = BuildImpact::Risk;
     E.Note = "this call resolves to " + Ref.Name + "(" + Ref.Signature + "), which " +
-             targetDisplayName(Target) + " does not declare as such (it has " + Ref.Name +
+             Target.DisplayName + " does not declare as such (it has " + Ref.Name +
              "(" + llvm::join(R->TargetOverloads, "), (") +
              ") and a template for two arguments of one type): check that it compiles";
   }
@@ -293,16 +293,16 @@ std::optional<Decision> Decider::implicitHeader(const std::string &File,
                                                llvm::StringRef Text) const {
   const Rule *R = Rules.nvccImplicitHeader();
   // A file that includes the target's runtime header already needs no other.
-  if (!R || includes(Text, R->Target))
+  if (!R || includes(Text, R->Replacement))
     return std::nullopt;
-  Event E = addedInclude(File, Text, R->Target);
+  Event E = addedInclude(File, Text, R->Replacement);
   E.Cuda = R->Cuda;
   E.Family = R->Family;
   E.How = Evidence::NvccImplicit;
-  E.VerifiedBy = R->Check;
+  E.VerifiedBy = R->VerifiedBy;
   E.Note = "nvcc includes " + R->Cuda + " in every CUDA unit and this one relies on "
-           "it; the migration includes <" + R->Target + "> explicitly";
-  Edit Line = includeLine(Text, E.At.Offset, R->Target);
+           "it; the migration includes <" + R->Replacement + "> explicitly";
+  Edit Line = includeLine(Text, E.At.Offset, R->Replacement);
   return Decision{std::move(E), {std::move(Line)}};
 }
 
@@ -314,7 +314,7 @@ Decision Decider::helperHeader(const std::string &File, llvm::StringRef Text,
   E.Family = "helpers";
   E.How = Evidence::Helper;
   E.VerifiedBy = "musify-helpers";
-  E.Note = "musify's helper header for " + std::string(targetDisplayName(Target)) +
+  E.Note = "musify's helper header for " + Target.DisplayName +
            ", which defines " + llvm::join(Users, ", ") +
            " (build with its folder on the include path)";
   Edit Line = includeLine(Text, E.At.Offset, Header);
@@ -368,7 +368,7 @@ std::optional<Decision> Decider::sdkVersionComparison(const Reference &Ref,
   E.NewText = Value + " /* " + E.OldText + " with CUDA " + SdkVersion + " */";
   E.Replacement = Value;
   E.Status = EventStatus::Migrated;
-  E.Note = targetDisplayName(Target) + std::string(" does not define ") + Ref.Name +
+  E.Note = Target.DisplayName + std::string(" does not define ") + Ref.Name +
            ": the comparison is replaced by its value for CUDA " + SdkVersion +
            ", the SDK the code was parsed against, so the branch nvcc compiled is kept";
   unsigned Begin = C->Begin, Length = C->End - C->Begin;
@@ -393,8 +393,8 @@ Decision Decider::includeDirective(const Rule &R, const std::string &Header,
   forEachInclude(FileText.take_front(LineStart),
                                 [&](llvm::StringRef Name, unsigned, unsigned) {
                                   const Rule *Known = Rules.findHeader(Name);
-                                  Earlier.push_back(Known && Known->hasTarget()
-                                                        ? Known->Target
+                                  Earlier.push_back(Known && Known->hasReplacement()
+                                                        ? Known->Replacement
                                                         : Name.str());
                                 });
   for (const std::string &First : R.IncludeFirst) {
@@ -487,7 +487,7 @@ void Decider::rewriteComparison(const ArchThresholds &Map, const Reference &Ref,
   }
   E.NeedsReview = Map.ReportOthers;
   std::string Review = "no threshold maps " + E.OldText + " onto " +
-                       targetDisplayName(Target) + "'s " + Map.TargetMacro +
+                       Target.DisplayName + "'s " + Map.TargetMacro +
                        " scale: check the renamed comparison by hand";
   // A disputed name keeps saying which other name sources use.
   E.Note = E.Disputed ? E.Note + "; " + Review : Review;
@@ -503,7 +503,7 @@ HazardDecision Decider::guardVectorOperator(const Hazard &H, llvm::StringRef Fil
   llvm::StringRef After = FileText.slice(H.End, LineEnd).trim();
   if (H.End > FileText.size() || !FileText.slice(LineStart, H.At.Offset).trim().empty() ||
       !(After.empty() || After.starts_with("//"))) {
-    D.Record.Message = std::string(targetDisplayName(Target)) +
+    D.Record.Message = Target.DisplayName +
                        "'s vector types define this operator themselves, and the two "
                        "make every use ambiguous: it shares its lines with other code, "
                        "so it is left as it is; put it under #if " + Clashes.Guard +
@@ -511,7 +511,7 @@ HazardDecision Decider::guardVectorOperator(const Hazard &H, llvm::StringRef Fil
     return D;
   }
   D.Edits.push_back({unsigned(LineStart), 0,
-                     "#if " + Clashes.Guard + " /* musify: " + targetDisplayName(Target) +
+                     "#if " + Clashes.Guard + " /* musify: " + Target.DisplayName +
                          " defines this operator */\n"});
   D.Edits.push_back({unsigned(LineEnd), 0, "\n#endif"});
   D.Record.Defused = true;
@@ -523,7 +523,7 @@ HazardDecision Decider::assess(const Hazard &H, llvm::StringRef FileText) const 
     if (const VectorOperatorClashes *Clashes = Rules.vectorOperatorClashes())
       return guardVectorOperator(H, FileText, *Clashes);
   HazardRecord R{H.At, H.Kind, H.Text, "", false};
-  std::string Target = targetDisplayName(this->Target);
+  std::string Target = this->Target.DisplayName;
   if (H.Kind == HazardKind::InlineAsm)
     R.Message = "inline assembly (PTX) is not portable to " + Target +
                 ": rewrite it with intrinsics or plain code; it is left as it is";
@@ -544,7 +544,7 @@ Decision Decider::decide(const KernelLaunch &L) const {
   E.Kind = "launch";
   E.Family = "launch";
   E.Status = EventStatus::Kept;
-  if (Target != TargetApi::Hip || !HipLaunchKernelGGL)
+  if (Target.LaunchFunction.empty() || !LaunchAsCall)
     return {std::move(E), {}};
   if (!L.Rewritable) {
     E.Status = EventStatus::Unsupported;
@@ -556,15 +556,15 @@ Decision Decider::decide(const KernelLaunch &L) const {
   // s, q, args). Only the punctuation between the pieces changes, so edits
   // inside the pieces (renamed arguments) still apply.
   E.Status = EventStatus::Migrated;
-  E.Replacement = "hipLaunchKernelGGL";
+  E.Replacement = Target.LaunchFunction;
   Decision D{std::move(E), {}};
   auto Replace = [&](unsigned From, unsigned To, std::string Text) {
     D.Edits.push_back({From, To - From, std::move(Text)});
   };
   const auto &C = L.Config;
-  std::string Head = "hipLaunchKernelGGL(";
+  std::string Head = Target.LaunchFunction + "(";
   if (L.CalleeHasComma) {
-    Head += "HIP_KERNEL_NAME(";
+    Head += Target.KernelNameMacro + "(";
     D.Edits.push_back({L.CalleeEnd, 0, ")"});
   }
   D.Edits.push_back({L.CalleeBegin, 0, Head});

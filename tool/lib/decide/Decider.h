@@ -2,7 +2,7 @@
 // event for the report and the edits (if any) that migrate it.
 #pragma once
 
-#include "Options.h"
+#include "rules/TargetDescription.h"
 #include "decide/Event.h"
 #include "edit/EditSet.h"
 #include "find/Reference.h"
@@ -34,9 +34,11 @@ struct Decision {
 
 class Decider {
 public:
-  /// HipVersion: the HIP version names must exist in ("6.3"; empty: any).
-  Decider(const RuleTable &Rules, TargetApi Target, bool HipLaunchKernelGGL,
-          llvm::StringRef HipVersion = "");
+  /// LaunchAsCall: write launches as the target's launch call.
+  /// TargetVersion: the version of a versioned target names must exist in
+  /// ("6.3"; empty: any).
+  Decider(const RuleTable &Rules, const TargetDescription &Target,
+          bool LaunchAsCall = false, llvm::StringRef TargetVersion = "");
 
   /// FileText is the text of Ref.At.File (markers are not inserted twice);
   /// Excluded, its ranges marked MUSIFY_EXCL_* (excludedRanges()).
@@ -96,9 +98,9 @@ private:
                          Decision &D) const;
 
   const RuleTable &Rules;
-  TargetApi Target;
-  bool HipLaunchKernelGGL;
-  std::optional<Version> HipVersion;
+  const TargetDescription &Target;
+  bool LaunchAsCall;
+  std::optional<Version> TargetVersion;
   std::string SdkVersion;
 };
 

@@ -444,7 +444,7 @@ private:
                         RuleKind Kind) {
     // A user's own rule (--rules) names what the user wants renamed,
     // wherever it is declared.
-    if (const Rule *R = Rules.find(RuleName, Kind); R && R->Check == "user")
+    if (const Rule *R = Rules.find(RuleName, Kind); R && R->FromUser)
       return true;
     if (!Where.isSdkLocation(First->getLocation()))
       return false;
@@ -764,7 +764,7 @@ private:
         // The user's own macro, whatever its name, unless a rule of the
         // user's (--rules) names it.
         const Rule *R = Rules.find(Name, RuleKind::Macro);
-        if (!R || R->Check != "user")
+        if (!R || !R->FromUser)
           return;
       } else {
         DeclaredIn = Where.pathOf(SM.getFileID(SM.getExpansionLoc(Def))).str();

@@ -1,8 +1,8 @@
-// Renaming sources: .cu -> .mu, .cuh -> .muh, and the #includes that name them.
+// Renaming sources to the target's extensions (MUSA: .cu -> .mu, .cuh ->
+// .muh), and the #includes that name them.
 #include "rename/Renaming.h"
 #include "core/SourceText.h"
 
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -14,14 +14,6 @@ namespace path = llvm::sys::path;
 
 namespace {
 
-/// The MUSA extension for a CUDA one, or empty.
-llvm::StringRef musaExtension(llvm::StringRef Extension) {
-  return llvm::StringSwitch<llvm::StringRef>(Extension)
-      .Case(".cu", ".mu")
-      .Case(".cuh", ".muh")
-      .Default("");
-}
-
 std::string withExtension(llvm::StringRef Path, llvm::StringRef Extension) {
   llvm::SmallString<256> New(Path);
   path::replace_extension(New, Extension);
@@ -30,16 +22,17 @@ std::string withExtension(llvm::StringRef Path, llvm::StringRef Extension) {
 
 } // namespace
 
-llvm::Expected<RenameMap> planRenames(const InputSet &Inputs) {
+llvm::Expected<RenameMap> planRenames(const InputSet &Inputs,
+                                      const TargetDescription &Target) {
   std::set<std::string> Taken;
   for (const InputFile &F : Inputs.Files)
     Taken.insert(F.Path);
   RenameMap Renamed;
   for (const InputFile &F : Inputs.Files) {
-    llvm::StringRef Extension = musaExtension(path::extension(F.Path));
-    if (Extension.empty() || F.LeftOut)
+    auto Extension = Target.RenamedExtensions.find(path::extension(F.Path).str());
+    if (Extension == Target.RenamedExtensions.end() || F.LeftOut)
       continue;
-    std::string New = withExtension(F.Path, Extension);
+    std::string New = withExtension(F.Path, Extension->second);
     if (Taken.count(New) || llvm::sys::fs::exists(New))
       return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                      "cannot rename '" + F.Path + "' to '" + New +
@@ -53,11 +46,13 @@ std::vector<Decision> renameIncludes(llvm::StringRef Path, llvm::StringRef Text,
                                      const std::vector<std::string> &Folders,
                                      const RenameMap &Renamed) {
   std::vector<Decision> Out;
+  std::set<std::string> RenamedExtensions;
+  for (const auto &[Old, New] : Renamed)
+    RenamedExtensions.insert(path::extension(Old).str());
   LineIndex Lines(Text);
   forEachInclude(Text, [&](llvm::StringRef Header, unsigned Offset,
                                           unsigned Length) {
-    llvm::StringRef Extension = musaExtension(path::extension(Header));
-    if (Extension.empty())
+    if (!RenamedExtensions.count(path::extension(Header).str()))
       return;
     std::vector<std::string> Candidates;
     if (Text[Offset] == '"')
@@ -69,10 +64,11 @@ std::vector<Decision> renameIncludes(llvm::StringRef Path, llvm::StringRef Text,
       if (llvm::sys::fs::real_path(Found, Real))
         continue;
       // The first file found is the one the compiler includes.
-      if (!Renamed.count(Real.str().str()))
+      auto Renaming = Renamed.find(Real.str().str());
+      if (Renaming == Renamed.end())
         return;
       Decision D;
-      std::string NewHeader = withExtension(Header, Extension);
+      std::string NewHeader = withExtension(Header, path::extension(Renaming->second));
       D.Edits.push_back({Offset + 1, Length - 2, NewHeader});
       Event &E = D.Outcome;
       E.At.File = Path.str();

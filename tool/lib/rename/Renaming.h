@@ -2,9 +2,9 @@
 // name, and the #include directives that must follow them.
 #pragma once
 
-#include "Options.h"
 #include "decide/Decider.h"
 #include "inputs/Inputs.h"
+#include "rules/TargetDescription.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -19,10 +19,11 @@ namespace musify {
 /// path -> absolute new path.
 using RenameMap = std::map<std::string, std::string>;
 
-/// The MUSA names of the inputs that have one (`.cu` -> `.mu`, `.cuh` ->
-/// `.muh`); files left out by filters keep theirs. A new name that is
-/// already taken is an error.
-llvm::Expected<RenameMap> planRenames(const InputSet &Inputs);
+/// The target's names of the inputs that have one (MUSA: `.cu` -> `.mu`,
+/// `.cuh` -> `.muh`); files left out by filters keep theirs. A new name that
+/// is already taken is an error.
+llvm::Expected<RenameMap> planRenames(const InputSet &Inputs,
+                                      const TargetDescription &Target);
 
 /// The `#include`s of Text (the text of Path) that find a renamed file,
 /// looked up as the compiler would (quoted: Path's folder first, then

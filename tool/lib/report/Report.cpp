@@ -167,7 +167,7 @@ nlohmann::json reportToJson(const RunReport &Report) {
                      {"chosen_by", Report.TargetVersionChosenBy}};
   return {
       {"tool", {{"name", "musify"}, {"version", Report.ToolVersion}}},
-      {"target", targetRuleFolder(Report.Target)},
+      {"target", Report.Target.Name},
       {"target_version", std::move(TargetVersion)},
       {"cuda", {{"path", Report.CudaPath}, {"version", Report.CudaVersion}}},
       {"inputs", Report.Inputs},
@@ -192,7 +192,7 @@ nlohmann::json reportToJson(const RunReport &Report) {
 }
 
 void printDiagnostics(const RunReport &Report, llvm::raw_ostream &OS) {
-  const char *Target = targetDisplayName(Report.Target);
+  const char *Target = Report.Target.DisplayName.c_str();
   for (const FileReport &F : Report.Files) {
     std::string Path = displayPath(F.Path);
     auto Say = [&](const Place &At, llvm::StringRef Severity,
@@ -269,7 +269,7 @@ std::string summaryLine(const RunReport &Report) {
   std::string Line = llvm::formatv(
       "musify: {0} file{1} to {2}: {3} references: {4} migrated, {5} "
       "migrated without semantics, {6} kept, {7} unsupported, {8} unknown",
-      T.Files, T.Files == 1 ? "" : "s", targetDisplayName(Report.Target),
+      T.Files, T.Files == 1 ? "" : "s", Report.Target.DisplayName,
       T.References, T.Migrated, T.MigratedWithoutSemantics, T.Kept, T.Unsupported,
       T.Unknown);
   if (T.FilesWithoutSemantics)

@@ -2,7 +2,7 @@
 // compiler-style diagnostics and a one-line summary.
 #pragma once
 
-#include "Options.h"
+#include "rules/TargetDescription.h"
 #include "decide/Event.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -64,7 +64,7 @@ struct FileReport {
 
 struct RunReport {
   std::string ToolVersion;
-  TargetApi Target = TargetApi::Musa;
+  TargetDescription Target;
   std::string CudaPath, CudaVersion;
   /// The target API's version (HIP) and how it was chosen; empty for MUSA.
   std::string TargetVersion, TargetVersionChosenBy;

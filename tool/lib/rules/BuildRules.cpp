@@ -62,12 +62,12 @@ bool needsTarget(const BuildRule &R) {
 /// user's table fails with a message rather than a silent mismatch.
 std::optional<std::string> validate(const BuildRule &R) {
   if (!R.Supported) {
-    if (!R.Target.empty())
+    if (!R.Replacement.empty())
       return std::string("an unsupported entry has no \"target\"");
     if (R.Note.empty())
       return std::string("an unsupported entry needs a \"note\" saying why");
   }
-  if (needsTarget(R) && R.Target.empty())
+  if (needsTarget(R) && R.Replacement.empty())
     return std::string("\"target\" is missing");
   if (R.Prefix && R.Note.empty())
     return std::string("a prefix entry needs a \"note\" (shown with the unknown names "
@@ -75,10 +75,10 @@ std::optional<std::string> validate(const BuildRule &R) {
   if (R.Kind != BuildRuleKind::CompilerFlag &&
       (R.Action != FlagAction::Rename || R.Value != FlagValue::None || !R.Values.empty()))
     return std::string("\"action\", \"value\" and \"values\" belong to compiler flags");
-  if (R.Action == FlagAction::Drop && !R.Target.empty())
+  if (R.Action == FlagAction::Drop && !R.Replacement.empty())
     return std::string("a dropped flag has no \"target\"");
   if (R.Action == FlagAction::Arch && R.Supported &&
-      R.Target.find("{arch}") == std::string::npos)
+      R.Replacement.find("{arch}") == std::string::npos)
     return std::string("an \"arch\" flag's \"target\" needs {arch}");
   if ((R.Action == FlagAction::Unwrap || R.Action == FlagAction::Arch ||
        !R.Values.empty()) &&
@@ -149,9 +149,9 @@ llvm::Error BuildRules::addTable(llvm::StringRef Text, llvm::StringRef FileName,
     Check(readMember(Entry, "cuda", R.Cuda, "a string"));
     Check(readMember(Entry, "kind", Kind, "a string"));
     Check(readMember(Entry, "status", Status, "a string"));
-    Check(readMember(Entry, "target", R.Target, "a string"));
+    Check(readMember(Entry, "target", R.Replacement, "a string"));
     Check(readMember(Entry, "note", R.Note, "a string"));
-    Check(readMember(Entry, "check", R.Check, "a string"));
+    Check(readMember(Entry, "check", R.VerifiedBy, "a string"));
     Check(readMember(Entry, "review", R.Review, "true or false"));
     Check(readMember(Entry, "prefix", R.Prefix, "true or false"));
     Check(readMember(Entry, "package", R.Package, "a string"));

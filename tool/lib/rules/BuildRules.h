@@ -33,12 +33,12 @@ const char *buildRuleKindName(BuildRuleKind Kind);
 
 /// What a compiler-flag entry does with the flag it matches.
 enum class FlagAction {
-  Rename, ///< the flag (and its value) become Target
+  Rename, ///< the flag (and its value) become the Replacement
   Drop,   ///< the flag and its value are removed
   Unwrap, ///< the flag is removed and its value, split at commas, kept
           ///< (`-Xcompiler -fPIC,-Wall` -> `-fPIC -Wall`)
   Arch,   ///< the value names CUDA architectures, each mapped through the
-          ///< threshold map to one Target
+          ///< threshold map to one Replacement
   Pass,   ///< a flag every compiler takes (`-O2`, `-I...`): left, not reported
 };
 
@@ -53,18 +53,18 @@ enum class FlagValue {
 struct BuildRule {
   std::string Cuda;
   BuildRuleKind Kind = BuildRuleKind::CMakeVariable;
-  bool Supported = true; ///< false: the target has no equivalent (Target empty)
+  bool Supported = true; ///< false: the target has no equivalent (Replacement empty)
   /// What it becomes. Compiler flags: `{value}` stands for the flag's value,
   /// `{arch}` (action Arch) for a target architecture; without `{value}` a
   /// renamed flag keeps its value as written. Empty for a dropped flag.
-  std::string Target;
+  std::string Replacement; ///< the table's "target"
   std::string Note;
-  std::string Check; ///< how the target is known
+  std::string VerifiedBy; ///< how the replacement is known (the table's "check")
   bool Review = false; ///< migrated, but a person must check the result
   /// Cuda is a prefix: any name that starts with it and that no entry of the
   /// same kind names is an unknown CUDA name (reported, never passed).
   bool Prefix = false;
-  /// cmake-target: the package to find for Target, beyond the one the CUDA
+  /// cmake-target: the package to find for Replacement, beyond the one the CUDA
   /// toolkit's package becomes (`hipblas` for `roc::hipblas`).
   std::string Package;
   /// cmake-variable: its value is a list of compiler flags; cmake-command

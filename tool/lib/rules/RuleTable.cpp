@@ -42,14 +42,14 @@ constexpr StatusName StatusNames[] = {
     {RuleStatus::Removed, "removed"},
 };
 
+/// An entry's keys, besides a versioned target's (VersionKeys).
 constexpr const char *EntryKeys[] = {"cuda",         "kind",   "status",
                                      "target",       "note",   "cuda_deprecated",
                                      "cuda_removed", "check",  "defined_tests_only",
                                      "call",         "disputed", "include_first",
                                      "nvcc_implicit", "target_overloads",
                                      "helper",       "helper_target", "erase",
-                                     "sdk_version_macro", "hip_added", "hip_deprecated",
-                                     "hip_removed",  "hip_headers_lack"};
+                                     "sdk_version_macro"};
 constexpr const char *TableKeys[] = {"$schema", "target", "family", "description",
                                      "entries"};
 
@@ -125,15 +125,6 @@ llvm::Error parseCall(const nlohmann::json &Call, Rule &R) {
   return llvm::Error::success();
 }
 
-llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> readFile(llvm::StringRef Path) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Path);
-  if (!Buffer)
-    return llvm::createStringError(Buffer.getError(), "cannot read %s: %s",
-                                   Path.str().c_str(),
-                                   Buffer.getError().message().c_str());
-  return std::move(*Buffer);
-}
-
 } // namespace
 
 const char *ruleKindName(RuleKind Kind) {
@@ -158,6 +149,113 @@ llvm::Error RuleTable::addTable(llvm::StringRef Text, llvm::StringRef FileName,
   return addTable(*Table, FileName, ExpectedTarget);
 }
 
+namespace {
+
+/// The keys of a versioned target's entries: `hip_added`, ...
+struct VersionKeys {
+  std::string Added, Deprecated, Removed, HeadersLack;
+  explicit VersionKeys(llvm::StringRef Target)
+      : Added((Target + "_added").str()), Deprecated((Target + "_deprecated").str()),
+        Removed((Target + "_removed").str()),
+        HeadersLack((Target + "_headers_lack").str()) {}
+};
+
+/// Reads Entry's members into R: the strings, the kind and status, the call
+/// rewrite, the lists and the flags. Messages say Where.
+llvm::Error readEntry(const nlohmann::json &Entry, const VersionKeys &Versions, Rule &R,
+                      const std::string &Where) {
+  auto Fail = [&](const llvm::Twine &Message) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   (Where + ": " + Message).str());
+  };
+  std::string Kind, Status;
+  for (auto [Key, Out] : {std::pair<const char *, std::string *>{"cuda", &R.Cuda},
+                          {"kind", &Kind},
+                          {"status", &Status},
+                          {"target", &R.Replacement},
+                          {"note", &R.Note},
+                          {"cuda_deprecated", &R.CudaDeprecated},
+                          {"cuda_removed", &R.CudaRemoved},
+                          {"check", &R.VerifiedBy},
+                          {"helper", &R.Helper},
+                          {"helper_target", &R.HelperReplacement},
+                          {Versions.Added.c_str(), &R.Added},
+                          {Versions.Deprecated.c_str(), &R.Deprecated},
+                          {Versions.Removed.c_str(), &R.Removed},
+                          {Versions.HeadersLack.c_str(), &R.HeadersLack}})
+    if (std::optional<std::string> Problem = readMember(Entry, Key, *Out, "a string"))
+      return Fail(*Problem);
+  if (R.Cuda.empty())
+    return Fail("\"cuda\" is missing or empty");
+  std::string Named = Where + " (\"" + R.Cuda + "\")";
+  auto FailNamed = [&](const llvm::Twine &Message) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   (Named + ": " + Message).str());
+  };
+  std::optional<RuleKind> ParsedKind = parseKind(Kind);
+  if (!ParsedKind)
+    return FailNamed("\"kind\" must be one of function, type, enumerator, macro, "
+                     "variable, namespace, header");
+  std::optional<RuleStatus> ParsedStatus = parseStatus(Status);
+  if (!ParsedStatus)
+    return FailNamed("\"status\" must be one of supported, unsupported, deprecated, "
+                     "removed");
+  R.Kind = *ParsedKind;
+  R.Status = *ParsedStatus;
+  if (auto It = Entry.find("call"); It != Entry.end())
+    if (llvm::Error E = parseCall(*It, R))
+      return FailNamed("\"call\": " + llvm::toString(std::move(E)));
+  // Lists that only one kind of entry takes.
+  struct NameList {
+    const char *Key;
+    RuleKind For;
+    std::vector<std::string> *Out;
+    const char *What;
+  };
+  for (const NameList &L :
+       {NameList{"include_first", RuleKind::Header, &R.IncludeFirst,
+                 "header names, for header entries"},
+        NameList{"target_overloads", RuleKind::Function, &R.TargetOverloads,
+                 "parameter lists, for function entries"}})
+    if (readMember(Entry, L.Key, *L.Out, "") || (Entry.contains(L.Key) && R.Kind != L.For))
+      return FailNamed(llvm::Twine("\"") + L.Key + "\" is an array of " + L.What);
+  for (auto [Key, Out] : {std::pair<const char *, bool *>{"disputed", &R.Disputed},
+                          {"defined_tests_only", &R.DefinedTestsOnly},
+                          {"nvcc_implicit", &R.NvccImplicit},
+                          {"erase", &R.Erase},
+                          {"sdk_version_macro", &R.SdkVersionMacro}})
+    if (std::optional<std::string> Problem = readMember(Entry, Key, *Out, "true or false"))
+      return FailNamed(*Problem);
+  return llvm::Error::success();
+}
+
+/// What makes a read entry inconsistent, or nullopt.
+std::optional<std::string> inconsistency(const Rule &R) {
+  if (R.NvccImplicit && R.Kind != RuleKind::Header)
+    return "\"nvcc_implicit\" is for header entries";
+  for (const std::string *V : {&R.Added, &R.Deprecated, &R.Removed, &R.HeadersLack})
+    if (!V->empty() && !parseVersion(*V))
+      return "versions are major.minor (\"" + *V + "\" is none)";
+  if (!R.HelperReplacement.empty() && (R.Helper.empty() || R.TargetOverloads.empty()))
+    return "\"helper_target\" is for calls to overloads outside \"target_overloads\", "
+           "with a \"helper\"";
+  if (R.Erase && (R.hasReplacement() || R.Status == RuleStatus::Unsupported))
+    return "an \"erase\" entry is supported and has no \"target\"";
+  if (R.SdkVersionMacro && R.Kind != RuleKind::Macro)
+    return "\"sdk_version_macro\" is for macro entries";
+  if (R.Status == RuleStatus::Unsupported) {
+    if (R.hasReplacement())
+      return "an unsupported entry has no \"target\"";
+    if (R.Note.empty())
+      return "an unsupported entry needs a \"note\" saying why";
+  } else if (!R.hasReplacement() && !R.Erase) {
+    return "\"target\" is missing";
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
 llvm::Error RuleTable::addTable(const nlohmann::json &Table, llvm::StringRef FileName,
                                 llvm::StringRef ExpectedTarget) {
   if (llvm::Error E = checkTable(Table, FileName, TableKeys, ExpectedTarget,
@@ -172,92 +270,22 @@ llvm::Error RuleTable::addTable(const nlohmann::json &Table, llvm::StringRef Fil
   if (Family.empty())
     return tableError(FileName, "\"family\" is missing or empty");
 
-  return forEachEntry(Table, FileName, EntryKeys, [&](const nlohmann::json &Entry,
-                                                     const std::string &At) -> llvm::Error {
-    std::string Where = At;
+  VersionKeys Versions(ExpectedTarget);
+  std::vector<const char *> Keys(std::begin(EntryKeys), std::end(EntryKeys));
+  for (const std::string *Key :
+       {&Versions.Added, &Versions.Deprecated, &Versions.Removed, &Versions.HeadersLack})
+    Keys.push_back(Key->c_str());
+  return forEachEntry(Table, FileName, Keys, [&](const nlohmann::json &Entry,
+                                                 const std::string &Where) -> llvm::Error {
     Rule R;
     R.Family = Family;
-    std::string Kind, Status;
-    for (auto [Key, Out] : {std::pair<const char *, std::string *>{"cuda", &R.Cuda},
-                            {"kind", &Kind},
-                            {"status", &Status},
-                            {"target", &R.Target},
-                            {"note", &R.Note},
-                            {"cuda_deprecated", &R.CudaDeprecated},
-                            {"cuda_removed", &R.CudaRemoved},
-                            {"check", &R.Check},
-                            {"helper", &R.Helper},
-                            {"helper_target", &R.HelperTarget},
-                            {"hip_added", &R.HipAdded},
-                            {"hip_deprecated", &R.HipDeprecated},
-                            {"hip_removed", &R.HipRemoved},
-                            {"hip_headers_lack", &R.HipHeadersLack}})
-      if (std::optional<std::string> Problem = readMember(Entry, Key, *Out, "a string"))
-        return tableError(FileName, Where + ": " + *Problem);
-    if (R.Cuda.empty())
-      return tableError(FileName, Where + ": \"cuda\" is missing or empty");
-    Where += " (\"" + R.Cuda + "\")";
-    std::optional<RuleKind> ParsedKind = parseKind(Kind);
-    if (!ParsedKind)
-      return tableError(FileName, Where + ": \"kind\" must be one of function, type, "
-                                          "enumerator, macro, variable, namespace, header");
-    std::optional<RuleStatus> ParsedStatus = parseStatus(Status);
-    if (!ParsedStatus)
-      return tableError(FileName, Where + ": \"status\" must be one of supported, "
-                                          "unsupported, deprecated, removed");
-    R.Kind = *ParsedKind;
-    R.Status = *ParsedStatus;
-    if (auto It = Entry.find("call"); It != Entry.end())
-      if (llvm::Error E = parseCall(*It, R))
-        return tableError(FileName, Where + ": \"call\": " + llvm::toString(std::move(E)));
-    // Lists that only one kind of entry takes.
-    struct NameList {
-      const char *Key;
-      RuleKind For;
-      std::vector<std::string> *Out;
-      const char *What;
-    };
-    for (const NameList &L :
-         {NameList{"include_first", RuleKind::Header, &R.IncludeFirst,
-                   "header names, for header entries"},
-          NameList{"target_overloads", RuleKind::Function, &R.TargetOverloads,
-                   "parameter lists, for function entries"}})
-      if (readMember(Entry, L.Key, *L.Out, "") || (Entry.contains(L.Key) && R.Kind != L.For))
-        return tableError(FileName,
-                          Where + ": \"" + L.Key + "\" is an array of " + L.What);
-    for (auto [Key, Out] : {std::pair<const char *, bool *>{"disputed", &R.Disputed},
-                            {"defined_tests_only", &R.DefinedTestsOnly},
-                            {"nvcc_implicit", &R.NvccImplicit},
-                            {"erase", &R.Erase},
-                            {"sdk_version_macro", &R.SdkVersionMacro}})
-      if (std::optional<std::string> Problem = readMember(Entry, Key, *Out, "true or false"))
-        return tableError(FileName, Where + ": " + *Problem);
-    if (R.NvccImplicit && R.Kind != RuleKind::Header)
-      return tableError(FileName, Where + ": \"nvcc_implicit\" is for header entries");
-    for (const std::string *V : {&R.HipAdded, &R.HipDeprecated, &R.HipRemoved,
-                                 &R.HipHeadersLack})
-      if (!V->empty() && !parseVersion(*V))
-        return tableError(FileName, Where + ": HIP versions are major.minor (\"" + *V +
-                                        "\" is none)");
-    if (!R.HelperTarget.empty() && (R.Helper.empty() || R.TargetOverloads.empty()))
-      return tableError(FileName, Where + ": \"helper_target\" is for calls to overloads "
-                                          "outside \"target_overloads\", with a \"helper\"");
-    if (R.Erase && (R.hasTarget() || R.Status == RuleStatus::Unsupported))
-      return tableError(FileName, Where + ": an \"erase\" entry is supported and has no "
-                                          "\"target\"");
-    if (R.SdkVersionMacro && R.Kind != RuleKind::Macro)
-      return tableError(FileName, Where + ": \"sdk_version_macro\" is for macro entries");
-    if (R.Status == RuleStatus::Unsupported) {
-      if (R.hasTarget())
-        return tableError(FileName, Where + ": an unsupported entry has no \"target\"");
-      if (R.Note.empty())
-        return tableError(FileName, Where + ": an unsupported entry needs a \"note\" "
-                                            "saying why");
-    } else if (!R.hasTarget() && !R.Erase) {
-      return tableError(FileName, Where + ": \"target\" is missing");
-    }
-
-    return insert(std::move(R), FileName, Where);
+    R.FromUser = Overriding;
+    if (llvm::Error E = readEntry(Entry, Versions, R, Where))
+      return tableError(FileName, llvm::toString(std::move(E)));
+    std::string Named = Where + " (\"" + R.Cuda + "\")";
+    if (std::optional<std::string> Problem = inconsistency(R))
+      return tableError(FileName, Named + ": " + *Problem);
+    return insert(std::move(R), FileName, Named);
   });
 }
 
@@ -302,7 +330,7 @@ static llvm::Error checkNames(const Rule &R, llvm::StringRef FileName,
   if (!isWellFormed(R.Cuda, R.Kind))
     return tableError(FileName, Where + ": '" + escaped(R.Cuda) + "' is not a " +
                                     ruleKindName(R.Kind) + " name");
-  for (const std::string *Name : {&R.Target, &R.HelperTarget})
+  for (const std::string *Name : {&R.Replacement, &R.HelperReplacement})
     if (!Name->empty() && !isWellFormed(*Name, R.Kind))
       return tableError(FileName, Where + ": the target '" + escaped(*Name) +
                                       "' is not a " + ruleKindName(R.Kind) + " name");
@@ -330,7 +358,7 @@ llvm::Error RuleTable::insert(Rule R, llvm::StringRef FileName,
 }
 
 llvm::Error RuleTable::addUserFile(llvm::StringRef Path, llvm::StringRef ExpectedTarget) {
-  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> Buffer = readFile(Path);
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> Buffer = readTableFile(Path);
   if (!Buffer)
     return Buffer.takeError();
   llvm::Expected<nlohmann::json> Parsed = parseJson((*Buffer)->getBuffer(), Path);
@@ -353,11 +381,12 @@ llvm::Error RuleTable::addUserFile(llvm::StringRef Path, llvm::StringRef Expecte
       return tableError(Path, "\"" + Cuda + "\": a flat mapping maps names to names");
     Rule R;
     R.Cuda = Cuda;
-    R.Target = Target.get<std::string>();
+    R.Replacement = Target.get<std::string>();
     R.Kind = llvm::StringRef(Cuda).find_first_of("./") != llvm::StringRef::npos
                  ? RuleKind::Header
                  : RuleKind::Function;
-    R.Check = "user";
+    R.VerifiedBy = "user";
+    R.FromUser = true;
     R.Family = "user";
     R.Note = "from " + Path.str();
     if (llvm::Error E = checkNames(R, Path, "\"" + escaped(Cuda) + "\""))
@@ -405,7 +434,7 @@ llvm::Error forEachJson(
                                    "no rule tables (*.json) in %s",
                                    Folder.str().c_str());
   for (const std::string &File : *Files) {
-    llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> Buffer = readFile(File);
+    llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> Buffer = readTableFile(File);
     if (!Buffer)
       return Buffer.takeError();
     if (llvm::Error E = Add((*Buffer)->getBuffer(), File))
@@ -424,6 +453,9 @@ llvm::Expected<RuleTable> RuleTable::loadDirectory(llvm::StringRef Dir,
   auto Under = [&](llvm::StringRef Sub) { return (Folder + "/" + Sub).str(); };
   if (llvm::Error E = forEachJson(Folder, /*Required=*/true,
                                   [&](llvm::StringRef Text, llvm::StringRef File) {
+                                    // The target's description (TargetDescription.h).
+                                    if (llvm::sys::path::filename(File) == "target.json")
+                                      return llvm::Error(llvm::Error::success());
                                     return Table.addTable(Text, File, TargetFolder);
                                   }))
     return E;
@@ -585,7 +617,7 @@ const Rule *RuleTable::findHeader(llvm::StringRef Name) const {
 
 const Rule *RuleTable::nvccImplicitHeader() const {
   for (const Rule &R : Rules)
-    if (R.NvccImplicit && R.Kind == RuleKind::Header && R.hasTarget())
+    if (R.NvccImplicit && R.Kind == RuleKind::Header && R.hasReplacement())
       return &R;
   return nullptr;
 }

@@ -55,11 +55,14 @@ struct Rule {
   std::string Cuda;
   RuleKind Kind = RuleKind::Function;
   RuleStatus Status = RuleStatus::Supported;
-  std::string Target; ///< empty only when Status is Unsupported
+  /// What the name becomes (the table's "target"); empty only when Status
+  /// is Unsupported.
+  std::string Replacement;
   std::string Note;
   std::string CudaDeprecated;
   std::string CudaRemoved;
-  std::string Check;  ///< how the target name is known
+  std::string VerifiedBy; ///< how the replacement is known (the table's "check")
+  bool FromUser = false; ///< a rule of the user's (--rules), not a shipped one
   std::string Family; ///< the table's family ("runtime", "headers", ...)
   /// The target holds only where the name is tested for being defined
   /// (`#ifdef`, `defined()`); used as a value, the name is unsupported.
@@ -80,9 +83,9 @@ struct Rule {
   /// A target name musify's helper header for the target defines (the target
   /// API lacks it): the header, included by every file the name migrates in.
   /// With TargetOverloads, the helper holds only the other overloads: a call
-  /// to one of those becomes HelperTarget.
+  /// to one of those becomes HelperReplacement.
   std::string Helper;
-  std::string HelperTarget;
+  std::string HelperReplacement;
   /// The target needs nothing in the name's place (a calling-convention
   /// macro such as CUDART_CB): the name is erased.
   bool Erase = false;
@@ -91,12 +94,13 @@ struct Rule {
   /// comparison becomes its value for the SDK the migration parsed against,
   /// so the target compiles the branch nvcc compiled.
   bool SdkVersionMacro = false;
-  /// HIP tables: the HIP versions ("6.0") that added, deprecated and removed
-  /// the target name (HIPIFY), and a version whose headers lack it though
-  /// HIPIFY dates it earlier. Which hold is decided against --hip-version.
-  std::string HipAdded, HipDeprecated, HipRemoved, HipHeadersLack;
+  /// A versioned target's tables (`hip_added`, ...): the versions ("6.0")
+  /// that added, deprecated and removed the replacement, and a version whose
+  /// headers lack it though the tables date it earlier. Which hold is decided
+  /// against the version migrated to.
+  std::string Added, Deprecated, Removed, HeadersLack;
 
-  bool hasTarget() const { return !Target.empty(); }
+  bool hasReplacement() const { return !Replacement.empty(); }
 };
 
 /// How comparisons of an architecture macro with a constant translate

@@ -3,8 +3,18 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 namespace musify {
+
+llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> readTableFile(llvm::StringRef Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return llvm::createStringError(Buffer.getError(), "cannot read %s: %s",
+                                   Path.str().c_str(),
+                                   Buffer.getError().message().c_str());
+  return std::move(*Buffer);
+}
 
 llvm::Error tableError(llvm::StringRef FileName, const llvm::Twine &Message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),

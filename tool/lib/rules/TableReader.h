@@ -7,13 +7,18 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <nlohmann/json.hpp>
 
+#include <memory>
 #include <optional>
 #include <string>
 
 namespace musify {
+
+/// The file at Path, or an error that names it and the cause.
+llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> readTableFile(llvm::StringRef Path);
 
 /// "FILE: MESSAGE".
 llvm::Error tableError(llvm::StringRef FileName, const llvm::Twine &Message);

@@ -1,6 +1,7 @@
 // Target API versions: parsing, the installed HIP, what a version lacks.
 #include "rules/TargetVersion.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -22,58 +23,64 @@ std::string versionText(Version V) {
   return std::to_string(V.first) + "." + std::to_string(V.second);
 }
 
-std::optional<std::pair<std::string, std::string>> installedHipVersion() {
+std::optional<std::pair<std::string, std::string>>
+installedVersion(const TargetDescription &Target) {
+  if (!Target.Versioned)
+    return std::nullopt;
+  const TargetDescription::Versions &V = *Target.Versioned;
   std::vector<std::string> Roots;
-  if (std::optional<std::string> HipPath = llvm::sys::Process::GetEnv("HIP_PATH"))
-    Roots.push_back(*HipPath + "/include");
-  Roots.push_back("/opt/rocm/include");
-  Roots.push_back("/usr/include");
+  if (!V.PathVariable.empty())
+    if (std::optional<std::string> Root = llvm::sys::Process::GetEnv(V.PathVariable))
+      Roots.push_back(*Root + "/include");
+  llvm::append_range(Roots, V.IncludeFolders);
+  llvm::Regex Major("#define[ \t]+" + V.MajorMacro + "[ \t]+([0-9]+)");
+  llvm::Regex Minor("#define[ \t]+" + V.MinorMacro + "[ \t]+([0-9]+)");
   for (const std::string &Root : Roots) {
     llvm::SmallString<256> Path(Root);
-    llvm::sys::path::append(Path, "hip", "hip_version.h");
+    llvm::sys::path::append(Path, V.Header);
     llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
         llvm::MemoryBuffer::getFile(Path);
     if (!Text)
       continue;
-    llvm::SmallVector<llvm::StringRef, 2> Major, Minor;
+    llvm::SmallVector<llvm::StringRef, 2> MajorMatch, MinorMatch;
     llvm::StringRef Body = (*Text)->getBuffer();
-    if (llvm::Regex("#define[ \t]+HIP_VERSION_MAJOR[ \t]+([0-9]+)").match(Body, &Major) &&
-        llvm::Regex("#define[ \t]+HIP_VERSION_MINOR[ \t]+([0-9]+)").match(Body, &Minor))
-      return std::make_pair((Major[1] + "." + Minor[1]).str(), Path.str().str());
+    if (Major.match(Body, &MajorMatch) && Minor.match(Body, &MinorMatch))
+      return std::make_pair((MajorMatch[1] + "." + MinorMatch[1]).str(),
+                            Path.str().str());
   }
   return std::nullopt;
 }
 
-std::string newestHipVersion(const RuleTable &Rules) {
+std::string newestVersion(const RuleTable &Rules) {
   std::optional<Version> Newest;
   Rules.forEach([&](const Rule &R) {
-    for (const std::string *Text : {&R.HipAdded, &R.HipDeprecated, &R.HipRemoved})
+    for (const std::string *Text : {&R.Added, &R.Deprecated, &R.Removed})
       if (std::optional<Version> V = parseVersion(*Text); V && (!Newest || *Newest < *V))
         Newest = V;
   });
   return Newest ? versionText(*Newest) : "";
 }
 
-/// Whether the rule's version Text (empty: none) is set and at most Target.
-static bool reachedBy(const std::string &Text, Version Target) {
-  std::optional<Version> V = parseVersion(Text);
-  return V && !(Target < *V);
+/// Whether the rule's version Text (empty: none) is set and at most V.
+static bool reachedBy(const std::string &Text, Version V) {
+  std::optional<Version> Of = parseVersion(Text);
+  return Of && !(V < *Of);
 }
 
-std::optional<std::string> unavailableInHip(const Rule &R, Version Target) {
-  std::string Is = "; the target is HIP " + versionText(Target);
-  if (!R.HipAdded.empty() && !reachedBy(R.HipAdded, Target))
-    return R.Target + " was added in HIP " + R.HipAdded + Is;
-  if (reachedBy(R.HipRemoved, Target))
-    return R.Target + " was removed in HIP " + R.HipRemoved + Is;
-  if (parseVersion(R.HipHeadersLack) == Target)
-    return "HIPIFY dates " + R.Target + " to HIP " + R.HipAdded + ", but the HIP " +
-           R.HipHeadersLack + " headers do not declare it" + Is;
+std::optional<std::string> unavailableIn(const Rule &R, const TargetDescription &Target,
+                                         Version V) {
+  const std::string &Name = Target.DisplayName;
+  std::string Is = "; the target is " + Name + " " + versionText(V);
+  if (!R.Added.empty() && !reachedBy(R.Added, V))
+    return R.Replacement + " was added in " + Name + " " + R.Added + Is;
+  if (reachedBy(R.Removed, V))
+    return R.Replacement + " was removed in " + Name + " " + R.Removed + Is;
+  if (parseVersion(R.HeadersLack) == V)
+    return Target.Versioned->DatedBy + " dates " + R.Replacement + " to " + Name + " " + R.Added + ", but the " +
+           Name + " " + R.HeadersLack + " headers do not declare it" + Is;
   return std::nullopt;
 }
 
-bool deprecatedInHip(const Rule &R, Version Target) {
-  return reachedBy(R.HipDeprecated, Target);
-}
+bool deprecatedIn(const Rule &R, Version V) { return reachedBy(R.Deprecated, V); }
 
 } // namespace musify

@@ -1,9 +1,10 @@
-// Which version of the target API a migration writes for: HIP names come and
-// go between HIP releases (Rule::HipAdded, HipRemoved), so the same CUDA code
-// migrates differently for HIP 5.2 and 6.3.
+// Which version of the target API a migration writes for: names of a versioned
+// target come and go between its releases (Rule::Added, Removed), so the same
+// CUDA code migrates differently for HIP 5.2 and 6.3.
 #pragma once
 
 #include "rules/RuleTable.h"
+#include "rules/TargetDescription.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -21,20 +22,23 @@ std::optional<Version> parseVersion(llvm::StringRef Text);
 /// (6, 3) -> "6.3".
 std::string versionText(Version V);
 
-/// The HIP installed on this machine: its version ("5.2") and the file that
-/// says so, from hip/hip_version.h under $HIP_PATH/include, /opt/rocm/include
-/// or /usr/include, the first that exists.
-std::optional<std::pair<std::string, std::string>> installedHipVersion();
+/// The version of Target installed on this machine ("5.2") and the file that
+/// says so: its version header (HIP: hip/hip_version.h) under
+/// $<path variable>/include or one of its include folders, the first that
+/// exists. nullopt for a target without versions or none installed.
+std::optional<std::pair<std::string, std::string>>
+installedVersion(const TargetDescription &Target);
 
-/// The newest HIP version the tables name (a name's hip_added, hip_deprecated
-/// or hip_removed); empty if they name none.
-std::string newestHipVersion(const RuleTable &Rules);
+/// The newest target version the tables name (a name's added, deprecated or
+/// removed version); empty if they name none.
+std::string newestVersion(const RuleTable &Rules);
 
-/// Why Rule's target does not exist in HIP Target (added later, removed by
-/// then, or absent from the headers of that version), or nullopt. The rule's
-/// versions were checked when the table was read.
-std::optional<std::string> unavailableInHip(const Rule &R, Version Target);
-/// Whether HIP Target has deprecated Rule's target.
-bool deprecatedInHip(const Rule &R, Version Target);
+/// Why Rule's replacement does not exist in version V of Target (added later, removed by then, or absent from the headers of
+/// that version), or nullopt. The rule's versions were checked when the table
+/// was read.
+std::optional<std::string> unavailableIn(const Rule &R, const TargetDescription &Target,
+                                         Version V);
+/// Whether version V of the target has deprecated Rule's replacement.
+bool deprecatedIn(const Rule &R, Version V);
 
 } // namespace musify

@@ -1,0 +1,48 @@
+// What sets one target API apart beyond its name tables, read from
+// rules/<target>/target.json: its names for people, the file extensions it
+// renames, how it launches kernels as a call, and how its versions are known.
+// Adding a target adds a folder of rules; the engine reads it from here.
+#pragma once
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace musify {
+
+struct TargetDescription {
+  std::string Name;        ///< the rule folder and --target value ("hip")
+  std::string DisplayName; ///< in messages ("HIP")
+  std::string Description; ///< in --help ("AMD HIP")
+  bool Default = false;    ///< the target when --target is not given
+  /// --rename-extensions: CUDA source extension -> the target's (".cu" ->
+  /// ".mu"). Empty: the target's compiler takes CUDA's extensions.
+  std::map<std::string, std::string> RenamedExtensions;
+  /// A kernel launch written as a call instead of `<<<>>>`
+  /// (hipLaunchKernelGGL), and the macro that protects a kernel name holding
+  /// a comma (HIP_KERNEL_NAME). Empty: the target only has `<<<>>>`.
+  std::string LaunchFunction, KernelNameMacro;
+  /// Where the installed version of the target is read: a header under
+  /// $PathVariable/include or one of IncludeFolders that defines MajorMacro
+  /// and MinorMacro; DatedBy names the source of the tables' versions
+  /// (HIPIFY). Without it the target's names carry no versions.
+  struct Versions {
+    std::string Header, MajorMacro, MinorMacro, PathVariable, DatedBy;
+    std::vector<std::string> IncludeFolders;
+  };
+  std::optional<Versions> Versioned;
+};
+
+/// Reads RulesDir/<Name>/target.json.
+llvm::Expected<TargetDescription> loadTarget(llvm::StringRef RulesDir,
+                                             llvm::StringRef Name);
+
+/// The names of the targets RulesDir describes (folders with a target.json),
+/// sorted.
+std::vector<std::string> availableTargets(llvm::StringRef RulesDir);
+
+} // namespace musify
