@@ -1,0 +1,308 @@
+"""Run options and the per-target facts of rules/sources/targets/<target>.json.
+
+Everything that differs between the targets (names, prefixes, header
+spellings, library names, version macros) is data in those files, described in
+rules/sources/README.md; this module only types and loads it. The generator's
+code says how a target's names are found and checked, never what they are.
+"""
+
+from __future__ import annotations
+
+import collections.abc
+import dataclasses
+import json
+import os
+import types
+import typing
+from dataclasses import dataclass, field
+from typing import Any, Mapping, NamedTuple, Optional
+
+SCRIPTS_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(SCRIPTS_DIR)
+RULES_DIR = os.path.join(ROOT, "rules")
+SOURCES_DIR = os.path.join(RULES_DIR, "sources")
+DOCS_DIR = os.path.join(ROOT, "docs", "api")
+README = os.path.join(ROOT, "README.md")
+
+
+@dataclass(frozen=True)
+class Options:
+    """What one run reads and writes (the command line's options)."""
+    cuda_path: str = "/usr/local/cuda"
+    data: str = SOURCES_DIR                 # holds musa-mapping/, hip-mapping/, targets/
+    hip_include: str = "/usr/include/hip"
+    hipcc: str = "hipcc"
+    resource_dir: str = "/usr/lib/llvm-19/lib/clang/19"
+    rules: str = RULES_DIR                  # tables are written to and read from here
+    docs: str = DOCS_DIR
+    readme: Optional[str] = README          # None: leave the README's coverage alone
+    verbose: bool = False
+
+    @property
+    def cuda_include(self) -> str:
+        return os.path.join(self.cuda_path, "include")
+
+    @property
+    def system_include(self) -> str:
+        """The folder holding hip/ and the HIP libraries' folders (/usr/include)."""
+        return os.path.dirname(os.path.realpath(self.hip_include))
+
+
+# --------------------------------------------------------------------------
+# Per-target facts. Field names are the keys of the JSON files.
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Rule:
+    """A hand-made rule for one CUDA name (language family, namespaces, calls)."""
+    target: Optional[str] = None
+    status: Optional[str] = None            # "unsupported", else supported
+    check: Optional[str] = None
+    verify: Optional[str] = None            # HIP: "hip-compiler" or "hip-declared"
+    note: Optional[str] = None
+    defined_tests_only: bool = False
+    call: Optional[Mapping[str, Any]] = None
+
+
+@dataclass(frozen=True)
+class LanguageRules:
+    default: Rule = Rule()                  # for the device builtins rules lacks
+    rules: Mapping[str, Rule] = field(default_factory=dict)
+
+    def rule(self, name: str) -> Rule:
+        return self.rules.get(name, self.default)
+
+
+@dataclass(frozen=True)
+class Environment:
+    check: str = "none"
+    names: Mapping[str, str] = field(default_factory=dict)
+    missing: Optional[str] = None           # why a name without a target has none
+
+
+@dataclass(frozen=True)
+class MusaFamily:
+    naming: str = "prefix"                  # "prefix" | "same" | "unsupported"
+    prefixes: tuple[tuple[str, str], ...] = ()
+    note: Optional[str] = None              # why an unsupported family is
+    namespaces: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class HipFamily:
+    tables: tuple[str, ...] = ()            # HIPIFY tables, the first one winning
+    check: str = "hip-headers"              # "hipify-table": the library is not installed
+    same: str = "none"                      # a name no table maps: "declared" | "library" | "none"
+    note: Optional[str] = None              # added to every name taken from a table unchecked
+    missing: Optional[str] = None           # why a name no table maps has no counterpart
+    namespaces: Mapping[str, Rule] = field(default_factory=dict)
+    library_names: Mapping[str, str] = field(default_factory=dict)
+    library_note: Optional[str] = None
+    same_parameters: Optional[frozenset[str]] = None
+    not_equivalent: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class MusaNaming:
+    prefixes: tuple[tuple[str, str], ...]   # CUDA prefix -> MUSA prefix, longest first
+    words: tuple[tuple[str, str], ...]      # whole CUDA words inside a name
+    kept_family_prefixes: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class RuntimeUmbrella:
+    header: str
+    covers: frozenset[str]
+
+
+@dataclass(frozen=True)
+class MusaHeaders:
+    facts: Mapping[str, str]
+    runtime_umbrella: RuntimeUmbrella
+    kept: Mapping[str, str]
+    no_counterpart: Mapping[str, str]
+    folders: Mapping[str, Optional[str]]
+    files: Mapping[str, Optional[str]]
+
+
+@dataclass(frozen=True)
+class NamedList:
+    names: frozenset[str]
+    note: str
+
+
+@dataclass(frozen=True)
+class Pattern:
+    pattern: str
+    note: str
+
+
+@dataclass(frozen=True)
+class MusaMembers:
+    structs: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class HipVersion:
+    header: str
+    major: str
+    minor: str
+
+
+@dataclass(frozen=True)
+class Compiler:
+    arguments: tuple[str, ...]
+    environment: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class HipScan:
+    skipped_dirs: frozenset[str]
+    library_dirs: tuple[str, ...]
+    clang_headers: tuple[str, ...]
+    preprocessed_headers: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SameNameLibrary:
+    library: str
+    keeps: str
+
+
+@dataclass(frozen=True)
+class HipHeaders:
+    map: Mapping[str, str]
+    include_first: Mapping[str, tuple[str, ...]]
+    same_name_libraries: Mapping[str, SameNameLibrary]
+    unshipped_libraries: Mapping[str, str]
+    no_counterpart: Mapping[str, str]
+    folders: Mapping[str, Rule]
+    files: Mapping[str, Rule]
+
+
+@dataclass(frozen=True)
+class HipStruct:
+    struct: str
+    header: str
+
+
+@dataclass(frozen=True)
+class HipMembers:
+    structs: Mapping[str, HipStruct]        # CUDA struct -> the HIP struct it migrates to
+    cooperative_groups_header: str
+
+
+@dataclass(frozen=True)
+class HipWarp:
+    functions: Mapping[str, str]
+    note: str
+    ballot_note: str
+    full_mask: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class HipHelpers:
+    header: str
+    functions: Mapping[str, str]
+    overloads: tuple[str, ...]
+    erase: Mapping[str, str]
+    sdk_version: Mapping[str, str]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Target:
+    target: str
+    display_name: str
+    sources: str                            # table descriptions; {cuda}, {hip}: versions
+    language: LanguageRules
+    environment: Environment
+    default: bool = False                   # the target the README's links show
+    thresholds: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # file -> document
+    coverage_versions: tuple[str, ...] = ()  # versions docs/api shows the coverage at
+
+    @property
+    def name(self) -> str:
+        return self.target
+
+
+@dataclass(frozen=True, kw_only=True)
+class MusaTarget(Target):
+    naming: MusaNaming
+    headers: MusaHeaders
+    disputed: Mapping[str, Rule]            # names the sources disagree on
+    maybe_missing: NamedList
+    warp_functions: Pattern                 # warp functions whose lane count matters
+    families: Mapping[str, MusaFamily]
+    members: MusaMembers
+
+
+@dataclass(frozen=True, kw_only=True)
+class HipTarget(Target):
+    version: HipVersion
+    compiler: Compiler
+    scan: HipScan
+    hipify_lookup_tables: tuple[str, ...]
+    headers: HipHeaders
+    families: Mapping[str, HipFamily]
+    members: HipMembers
+    calls: Mapping[str, Rule]
+    overloads: Mapping[str, tuple[str, ...]]
+    warp: HipWarp
+    helpers: HipHelpers
+
+
+class Targets(NamedTuple):
+    """The targets, in the order their tables are built."""
+    musa: MusaTarget
+    hip: HipTarget
+
+    @property
+    def default(self) -> Target:
+        return next(t for t in self if t.default)
+
+
+# --------------------------------------------------------------------------
+# Loading
+# --------------------------------------------------------------------------
+
+def _convert(hint, value, where):
+    if value is None:
+        return None
+    if dataclasses.is_dataclass(hint):
+        return _from_dict(hint, value, where)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        inner = [a for a in args if a is not type(None)]
+        return _convert(inner[0], value, where)
+    if origin in (dict, collections.abc.Mapping):
+        return {k: _convert(args[1], v, "%s.%s" % (where, k)) for k, v in value.items()}
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_convert(args[0], v, where) for v in value)
+        return tuple(value)
+    if origin is frozenset:
+        return frozenset(value)
+    return value
+
+
+def _from_dict(cls, data, where):
+    hints = typing.get_type_hints(cls)
+    known = {f.name for f in dataclasses.fields(cls)}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ValueError("%s: unknown keys %s" % (where, ", ".join(unknown)))
+    return cls(**{key: _convert(hints[key], value, "%s.%s" % (where, key))
+                  for key, value in data.items()})
+
+
+TARGET_TYPES = {"musa": MusaTarget, "hip": HipTarget}
+
+
+def load_target(name: str, data_dir: str = SOURCES_DIR) -> Target:
+    path = os.path.join(data_dir, "targets", name + ".json")
+    with open(path, encoding="utf-8") as f:
+        return _from_dict(TARGET_TYPES[name], json.load(f), os.path.relpath(path, ROOT))
+
+
+def load_targets(data_dir: str = SOURCES_DIR) -> Targets:
+    return Targets(*(load_target(name, data_dir) for name in Targets._fields))
