@@ -1,18 +1,29 @@
-"""Rule-table generation for the CUDA library and device families.
+"""musify's rule-table generator.
 
-scripts/gen_rules.py is the entry point; it generates the runtime, headers and
-language tables itself and calls this package for every other family:
+    python3 scripts/gen_rules.py tables|guards|docs|all [options]   (cli.py)
 
-  families.py     what each family is: its CUDA headers, the translation units
-                  that declare them, its HIPIFY tables, how MUSA and HIP name it
-  cuda_scan.py    the public names a family's CUDA headers declare (clang.cindex)
-  hip_scan.py     the names the HIP side declares beyond /usr/include/hip
-                  (hipSPARSE, hipRAND, rocRAND, rocPRIM, clang's HIP headers)
-  build.py        one rule per (name, kind) and target, from the facts above
-  thresholds.py   rules/musa/thresholds/arch.json (__CUDA_ARCH__ comparisons)
-  buildfiles.py   rules/<target>/buildfiles/*.json (CMake and Makefile words)
+Modules import each other one way only, down this list:
 
-The package reuses gen_rules' helpers (make_entry, lifecycle, musa_rule, the
-HIPIFY table reader, the HIP declaration scanner) through the `gen_rules`
-module, which gen_rules.py registers under that name when run as a script.
+  data      config.py      run options; the per-target facts of
+                           rules/sources/targets/<target>.json, typed
+            sources.py     readers of the published tables (torch_musa, HIPIFY)
+            families.py    the CUDA API families: headers, translation units
+            entries.py     a rule-table entry; CUDA's lifecycle of a name
+  scanners  ctext.py       a token-level declaration reader for C headers
+            cuda_scan.py   the public names of the CUDA headers (clang.cindex)
+            hip_scan.py    what the installed HIP and hipcc declare
+            facts.py       all of the above, gathered once per run
+  builders  naming.py      MUSA names: published table or prefix convention
+            hipify.py      entries of names a HIPIFY table maps
+            runtime.py, headers.py, language.py, members.py, libraries.py
+                           one module per kind of table; libraries.py builds
+                           every family of families.py
+            calls.py, helpers.py   later rewrites of HIP entries
+            buildfiles.py  rules/<target>/buildfiles/*.json (curated lists)
+            thresholds.py  rules/<target>/thresholds/*.json
+            guards.py      rules/<target>/include-guards.json
+            tables.py      all of the tables, in claim order
+  writers   output.py      deterministic JSON
+            docs.py        docs/api/*.md and the README's coverage table
+  cli       cli.py, __main__.py
 """

@@ -24,13 +24,7 @@ What MUSA's CMake support has beyond rules/sources/MUSA_FACTS.md (a CMake langua
 variables, properties, targets for muRAND/muSPARSE/muSOLVER) is not public:
 those entries are `unsupported`, and their note says so, rather than a
 guessed name.
-
-    python3 scripts/rulegen/buildfiles.py [--out rules]
 """
-
-import argparse
-import json
-import os
 
 MUSA_NO_LANGUAGE = ("MUSA has no CMake language that is publicly documented (MUSA "
                     "projects use find_package(MUSA) with musa_add_executable and "
@@ -539,8 +533,8 @@ DESCRIPTIONS = {
 }
 
 
-def tables():
-    """{(target, name): document}"""
+def documents():
+    """{relative path: document}: rules/<target>/buildfiles/<name>.json."""
     out = {}
     for target in ("musa", "hip"):
         for name, entries in (("cmake", cmake_entries(target)),
@@ -553,29 +547,10 @@ def tables():
                 doc["architectures"] = {"thresholds": "__CUDA_ARCH__",
                                         "cuda_prefixes": ["sm_", "compute_"], "scale": 10}
             doc["entries"] = entries
-            out[(target, name)] = doc
+            out["%s/buildfiles/%s.json" % (target, name)] = doc
     return out
 
 
 KEY_ORDER = ("cuda", "kind", "status", "target", "action", "value", "values", "package",
              "flags", "prefix", "source_extensions", "target_extensions", "review", "note",
              "check")
-
-
-def write(out_dir):
-    for (target, name), doc in sorted(tables().items()):
-        folder = os.path.join(out_dir, target, "buildfiles")
-        os.makedirs(folder, exist_ok=True)
-        with open(os.path.join(folder, name + ".json"), "w") as f:
-            f.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
-
-
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--out", default=os.path.join(
-        os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "rules"))
-    write(parser.parse_args().out)
-
-
-if __name__ == "__main__":
-    main()

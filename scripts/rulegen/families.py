@@ -1,4 +1,4 @@
-"""The API families beyond runtime/headers/language: facts, not code paths.
+"""The API families beyond runtime/headers/language, as CUDA declares them.
 
 A Family says
   * which translation units declare it (`sources`: each a list of #include
@@ -9,47 +9,50 @@ A Family says
   * for C++ APIs, the namespaces whose names count (`namespaces`; names in
     nested `detail`-like or underscore namespaces never do; member functions
     never do: only the identifiers user code writes at namespace scope);
-  * how MUSA names it (`musa`: "prefix" = published table, else the prefix
-    convention below; "same" = published table, else the name is kept;
-    "unsupported" = no MUSA counterpart, `musa_note` says why);
-  * how HIP names it (`hip_tables`: HIPIFY tables; `hip_check`: "hip-headers"
-    when Debian ships the HIP library, whose headers then confirm each name,
-    "hipify-table" when it does not; `hip_same`: what a name the tables lack
-    becomes: "declared" = kept when the HIP headers declare it, "library" =
-    kept, because the ROCm library keeps CUDA's names (rocThrust, hipCUB in
-    namespace hipcub, RCCL; check hip-library, `hip_missing` says which),
-    "none" = unsupported, `hip_missing` says why; `hip_note` is added to every
-    name taken from a HIPIFY table unchecked).
+  * whether its public names start with underscores (`underscore_names`:
+    device intrinsics such as __shfl_down_sync, fp16 types such as __half).
+
+How each target names a family is per-target data: "families" in
+rules/sources/targets/<target>.json (the HIPIFY tables it takes, the MUSA
+naming it follows, its namespaces' counterparts), keyed by the family's name.
 
 Families are listed in claim order: a (name, kind) pair belongs to the first
 family whose headers declare it (the runtime/language tables come before all).
 """
 
-import collections
+from __future__ import annotations
 
-Family = collections.namedtuple("Family", (
-    "name", "title", "sources", "headers", "namespaces", "underscore_names",
-    "musa", "musa_prefixes", "musa_note", "hip_tables", "hip_check", "hip_same",
-    "hip_note", "hip_missing"))
+from typing import NamedTuple, Optional
 
 
-def family(name, title, sources, headers, hip_tables=(), hip_check="hip-headers",
-           namespaces=None, underscore_names=False, musa="prefix", musa_prefixes=None,
-           musa_note=None, hip_same="none", hip_note=None, hip_missing=None):
+class Family(NamedTuple):
+    name: str
+    title: str
+    sources: tuple[tuple[str, ...], ...]
+    headers: tuple[str, ...]
+    namespaces: Optional[tuple[str, ...]]
+    underscore_names: bool
+
+
+def family(name, title, sources, headers, namespaces=None, underscore_names=False):
     return Family(name, title, tuple(tuple(s) for s in sources), tuple(headers),
-                  namespaces, underscore_names, musa, musa_prefixes, musa_note,
-                  tuple(hip_tables), hip_check, hip_same, hip_note, hip_missing)
+                  namespaces, underscore_names)
 
 
-DEVICE_TABLE = "CUDA_Device_API_supported_by_HIP.md"
-# math_constants.h (CUDART_PI_F -> HIP_PI_F) is in HIPIFY's runtime table.
-RUNTIME_TABLE = "CUDA_Runtime_API_functions_supported_by_HIP.md"
-
-# Default MUSA prefixes (rules/sources/MUSA_FACTS.md "Prefixes"), longest first.
-CU_PREFIXES = (("cuda", "musa"), ("CUDA", "MUSA"), ("cu", "mu"), ("CU", "MU"))
-
-CUDNN_NOTE = ("cuDNN is not migratable by renaming: muDNN is a C++ class API "
-              "(musa::dnn::Handle); port this call by hand")
+# The runtime family: the translation unit that declares it, and the headers
+# whose declarations count. Four headers beyond the ones the runtime brief names,
+# because the runtime API declares user-facing names there: driver_functions.h
+# (make_cudaExtent, make_cudaPitchedPtr, make_cudaPos), device_types.h
+# (cudaRoundMode), cuda_profiler_api.h (cudaProfilerStart/Stop), and
+# vector_functions.hpp (the definitions behind vector_functions.h).
+RUNTIME_SOURCES = ("#include <cuda_runtime.h>", "#include <cuda_profiler_api.h>")
+RUNTIME_HEADERS = (
+    "cuda_runtime_api.h", "driver_types.h", "vector_types.h", "cuda_runtime.h",
+    "surface_types.h", "texture_types.h", "channel_descriptor.h",
+    "cuda_device_runtime_api.h", "library_types.h", "vector_functions.h",
+    "vector_functions.hpp", "host_defines.h", "crt/host_defines.h",
+    "driver_functions.h", "device_types.h", "cuda_profiler_api.h",
+)
 
 # libcu++'s public headers (CUDA 13: every extension-less file of cccl/cuda/std
 # and cccl/cuda except version/config headers and linalg, which needs C++20).
@@ -82,110 +85,75 @@ FAMILIES = (
          "clang:__clang_cuda_device_functions.h", "clang:__clang_cuda_intrinsics.h",
          "clang:__clang_cuda_math.h", "clang:__clang_cuda_math_forward_declares.h",
          "clang:__clang_cuda_texture_intrinsics.h", "clang:__clang_cuda_runtime_wrapper.h"],
-        hip_tables=[DEVICE_TABLE, RUNTIME_TABLE], namespaces=("", "nvcuda::wmma"),
-        underscore_names=True, musa="same", hip_same="declared"),
+        namespaces=("", "nvcuda::wmma"), underscore_names=True),
     family(
         "driver", "CUDA driver API (cuda.h)",
         [["#include <cuda.h>", "#include <cudaProfiler.h>"]],
-        ["cuda.h", "cudaProfiler.h"],
-        hip_tables=["CUDA_Driver_API_functions_supported_by_HIP.md"]),
+        ["cuda.h", "cudaProfiler.h"]),
     family(
         "fp16", "half, bfloat16 and fp8/fp6/fp4 types and intrinsics",
         [["#include <cuda_fp16.h>", "#include <cuda_bf16.h>", "#include <cuda_fp8.h>",
           "#include <cuda_fp6.h>", "#include <cuda_fp4.h>"]],
         ["cuda_fp16.h", "cuda_fp16.hpp", "cuda_bf16.h", "cuda_bf16.hpp", "cuda_fp8.h",
          "cuda_fp8.hpp", "cuda_fp6.h", "cuda_fp6.hpp", "cuda_fp4.h", "cuda_fp4.hpp"],
-        hip_tables=[DEVICE_TABLE], underscore_names=True, musa="same",
-        hip_same="declared"),
+        underscore_names=True),
     family(
         "cooperative_groups", "cooperative groups (namespace cooperative_groups)",
         [["#include <cooperative_groups.h>", "#include <cooperative_groups/reduce.h>",
           "#include <cooperative_groups/scan.h>",
           "#include <cooperative_groups/memcpy_async.h>"]],
         ["cooperative_groups.h", "cooperative_groups/*.h"],
-        namespaces=("cooperative_groups", "cooperative_groups::experimental"),
-        musa="same", hip_same="declared"),
+        namespaces=("cooperative_groups", "cooperative_groups::experimental")),
     family(
         "cublas", "cuBLAS and cuBLASLt",
         [["#include <cublas_v2.h>", "#include <cublasLt.h>", "#include <cublasXt.h>"],
          ["#include <cublas.h>"]],
-        ["cublas.h", "cublas_v2.h", "cublas_api.h", "cublasLt.h", "cublasXt.h"],
-        hip_tables=["CUBLAS_API_supported_by_HIP.md"], hip_check="hipify-table",
-        hip_note="hipBLAS is not shipped by Debian; the name is from the HIPIFY table"),
+        ["cublas.h", "cublas_v2.h", "cublas_api.h", "cublasLt.h", "cublasXt.h"]),
     family(
         "curand", "cuRAND host and device API",
         [["#include <curand.h>", "#include <curand_kernel.h>",
           "#include <curand_mtgp32_host.h>"]],
-        ["curand*.h"],
-        hip_tables=["CURAND_API_supported_by_HIP.md"], underscore_names=False),
+        ["curand*.h"]),
     family(
         "cufft", "cuFFT",
         [["#include <cufft.h>", "#include <cufftXt.h>"]],
-        ["cufft.h", "cufftXt.h", "cudalibxt.h"],
-        hip_tables=["CUFFT_API_supported_by_HIP.md"], hip_check="hipify-table",
-        hip_note="hipFFT is not shipped by Debian; the name is from the HIPIFY table"),
+        ["cufft.h", "cufftXt.h", "cudalibxt.h"]),
     family(
         "cusparse", "cuSPARSE",
         [["#include <cusparse.h>"]],
-        ["cusparse.h", "cusparse_v2.h"],
-        hip_tables=["CUSPARSE_API_supported_by_HIP.md"]),
+        ["cusparse.h", "cusparse_v2.h"]),
     family(
         "cusolver", "cuSOLVER (dense, sparse, refactorization, multi-GPU)",
         [["#include <cusolverDn.h>", "#include <cusolverSp.h>", "#include <cusolverRf.h>",
           "#include <cusolverMg.h>", "#include <cusolverSp_LOWLEVEL_PREVIEW.h>"]],
-        ["cusolver*.h"],
-        hip_tables=["CUSOLVER_API_supported_by_HIP.md"], hip_check="hipify-table",
-        hip_note="hipSOLVER is not shipped by Debian; the name is from the HIPIFY table"),
+        ["cusolver*.h"]),
     family(
         "cudnn", "cuDNN",
         [["#include <cudnn.h>"]],
-        ["cudnn*.h"],
-        # hipify's default hipDNN names belong to a retired wrapper no ROCm ships:
-        # HIP code uses MIOpen, HIPIFY's ROC table.
-        hip_tables=["CUDNN_API_supported_by_MIOPEN.md"], hip_check="hipify-table",
-        musa="unsupported", musa_note=CUDNN_NOTE,
-        hip_note="MIOpen is not shipped by Debian; the name is from HIPIFY's MIOpen table"),
+        ["cudnn*.h"]),
     family(
         "complex", "complex numbers (cuComplex.h)",
         [["#include <cuComplex.h>"]],
-        ["cuComplex.h"],
-        hip_tables=["cuComplex_API_supported_by_HIP.md"]),
+        ["cuComplex.h"]),
     family(
         "nccl", "NCCL",
         [["#include <nccl.h>"]],
-        ["nccl.h"],
-        musa_prefixes=(("nccl", "mccl"), ("NCCL", "MCCL")), hip_check="hipify-table",
-        hip_same="library",
-        hip_missing="RCCL keeps NCCL's names (<rccl/rccl.h>); it is not shipped by Debian, "
-                    "so this is not compiled here"),
+        ["nccl.h"]),
     family(
         "nvrtc", "NVRTC runtime compilation",
         [["#include <nvrtc.h>"]],
-        ["nvrtc.h"],
-        hip_tables=["CUDA_RTC_API_supported_by_HIP.md"],
-        musa="unsupported",
-        musa_note="no MUSA runtime-compilation API is published"),
+        ["nvrtc.h"]),
     family(
         "nvtx", "NVTX annotations (nvToolsExt)",
         [["#include <nvtx3/nvToolsExt.h>", "#include <nvtx3/nvToolsExtCuda.h>",
           "#include <nvtx3/nvToolsExtCudaRt.h>", "#include <nvtx3/nvToolsExtSync.h>"]],
         ["nvtx3/nvToolsExt.h", "nvtx3/nvToolsExtCuda.h", "nvtx3/nvToolsExtCudaRt.h",
-         "nvtx3/nvToolsExtSync.h"],
-        musa="unsupported",
-        musa_note="NVTX has no MUSA counterpart; remove or guard the call",
-        hip_same="none",
-        hip_missing="roctx (ROCm's roctracer) has counterparts of NVTX's ASCII range and "
-                    "mark calls only: remove or guard this one"),
+         "nvtx3/nvToolsExtSync.h"]),
     family(
         "cub", "CUB (namespace cub)",
         [["#include <cub/cub.cuh>"]],
-        ["cccl/cub/*"], namespaces=("cub",),
-        hip_tables=["CUB_API_supported_by_HIP.md"], hip_check="hipify-table",
-        hip_note="hipCUB is not shipped by Debian; the name is from the HIPIFY table",
-        musa="same", hip_same="library",
-        hip_missing="hipCUB keeps CUB's identifiers, in namespace hipcub "
-                    "(<hipcub/hipcub.hpp>); it is not shipped by Debian, so this is not "
-                    "compiled here"),
+        ["cccl/cub/*"],
+        namespaces=("cub",)),
     family(
         "thrust", "Thrust (namespace thrust)",
         [["#include <thrust/device_vector.h>", "#include <thrust/host_vector.h>",
@@ -212,18 +180,14 @@ FAMILIES = (
           "#include <thrust/device_ptr.h>", "#include <thrust/device_malloc.h>",
           "#include <thrust/device_free.h>", "#include <thrust/complex.h>",
           "#include <thrust/random.h>", "#include <thrust/universal_vector.h>"]],
-        ["cccl/thrust/*"], namespaces=("thrust", "thrust::cuda_cub", "thrust::random"),
-        musa="same", hip_check="hipify-table", hip_same="library",
-        hip_missing="rocThrust keeps Thrust's names and headers (thrust::cuda is thrust::hip); "
-                    "it is not shipped by Debian, so this is not compiled here"),
+        ["cccl/thrust/*"],
+        namespaces=("thrust", "thrust::cuda_cub", "thrust::random")),
     family(
         "libcudacxx", "libcu++ (namespaces cuda and cuda::std)",
         [["#include <cuda/std/%s>" % h for h in LIBCUDACXX_STD_HEADERS]
          + ["#include <cuda/%s>" % h for h in LIBCUDACXX_CUDA_HEADERS]],
-        ["cccl/cuda/*"], namespaces=("cuda", "cuda::std", "cuda::device"),
-        musa="same", hip_check="hipify-table", hip_same="none",
-        hip_missing="HIP has no libcu++ and the HIPIFY tables list no counterpart (std:: "
-                 "under hipcc may serve: a namespace rename, not verified)"),
+        ["cccl/cuda/*"],
+        namespaces=("cuda", "cuda::std", "cuda::device")),
 )
 
 FAMILY_BY_NAME = {f.name: f for f in FAMILIES}

@@ -12,18 +12,17 @@ removed, and kept where the target's struct has it.
 """
 import re
 
-# CUDA struct -> (CUDA header, HIP struct, HIP header)
-STRUCTS = {
-    "cudaDeviceProp": ("driver_types.h", "hipDeviceProp_t", "hip/hip_runtime_api.h"),
-}
+from rulegen.entries import make_entry
+
+# CUDA struct -> the header that declares it.
+CUDA_STRUCTS = {"cudaDeviceProp": "driver_types.h"}
 # Methods of cooperative-groups classes (as the finder names them: the class
-# that declares the method) that HIP's cooperative groups lack, checked
+# that declares the method) that HIP's cooperative groups may lack, checked
 # against the HIP header: (CUDA class, method).
 CG_METHODS = [(cls, method) for cls in ("coalesced_group", "thread_block_tile_base",
                                         "__single_warp_thread_block_tile",
                                         "__static_parent_thread_block_tile_base")
               for method in ("meta_group_rank", "meta_group_size")]
-HIP_CG_HEADER = "hip/amd_detail/amd_hip_cooperative_groups.h"
 # CUDA struct -> the fields CUDA 13.0 removed from it (CUDA 13.0 release notes).
 REMOVED_FIELDS = {
     "cudaDeviceProp": ("clockRate", "deviceOverlap", "kernelExecTimeoutEnabled",
@@ -31,7 +30,6 @@ REMOVED_FIELDS = {
                        "singleToDoublePrecisionPerfRatio", "cooperativeMultiDeviceLaunch"),
 }
 REMOVED_IN = "13.0"
-MUSA_STRUCTS = {"cudaDeviceProp": "musaDeviceProp"}
 FIELD = re.compile(r"([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)*;")
 
 
@@ -48,9 +46,12 @@ def struct_fields(text, name):
     return [f.group(1) for f in FIELD.finditer(body)]
 
 
-def member_entries(cuda_include, hip_include, hip_ver, make_entry):
+def hip_entries(hip, cuda_include, hip_include, hip_ver):
+    """hip: the target data (config.HipTarget); hip_include: the folder holding hip/."""
     entries = []
-    for cuda_struct, (cuda_header, hip_struct, hip_header) in sorted(STRUCTS.items()):
+    for cuda_struct, counterpart in sorted(hip.members.structs.items()):
+        cuda_header = CUDA_STRUCTS[cuda_struct]
+        hip_struct, hip_header = counterpart.struct, counterpart.header
         with open("%s/%s" % (cuda_include, cuda_header), encoding="utf-8") as f:
             cuda_fields = struct_fields(f.read(), cuda_struct)
         with open("%s/%s" % (hip_include, hip_header), encoding="utf-8") as f:
@@ -74,7 +75,8 @@ def member_entries(cuda_include, hip_include, hip_ver, make_entry):
                     [removed_note(cuda_struct, field),
                      "%s has no member %s in HIP %s" % (hip_struct, field, hip_ver)],
                     removed=REMOVED_IN))
-    with open("%s/%s" % (hip_include, HIP_CG_HEADER), encoding="utf-8") as f:
+    with open("%s/%s" % (hip_include, hip.members.cooperative_groups_header),
+              encoding="utf-8") as f:
         hip_cg = f.read()
     for cls, method in CG_METHODS:
         if not re.search(r"\b%s\b" % method, hip_cg):
@@ -89,12 +91,12 @@ def removed_note(cuda_struct, field):
             "still migrates" % (REMOVED_IN, field, cuda_struct))
 
 
-def musa_member_entries(cuda_include, make_entry):
+def musa_entries(musa, cuda_include):
     """MUSA: the fields CUDA 13 removed, kept (MUSA's struct follows CUDA's
     before 13, which has them; no MUSA header is published to check)."""
     entries = []
     for cuda_struct, fields in sorted(REMOVED_FIELDS.items()):
-        with open("%s/%s" % (cuda_include, STRUCTS[cuda_struct][0]), encoding="utf-8") as f:
+        with open("%s/%s" % (cuda_include, CUDA_STRUCTS[cuda_struct]), encoding="utf-8") as f:
             cuda_fields = struct_fields(f.read(), cuda_struct) or ()
         for field in fields:
             if field in cuda_fields:
@@ -103,5 +105,13 @@ def musa_member_entries(cuda_include, make_entry):
                 "%s::%s" % (cuda_struct, field), "variable", "removed", field, "same-name",
                 [removed_note(cuda_struct, field),
                  "kept: %s follows cudaDeviceProp before CUDA 13, which has it"
-                 % MUSA_STRUCTS[cuda_struct]], removed=REMOVED_IN))
+                 % musa.members.structs[cuda_struct]], removed=REMOVED_IN))
     return entries
+
+
+def build(facts, ledger):
+    """{(target, "members"): entries}."""
+    cuda_include = facts.options.cuda_include
+    return {("hip", "members"): hip_entries(facts.targets.hip, cuda_include,
+                                            facts.options.system_include, facts.hip_version),
+            ("musa", "members"): musa_entries(facts.targets.musa, cuda_include)}

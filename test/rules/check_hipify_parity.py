@@ -21,8 +21,8 @@ import os
 import sys
 
 import rules_common as rc
-import gen_rules
-from gen_api_docs import migrates
+from rulegen.docs import migrates
+from rulegen.sources import parse_hipify_table
 
 VERSION = "6.3"
 FLOOR = 99.0
@@ -37,7 +37,7 @@ DATA = os.environ.get("MUSIFY_DATA", os.path.join(rc.ROOT, "rules", "sources"))
 
 def mappings(path):
     """[(cuda, hip)] of the rows of one HIPIFY table that name a HIP counterpart."""
-    return [(cuda, row["hip"]) for cuda, row in gen_rules.parse_hipify_table(path).items()
+    return [(cuda, row["hip"]) for cuda, row in parse_hipify_table(path).items()
             if row["hip"]]
 
 

@@ -26,8 +26,10 @@ import sys
 import tempfile
 
 import rules_common as rc
-import gen_rules
+from rulegen import config
+from rulegen.entries import version_key
 from rulegen.families import FAMILIES
+from rulegen.hip_scan import hip_version
 
 DATA = os.environ.get("MUSIFY_DATA", os.path.join(rc.ROOT, "rules", "sources"))
 # Compiler-side names (family language) no header declares: macros only nvcc
@@ -134,12 +136,16 @@ def installed_hip_version():
     """(major, minor) of the HIP whose headers hip_identifiers() reads, or None."""
     if not os.path.isfile("/usr/include/hip/hip_version.h"):
         return None
-    return gen_rules.hip_version_key(gen_rules.hip_version("/usr/include/hip"))
+    return version_key(hip_version("/usr/include/hip", HIP.version))
 
 
 # Families whose HIP library is part of the installed HIP (their names can be
 # checked against its headers); the others' libraries are not installed.
-INSTALLED_HIP_FAMILIES = {f.name for f in FAMILIES if f.hip_check == "hip-headers"} | {
+# The target data is the repository's (rules/sources/targets/), also where
+# MUSIFY_DATA points to the published tables elsewhere.
+HIP = config.load_target("hip")
+INSTALLED_HIP_FAMILIES = {f.name for f in FAMILIES
+                          if HIP.families[f.name].check == "hip-headers"} | {
     "runtime", "headers", "language", "environment", "members"}
 
 
@@ -150,7 +156,7 @@ def check_hip_dates(where, family, e, hip_names, installed, disagreements, probl
     if not t or e["status"] == "unsupported" or not installed or \
             family not in INSTALLED_HIP_FAMILIES:
         return
-    added = gen_rules.hip_version_key(e.get("hip_added"))
+    added = version_key(e.get("hip_added"))
     lack = e.get("hip_headers_lack")
     declared = base(t) in hip_names
     if lack:

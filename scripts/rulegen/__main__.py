@@ -1,0 +1,5 @@
+import sys
+
+from rulegen.cli import main
+
+sys.exit(main())
