@@ -151,8 +151,10 @@ def documents(options, targets):
     """{relative path: document}: rules/<target>/include-guards.json, from the
     headers tables under options.rules."""
     cuda_include = options.cuda_include
-    hip = hip_entries(cuda_include, options.system_include, load_headers(options.rules, "hip"))
-    musa = musa_entries(MusaNames(targets.musa.naming), cuda_include,
-                        load_headers(options.rules, "musa"))
-    return {"hip/include-guards.json": table("hip", hip),
-            "musa/include-guards.json": table("musa", musa)}
+    musa, hip = targets.musa.name, targets.hip.name
+    hip_guards = hip_entries(cuda_include, options.system_include,
+                             load_headers(options.rules, hip))
+    musa_guards = musa_entries(MusaNames(targets.musa.naming), cuda_include,
+                               load_headers(options.rules, musa))
+    return {"%s/include-guards.json" % hip: table(hip, hip_guards),
+            "%s/include-guards.json" % musa: table(musa, musa_guards)}

@@ -166,5 +166,5 @@ def build(facts, ledger):
     hip_out = [hip_entry(hip, n, s, facts.options.system_include, cuda_version)
                for n, s in headers.items()]
     folder_musa, folder_hip = folder_entries(musa, hip)
-    return {("musa", "headers"): mark_nvcc_implicit(musa_out + folder_musa),
-            ("hip", "headers"): mark_nvcc_implicit(hip_out + folder_hip)}
+    return {(musa.name, "headers"): mark_nvcc_implicit(musa_out + folder_musa),
+            (hip.name, "headers"): mark_nvcc_implicit(hip_out + folder_hip)}

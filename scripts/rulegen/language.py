@@ -67,12 +67,14 @@ def hip_entry(cuda, kind, rule, hip_declared, hip_macros, hip_ver):
 
 def build(facts, ledger):
     """{(target, "language"): entries}."""
-    musa, hip = facts.targets.musa.language, facts.targets.hip.language
+    musa, hip = facts.targets.musa, facts.targets.hip
     names = language_names()
     return {
-        ("musa", "language"): [musa_entry(c, k, musa.rule(c), facts.general) for c, k in names],
-        ("hip", "language"): [hip_entry(c, k, hip.rule(c), facts.hip.runtime, facts.hip.macros,
-                                        facts.hip_version) for c, k in names],
+        (musa.name, "language"): [musa_entry(c, k, musa.language.rule(c), facts.general)
+                                  for c, k in names],
+        (hip.name, "language"): [hip_entry(c, k, hip.language.rule(c), facts.hip.runtime,
+                                           facts.hip.macros, facts.hip_version)
+                                 for c, k in names],
     }
 
 

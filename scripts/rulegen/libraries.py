@@ -228,8 +228,8 @@ def build(facts, ledger, only=None):
         if only and fam.name not in only:
             continue
         musa, hip = build_family(fam, facts, ledger, musa_families)
-        tables[("musa", fam.name)] = musa
-        tables[("hip", fam.name)] = hip
+        tables[(facts.targets.musa.name, fam.name)] = musa
+        tables[(facts.targets.hip.name, fam.name)] = hip
     return tables
 
 

@@ -112,6 +112,7 @@ def musa_entries(musa, cuda_include):
 def build(facts, ledger):
     """{(target, "members"): entries}."""
     cuda_include = facts.options.cuda_include
-    return {("hip", "members"): hip_entries(facts.targets.hip, cuda_include,
-                                            facts.options.system_include, facts.hip_version),
-            ("musa", "members"): musa_entries(facts.targets.musa, cuda_include)}
+    musa, hip = facts.targets.musa, facts.targets.hip
+    return {(hip.name, "members"): hip_entries(hip, cuda_include, facts.options.system_include,
+                                               facts.hip_version),
+            (musa.name, "members"): musa_entries(musa, cuda_include)}

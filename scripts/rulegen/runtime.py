@@ -89,4 +89,5 @@ def build(facts, ledger):
         musa.append(musa_entry(names, name, kind, None, row, general, cuda_version,
                                ledger.rejected))
         hip.append(hip_entry(name, kind, None, row, hip_declared, hip_ver, cuda_version))
-    return {("musa", "runtime"): musa, ("hip", "runtime"): hip}
+    return {(facts.targets.musa.name, "runtime"): musa,
+            (facts.targets.hip.name, "runtime"): hip}
