@@ -256,146 +256,168 @@ void BuildFileEditor::migrateFlags(
   }
 }
 
+BuildFileEditor::FlagUse
+BuildFileEditor::locateFlag(const BuildRule &R, llvm::ArrayRef<BuildWord> Words, size_t &I,
+                            llvm::StringRef Name,
+                            std::optional<llvm::StringRef> JoinedValue,
+                            bool SemicolonSeparates) const {
+  const BuildWord &W = Words[I];
+  FlagUse Use;
+  Use.Name = Name;
+  Use.Begin = W.Begin;
+  Use.End = Use.ValueBegin = Use.ValueEnd = W.End;
+  if (JoinedValue) {
+    Use.ValueBegin = W.Begin + Name.size() + (R.Value == FlagValue::Separate ? 1 : 0);
+    Use.HasValue = true;
+  } else if (R.Value == FlagValue::Separate && I + 1 < Words.size() &&
+             onlyBlanks(Text, W.OuterEnd, Words[I + 1].OuterBegin, SemicolonSeparates)) {
+    ++I;
+    Use.ValueBegin = Words[I].Begin;
+    Use.ValueEnd = Words[I].End;
+    Use.End = Words[I].OuterEnd;
+    Use.HasValue = true;
+  }
+  Use.Value = Text.slice(Use.ValueBegin, Use.ValueEnd);
+  Use.Cuda = Text.slice(Use.Begin, Use.End);
+  return Use;
+}
+
+void BuildFileEditor::flagUnsupported(const BuildRule &R, const FlagUse &Use,
+                                      const std::string &Why) {
+  Event &E = event(Use.Begin, buildRuleKindName(R.Kind), Use.Cuda, &R);
+  E.Status = EventStatus::Unsupported;
+  E.NeedsReview = false;
+  if (!Why.empty())
+    E.Note = R.Note.empty() ? Why : Why + "; " + R.Note;
+}
+
+void BuildFileEditor::flagMigrated(const BuildRule &R, const FlagUse &Use,
+                                   const std::string &Replacement) {
+  Event &E = event(Use.Begin, buildRuleKindName(R.Kind), Use.Cuda, &R);
+  E.Status = EventStatus::Migrated;
+  E.Replacement = Replacement;
+}
+
 void BuildFileEditor::applyFlag(
     const BuildRule &R, llvm::ArrayRef<BuildWord> Words, size_t &I, llvm::StringRef Name,
     std::optional<llvm::StringRef> JoinedValue,
     llvm::function_ref<llvm::StringRef(const BuildWord &)> Separator,
     bool SemicolonSeparates) {
-  const BuildWord &W = Words[I];
-  unsigned Begin = W.Begin, End = W.End;
-  // The value, as [ValueBegin, ValueEnd) of the text, without quotes.
-  unsigned ValueBegin = End, ValueEnd = End;
-  bool HasValue = false;
-  if (JoinedValue) {
-    ValueBegin = W.Begin + Name.size() + (R.Value == FlagValue::Separate ? 1 : 0);
-    HasValue = true;
-  } else if (R.Value == FlagValue::Separate) {
-    if (I + 1 < Words.size() &&
-        onlyBlanks(Text, W.OuterEnd, Words[I + 1].OuterBegin, SemicolonSeparates)) {
-      ++I;
-      ValueBegin = Words[I].Begin;
-      ValueEnd = Words[I].End;
-      End = Words[I].OuterEnd;
-      HasValue = true;
-    }
-  }
-  llvm::StringRef Value = Text.slice(ValueBegin, ValueEnd);
-  llvm::StringRef Cuda = Text.slice(Begin, End);
-  const char *Kind = buildRuleKindName(R.Kind);
-  if (R.Action == FlagAction::Pass || claimed(Begin, End - Begin))
+  llvm::StringRef Joiner = Separator(Words[I]);
+  FlagUse Use = locateFlag(R, Words, I, Name, JoinedValue, SemicolonSeparates);
+  if (R.Action == FlagAction::Pass || claimed(Use.Begin, Use.End - Use.Begin))
     return;
-  auto Unsupported = [&](const std::string &Why) {
-    Event &E = event(Begin, Kind, Cuda, &R);
-    E.Status = EventStatus::Unsupported;
-    E.NeedsReview = false;
-    if (!Why.empty())
-      E.Note = R.Note.empty() ? Why : Why + "; " + R.Note;
-  };
   if (!R.Supported)
-    return Unsupported("");
-  if (R.Value == FlagValue::Separate && !HasValue)
-    return Unsupported("its value is not beside it");
-  auto Migrated = [&](const std::string &Replacement) {
-    Event &E = event(Begin, Kind, Cuda, &R);
-    E.Status = EventStatus::Migrated;
-    E.Replacement = Replacement;
-  };
-
-  if (!R.Values.empty()) {
-    auto It = R.Values.find(unquoted(Value).str());
-    if (It == R.Values.end())
-      return Unsupported("no translation of the value '" + Value.str() + "'");
-    if (It->second.empty()) {
-      if (erase(Begin, End, SemicolonSeparates))
-        Migrated("");
-    } else if (It->second != Cuda && edit(Begin, End - Begin, It->second)) {
-      Migrated(It->second);
-    }
-    return;
-  }
-
+    return flagUnsupported(R, Use, "");
+  if (R.Value == FlagValue::Separate && !Use.HasValue)
+    return flagUnsupported(R, Use, "its value is not beside it");
+  if (!R.Values.empty())
+    return translateFlagValue(R, Use, SemicolonSeparates);
   switch (R.Action) {
   case FlagAction::Pass:
     return;
   case FlagAction::Drop:
-    if (erase(Begin, End, SemicolonSeparates))
-      Migrated("");
+    if (erase(Use.Begin, Use.End, SemicolonSeparates))
+      flagMigrated(R, Use, "");
     return;
-  case FlagAction::Unwrap: {
-    // The flag and what joins it to the value go; commas become separators.
-    std::string Result;
-    if (!edit(Begin, ValueBegin - Begin, ""))
-      return;
-    if (End > ValueEnd)
-      edit(ValueEnd, End - ValueEnd, "");
-    for (unsigned P = ValueBegin; P < ValueEnd; ++P) {
-      if (Text[P] == ',') {
-        edit(P, 1, Separator(W).str());
-        Result += Separator(W);
-      } else {
-        Result += Text[P];
-      }
-    }
-    Migrated(Result);
-    return;
+  case FlagAction::Unwrap:
+    return unwrapFlag(R, Use, Joiner);
+  case FlagAction::Arch:
+    return translateArchitectures(R, Use, Joiner);
+  case FlagAction::Rename:
+    return renameFlag(R, Use);
   }
-  case FlagAction::Arch: {
-    const BuildArchitectures *Arch = Rules.architectures();
-    std::vector<std::string> Targets;
-    for (size_t P = 0; P < Value.size(); ++P) {
-      if (P > 0 && llvm::isAlnum(Value[P - 1]))
+}
+
+void BuildFileEditor::translateFlagValue(const BuildRule &R, const FlagUse &Use,
+                                         bool SemicolonSeparates) {
+  auto It = R.Values.find(unquoted(Use.Value).str());
+  if (It == R.Values.end())
+    return flagUnsupported(R, Use, "no translation of the value '" + Use.Value.str() + "'");
+  if (It->second.empty()) {
+    if (erase(Use.Begin, Use.End, SemicolonSeparates))
+      flagMigrated(R, Use, "");
+  } else if (It->second != Use.Cuda && edit(Use.Begin, Use.End - Use.Begin, It->second)) {
+    flagMigrated(R, Use, It->second);
+  }
+}
+
+void BuildFileEditor::unwrapFlag(const BuildRule &R, const FlagUse &Use,
+                                 llvm::StringRef Joiner) {
+  // The flag and what joins it to the value go; commas become separators.
+  if (!edit(Use.Begin, Use.ValueBegin - Use.Begin, ""))
+    return;
+  if (Use.End > Use.ValueEnd)
+    edit(Use.ValueEnd, Use.End - Use.ValueEnd, "");
+  std::string Result;
+  for (unsigned P = Use.ValueBegin; P < Use.ValueEnd; ++P) {
+    if (Text[P] == ',') {
+      edit(P, 1, Joiner.str());
+      Result += Joiner;
+    } else {
+      Result += Text[P];
+    }
+  }
+  flagMigrated(R, Use, Result);
+}
+
+void BuildFileEditor::translateArchitectures(const BuildRule &R, const FlagUse &Use,
+                                             llvm::StringRef Joiner) {
+  const BuildArchitectures *Arch = Rules.architectures();
+  llvm::StringRef Value = Use.Value;
+  std::vector<std::string> Targets;
+  for (size_t P = 0; P < Value.size(); ++P) {
+    if (P > 0 && llvm::isAlnum(Value[P - 1]))
+      continue;
+    for (const std::string &Prefix : Arch->CudaPrefixes) {
+      if (!Value.drop_front(P).starts_with(Prefix))
         continue;
-      for (const std::string &Prefix : Arch->CudaPrefixes) {
-        if (!Value.drop_front(P).starts_with(Prefix))
-          continue;
-        llvm::StringRef Digits = Value.drop_front(P + Prefix.size());
-        Digits = Digits.take_while(llvm::isDigit);
-        long long Number;
-        if (Digits.empty() || Digits.getAsInteger(10, Number))
-          continue;
-        const std::pair<long long, long long> *Match = nullptr;
-        for (const auto &Pair : Arch->Map)
-          if (Pair.first <= Number * Arch->Scale)
-            Match = &Pair;
-        std::string Written = (Prefix + Digits).str();
-        if (!Match)
-          return Unsupported(Written + " is older than every architecture of the "
-                                       "threshold map");
-        std::string Name = R.Replacement;
-        size_t Hole = Name.find("{arch}");
-        Name.replace(Hole, 6, std::to_string(Match->second / Arch->Scale));
-        if (!llvm::is_contained(Targets, Name))
-          Targets.push_back(Name);
-        P += Prefix.size() + Digits.size() - 1;
-        break;
-      }
+      llvm::StringRef Digits = Value.drop_front(P + Prefix.size());
+      Digits = Digits.take_while(llvm::isDigit);
+      long long Number;
+      if (Digits.empty() || Digits.getAsInteger(10, Number))
+        continue;
+      const std::pair<long long, long long> *Match = nullptr;
+      for (const auto &Pair : Arch->Map)
+        if (Pair.first <= Number * Arch->Scale)
+          Match = &Pair;
+      std::string Written = (Prefix + Digits).str();
+      if (!Match)
+        return flagUnsupported(R, Use,
+                               Written + " is older than every architecture of the "
+                                         "threshold map");
+      std::string Name = R.Replacement;
+      size_t Hole = Name.find("{arch}");
+      Name.replace(Hole, 6, std::to_string(Match->second / Arch->Scale));
+      if (!llvm::is_contained(Targets, Name))
+        Targets.push_back(Name);
+      P += Prefix.size() + Digits.size() - 1;
+      break;
     }
-    if (Targets.empty())
-      return Unsupported("'" + Value.str() + "' names no CUDA architecture");
-    std::string Replacement = llvm::join(Targets, Separator(W));
-    if (edit(Begin, End - Begin, Replacement))
-      Migrated(Replacement);
+  }
+  if (Targets.empty())
+    return flagUnsupported(R, Use, "'" + Value.str() + "' names no CUDA architecture");
+  std::string Replacement = llvm::join(Targets, Joiner);
+  if (edit(Use.Begin, Use.End - Use.Begin, Replacement))
+    flagMigrated(R, Use, Replacement);
+}
+
+void BuildFileEditor::renameFlag(const BuildRule &R, const FlagUse &Use) {
+  std::string Replacement = R.Replacement;
+  if (size_t Hole = Replacement.find("{value}"); Hole != std::string::npos) {
+    Replacement.replace(Hole, 7, unquoted(Use.Value).str());
+    // A flag both compilers spell alike is not a finding.
+    if (Replacement != Use.Cuda && edit(Use.Begin, Use.End - Use.Begin, Replacement))
+      flagMigrated(R, Use, Replacement);
     return;
   }
-  case FlagAction::Rename: {
-    std::string Replacement = R.Replacement;
-    if (size_t Hole = Replacement.find("{value}"); Hole != std::string::npos) {
-      Replacement.replace(Hole, 7, unquoted(Value).str());
-      // A flag both compilers spell alike is not a finding.
-      if (Replacement != Cuda && edit(Begin, End - Begin, Replacement))
-        Migrated(Replacement);
-      return;
-    }
-    // The flag's name changes; its value stays as written.
-    if (R.Replacement == Name) {
-      event(Begin, Kind, Cuda, &R).Status = EventStatus::Kept;
-      return;
-    }
-    if (edit(Begin, Name.size(), R.Replacement))
-      Migrated((R.Replacement + Cuda.drop_front(Name.size())).str());
+  // The flag's name changes; its value stays as written.
+  if (R.Replacement == Use.Name) {
+    event(Use.Begin, buildRuleKindName(R.Kind), Use.Cuda, &R).Status = EventStatus::Kept;
     return;
   }
-  }
+  if (edit(Use.Begin, Use.Name.size(), R.Replacement))
+    flagMigrated(R, Use, (R.Replacement + Use.Cuda.drop_front(Use.Name.size())).str());
 }
 
 void BuildFileEditor::migratePaths(unsigned Begin, unsigned End) {
@@ -418,6 +440,23 @@ void BuildFileEditor::migratePaths(unsigned Begin, unsigned End) {
       apply(*R, Pos, Written.size(), Written, R->Replacement);
     }
   }
+}
+
+/// The file a source word names: Written made absolute against Base, or
+/// nullopt where it holds a variable or there is no Base to resolve it by.
+static std::optional<std::string> resolvedSource(llvm::StringRef Written,
+                                                 const std::optional<std::string> &Base) {
+  if (Written.find('$') != llvm::StringRef::npos)
+    return std::nullopt;
+  llvm::SmallString<256> Full;
+  if (llvm::sys::path::is_absolute(Written))
+    Full = Written;
+  else if (Base)
+    llvm::sys::path::append(Full, *Base, Written);
+  if (Full.empty())
+    return std::nullopt;
+  llvm::sys::path::remove_dots(Full, /*remove_dot_dot=*/true);
+  return Full.str().str();
 }
 
 bool BuildFileEditor::migrateSource(const BuildWord &W, llvm::StringRef Written,
@@ -443,18 +482,7 @@ bool BuildFileEditor::migrateSource(const BuildWord &W, llvm::StringRef Written,
                From + " source it matched was renamed to " + To;
       return true;
     }
-    std::optional<std::string> Resolved;
-    if (Written.find('$') == llvm::StringRef::npos) {
-      llvm::SmallString<256> Full;
-      if (llvm::sys::path::is_absolute(Written))
-        Full = Written;
-      else if (Base)
-        llvm::sys::path::append(Full, *Base, Written);
-      if (!Full.empty()) {
-        llvm::sys::path::remove_dots(Full, /*remove_dot_dot=*/true);
-        Resolved = Full.str().str();
-      }
-    }
+    std::optional<std::string> Resolved = resolvedSource(Written, Base);
     auto It = Resolved ? Renamed.find(*Resolved) : Renamed.end();
     if (It == Renamed.end()) {
       if (claimed(W.Begin, W.End - W.Begin))

@@ -87,6 +87,26 @@ public:
   BuildFileMigration finish();
 
 private:
+  /// One compiler flag as written: [Begin, End) with its value
+  /// [ValueBegin, ValueEnd) (joined to it or the next word), unquoted.
+  struct FlagUse {
+    llvm::StringRef Name, Value, Cuda;
+    unsigned Begin = 0, End = 0, ValueBegin = 0, ValueEnd = 0;
+    bool HasValue = false;
+  };
+  FlagUse locateFlag(const BuildRule &R, llvm::ArrayRef<BuildWord> Words, size_t &I,
+                     llvm::StringRef Name, std::optional<llvm::StringRef> JoinedValue,
+                     bool SemicolonSeparates) const;
+  void flagUnsupported(const BuildRule &R, const FlagUse &Use, const std::string &Why);
+  void flagMigrated(const BuildRule &R, const FlagUse &Use, const std::string &Replacement);
+  /// The flag's actions: its value through the rule's value table, the
+  /// flag dropped around its comma-separated value (-Xcompiler), its
+  /// architectures through the threshold map, or its name renamed.
+  void translateFlagValue(const BuildRule &R, const FlagUse &Use, bool SemicolonSeparates);
+  void unwrapFlag(const BuildRule &R, const FlagUse &Use, llvm::StringRef Joiner);
+  void translateArchitectures(const BuildRule &R, const FlagUse &Use,
+                              llvm::StringRef Joiner);
+  void renameFlag(const BuildRule &R, const FlagUse &Use);
   void applyFlag(const BuildRule &R, llvm::ArrayRef<BuildWord> Words, size_t &I,
                  llvm::StringRef Name, std::optional<llvm::StringRef> JoinedValue,
                  llvm::function_ref<llvm::StringRef(const BuildWord &)> Separator,

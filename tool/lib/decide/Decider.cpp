@@ -94,6 +94,61 @@ Decision Decider::unsupported(Event E, const Reference &Ref,
   return D;
 }
 
+bool Decider::holdsInTargetVersion(const Rule &R, Event &E) const {
+  if (std::optional<std::string> Why = unavailableIn(R, Target, *TargetVersion)) {
+    E.Note = *Why + " (" + Target.Versioned->Option + ")" +
+             (R.Note.empty() ? "" : "; " + R.Note);
+    return false;
+  }
+  if (deprecatedIn(R, *TargetVersion)) {
+    E.NeedsReview = true;
+    E.Note = R.Replacement + " is deprecated since " + Target.DisplayName + " " +
+             R.Deprecated + (R.Note.empty() ? "" : "; " + R.Note);
+  }
+  return true;
+}
+
+std::pair<std::string, std::string>
+Decider::chooseOverload(const Rule &R, const Reference &Ref, Event &E) const {
+  // An overload the target does not declare as such: musify's helpers may
+  // define it; otherwise the target's own overloads (or templates) may still
+  // take the arguments, or make the call ambiguous.
+  bool OtherOverload = !R.TargetOverloads.empty() && !Ref.Signature.empty() &&
+                       !llvm::is_contained(R.TargetOverloads, Ref.Signature);
+  if (OtherOverload && !R.HelperReplacement.empty()) {
+    E.Note = Target.DisplayName + " has no " + Ref.Name + "(" + Ref.Signature +
+             "), the overload this call resolves to";
+    return {R.HelperReplacement, R.Helper};
+  }
+  if (OtherOverload) {
+    E.NeedsReview = true;
+    E.Impact = BuildImpact::Risk;
+    E.Note = "this call resolves to " + Ref.Name + "(" + Ref.Signature + "), which " +
+             Target.DisplayName + " does not declare as such (it has " + Ref.Name +
+             "(" + llvm::join(R.TargetOverloads, "), (") +
+             ") and a template for two arguments of one type): check that it compiles";
+  }
+  return {R.Replacement, R.HelperReplacement.empty() ? R.Helper : ""};
+}
+
+/// What is written in place of the reference's token for NewName.
+static std::string writtenName(const Rule &R, const Reference &Ref,
+                               const std::string &NewName) {
+  // A folder rule onto a folder keeps the rest of the path; onto one header
+  // (an umbrella), every header under the folder becomes that header.
+  if (Ref.Kind == RuleKind::Header && llvm::StringRef(R.Cuda).ends_with("/"))
+    return llvm::StringRef(NewName).ends_with("/")
+               ? NewName + Ref.Name.substr(R.Cuda.size())
+               : NewName;
+  // Only the name's own token is written: `thrust::cuda` -> `thrust::musa`
+  // edits `cuda`, the qualifier around it stays as written. An unqualified
+  // name with a qualified target (a helper, `musify::umin`) gets the whole.
+  if (Ref.Kind != RuleKind::Header && llvm::StringRef(R.Cuda).contains("::") &&
+      llvm::StringRef(NewName).contains("::"))
+    return llvm::StringRef(NewName).rsplit("::").second.str();
+  return NewName;
+}
+
 Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
                           const std::vector<std::pair<unsigned, unsigned>> &Excluded) const {
   Event E;
@@ -152,66 +207,26 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
     return erase(std::move(E), Ref, FileText);
   if (!R->hasReplacement())
     return unsupported(std::move(E), Ref, FileText);
-  if (TargetVersion) {
-    if (std::optional<std::string> Why = unavailableIn(*R, Target, *TargetVersion)) {
-      E.Note = *Why + " (--hip-version)" + (R->Note.empty() ? "" : "; " + R->Note);
-      return unsupported(std::move(E), Ref, FileText);
-    }
-    if (deprecatedIn(*R, *TargetVersion)) {
-      E.NeedsReview = true;
-      E.Note = R->Replacement + " is deprecated since " + Target.DisplayName + " " + R->Deprecated +
-               (R->Note.empty() ? "" : "; " + R->Note);
-    }
-  }
+  if (TargetVersion && !holdsInTargetVersion(*R, E))
+    return unsupported(std::move(E), Ref, FileText);
   // `__CUDA_ARCH__` -> `__HIP_DEVICE_COMPILE__` holds in `#ifdef`, not as a value.
   if (R->DefinedTestsOnly && !isInDefinedTest(FileText, Ref.At.Offset)) {
     E.Note = "used as a value here; " + R->Note;
     return unsupported(std::move(E), Ref, FileText);
   }
 
-  // An overload the target does not declare as such: musify's helpers may
-  // define it; otherwise the target's own overloads (or templates) may still
-  // take the arguments, or make the call ambiguous.
-  std::string NewName = R->Replacement;
-  std::string Helper = R->HelperReplacement.empty() ? R->Helper : "";
-  bool OtherOverload = !R->TargetOverloads.empty() && !Ref.Signature.empty() &&
-                       !llvm::is_contained(R->TargetOverloads, Ref.Signature);
-  if (OtherOverload && !R->HelperReplacement.empty()) {
-    NewName = R->HelperReplacement;
-    Helper = R->Helper;
-    E.Note = Target.DisplayName + " has no " + Ref.Name + "(" +
-             Ref.Signature + "), the overload this call resolves to";
-  } else if (OtherOverload) {
-    E.NeedsReview = true;
-    E.Impact = BuildImpact::Risk;
-    E.Note = "this call resolves to " + Ref.Name + "(" + Ref.Signature + "), which " +
-             Target.DisplayName + " does not declare as such (it has " + Ref.Name +
-             "(" + llvm::join(R->TargetOverloads, "), (") +
-             ") and a template for two arguments of one type): check that it compiles";
-  }
-
+  auto [NewName, Helper] = chooseOverload(*R, Ref, E);
   if (!Helper.empty()) {
     E.VerifiedBy = "musify-helpers";
     E.Note += (E.Note.empty() ? "" : "; ") + ("musify's helper header <" + Helper +
               "> defines " + NewName);
   }
-  bool Semantic = isSemantic(Ref.How);
   E.Replacement = NewName;
-  // Only the name's own token is written: `thrust::cuda` -> `thrust::musa`
-  // edits `cuda`, the qualifier around it stays as written. An unqualified
-  // name with a qualified target (a helper, `musify::umin`) gets the whole.
-  std::string Written = NewName;
-  if (Ref.Kind == RuleKind::Header && llvm::StringRef(R->Cuda).ends_with("/")) {
-    // A folder rule onto a folder keeps the rest of the path; onto one header
-    // (an umbrella), every header under the folder becomes that header.
-    if (llvm::StringRef(NewName).ends_with("/"))
-      Written += Ref.Name.substr(R->Cuda.size());
+  std::string Written = writtenName(*R, Ref, NewName);
+  if (Ref.Kind == RuleKind::Header && llvm::StringRef(R->Cuda).ends_with("/"))
     E.Replacement = Written;
-  } else if (Ref.Kind != RuleKind::Header && llvm::StringRef(R->Cuda).contains("::") &&
-             llvm::StringRef(Written).contains("::")) {
-    Written = llvm::StringRef(Written).rsplit("::").second.str();
-  }
-  E.Status = Semantic ? EventStatus::Migrated : EventStatus::MigratedWithoutSemantics;
+  E.Status = isSemantic(Ref.How) ? EventStatus::Migrated
+                                 : EventStatus::MigratedWithoutSemantics;
   Decision D = decideName(*R, Ref, FileText, std::move(E), std::move(Written));
   if (D.Outcome.Status == EventStatus::Migrated ||
       D.Outcome.Status == EventStatus::MigratedWithoutSemantics)

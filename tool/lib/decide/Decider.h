@@ -65,6 +65,13 @@ public:
   std::string unsupportedMarker() const;
 
 private:
+  /// Whether R's replacement exists in the target version; E's note says
+  /// why not, or that it is deprecated there.
+  bool holdsInTargetVersion(const Rule &R, Event &E) const;
+  /// The name a call migrates to and the helper header that defines it
+  /// (empty: the target's own), by the overload Ref resolves to.
+  std::pair<std::string, std::string> chooseOverload(const Rule &R, const Reference &Ref,
+                                                     Event &E) const;
   Decision unsupported(Event E, const Reference &Ref, llvm::StringRef FileText) const;
   /// The edits that write a migrated name (Written) where Ref is: the call's
   /// arguments, a comparison's constant or an #include's neighbours with it.

@@ -105,6 +105,87 @@ const char *buildRuleKindName(BuildRuleKind Kind) {
   return "?";
 }
 
+/// Reads a build table's "architectures" map, if it has one, into Out.
+static llvm::Error readArchitectures(const nlohmann::json &Table, llvm::StringRef FileName,
+                                     std::optional<BuildArchitectures> &Out) {
+  auto It = Table.find("architectures");
+  if (It == Table.end())
+    return llvm::Error::success();
+  BuildArchitectures A;
+  try {
+    for (const auto &Member : It->items())
+      if (Member.key() != "thresholds" && Member.key() != "cuda_prefixes" &&
+          Member.key() != "scale")
+        return tableError(FileName, "\"architectures\": unknown key \"" +
+                                        Member.key() + "\"");
+    A.Thresholds = It->at("thresholds").get<std::string>();
+    A.CudaPrefixes = It->at("cuda_prefixes").get<std::vector<std::string>>();
+    A.Scale = It->at("scale").get<long long>();
+  } catch (const nlohmann::json::exception &E) {
+    return tableError(FileName, llvm::Twine("malformed \"architectures\": ") + E.what());
+  }
+  if (A.Scale <= 0 || A.CudaPrefixes.empty())
+    return tableError(FileName, "\"architectures\" needs prefixes and a positive scale");
+  if (Out)
+    return tableError(FileName, "a second \"architectures\" map");
+  Out = std::move(A);
+  return llvm::Error::success();
+}
+
+/// Reads one entry into R; a message (without the file) if it is malformed.
+static std::optional<std::string> readBuildEntry(const nlohmann::json &Entry,
+                                                 const std::string &At, BuildRule &R,
+                                                 bool HasArchitectures) {
+  std::string Kind, Status, Action = "rename", Value = "none";
+  std::optional<std::string> Problem;
+  auto Check = [&](std::optional<std::string> P) {
+    if (P && !Problem)
+      Problem = std::move(P);
+  };
+  Check(readMember(Entry, "cuda", R.Cuda, "a string"));
+  Check(readMember(Entry, "kind", Kind, "a string"));
+  Check(readMember(Entry, "status", Status, "a string"));
+  Check(readMember(Entry, "target", R.Replacement, "a string"));
+  Check(readMember(Entry, "note", R.Note, "a string"));
+  Check(readMember(Entry, "check", R.VerifiedBy, "a string"));
+  Check(readMember(Entry, "review", R.Review, "true or false"));
+  Check(readMember(Entry, "prefix", R.Prefix, "true or false"));
+  Check(readMember(Entry, "package", R.Package, "a string"));
+  Check(readMember(Entry, "flags", R.Flags, "true or false"));
+  Check(readMember(Entry, "action", Action, "a string"));
+  Check(readMember(Entry, "value", Value, "a string"));
+  Check(readMember(Entry, "values", R.Values, "an object of strings"));
+  Check(readMember(Entry, "source_extensions", R.SourceExtensions, "an array of strings"));
+  Check(readMember(Entry, "target_extensions", R.TargetExtensions, "an array of strings"));
+  if (Problem)
+    return At + ": " + *Problem;
+  if (R.Cuda.empty())
+    return At + ": \"cuda\" is missing or empty";
+  std::string Where = At + " (\"" + R.Cuda + "\")";
+
+  const KindName *K =
+      llvm::find_if(KindNames, [&](const KindName &N) { return Kind == N.Name; });
+  if (K == std::end(KindNames))
+    return Where + ": unknown \"kind\" \"" + Kind + "\"";
+  R.Kind = K->Kind;
+  if (Status != "supported" && Status != "unsupported")
+    return Where + ": \"status\" must be supported or unsupported";
+  R.Supported = Status == "supported";
+  auto A = llvm::find_if(ActionNames, [&](const auto &N) { return Action == N.second; });
+  if (A == std::end(ActionNames))
+    return Where + ": unknown \"action\" \"" + Action + "\"";
+  R.Action = A->first;
+  auto V = llvm::find_if(ValueNames, [&](const auto &N) { return Value == N.second; });
+  if (V == std::end(ValueNames))
+    return Where + ": unknown \"value\" \"" + Value + "\"";
+  R.Value = V->first;
+  if (R.Action == FlagAction::Arch && R.Supported && !HasArchitectures)
+    return Where + ": an \"arch\" flag needs the table's \"architectures\"";
+  if (auto P = validate(R))
+    return Where + ": " + *P;
+  return std::nullopt;
+}
+
 llvm::Error BuildRules::addTable(llvm::StringRef Text, llvm::StringRef FileName,
                                  llvm::StringRef ExpectedTarget) {
   llvm::Expected<nlohmann::json> Parsed = parseJson(Text, FileName);
@@ -114,88 +195,22 @@ llvm::Error BuildRules::addTable(llvm::StringRef Text, llvm::StringRef FileName,
   if (llvm::Error E =
           checkTable(Table, FileName, TableKeys, ExpectedTarget, "a build table"))
     return E;
-
-  if (auto It = Table.find("architectures"); It != Table.end()) {
-    BuildArchitectures A;
-    try {
-      for (const auto &Member : It->items())
-        if (Member.key() != "thresholds" && Member.key() != "cuda_prefixes" &&
-            Member.key() != "scale")
-          return tableError(FileName, "\"architectures\": unknown key \"" +
-                                          Member.key() + "\"");
-      A.Thresholds = It->at("thresholds").get<std::string>();
-      A.CudaPrefixes = It->at("cuda_prefixes").get<std::vector<std::string>>();
-      A.Scale = It->at("scale").get<long long>();
-    } catch (const nlohmann::json::exception &E) {
-      return tableError(FileName, llvm::Twine("malformed \"architectures\": ") + E.what());
-    }
-    if (A.Scale <= 0 || A.CudaPrefixes.empty())
-      return tableError(FileName, "\"architectures\" needs prefixes and a positive scale");
-    if (Architectures)
-      return tableError(FileName, "a second \"architectures\" map");
-    Architectures = std::move(A);
-  }
+  if (llvm::Error E = readArchitectures(Table, FileName, Architectures))
+    return E;
 
   return forEachEntry(Table, FileName, EntryKeys, [&](const nlohmann::json &Entry,
                                                      const std::string &At) -> llvm::Error {
-    std::string Where = At;
     BuildRule R;
-    std::string Kind, Status, Action = "rename", Value = "none";
-    std::optional<std::string> Problem;
-    auto Check = [&](std::optional<std::string> P) {
-      if (P && !Problem)
-        Problem = std::move(P);
-    };
-    Check(readMember(Entry, "cuda", R.Cuda, "a string"));
-    Check(readMember(Entry, "kind", Kind, "a string"));
-    Check(readMember(Entry, "status", Status, "a string"));
-    Check(readMember(Entry, "target", R.Replacement, "a string"));
-    Check(readMember(Entry, "note", R.Note, "a string"));
-    Check(readMember(Entry, "check", R.VerifiedBy, "a string"));
-    Check(readMember(Entry, "review", R.Review, "true or false"));
-    Check(readMember(Entry, "prefix", R.Prefix, "true or false"));
-    Check(readMember(Entry, "package", R.Package, "a string"));
-    Check(readMember(Entry, "flags", R.Flags, "true or false"));
-    Check(readMember(Entry, "action", Action, "a string"));
-    Check(readMember(Entry, "value", Value, "a string"));
-    Check(readMember(Entry, "values", R.Values, "an object of strings"));
-    Check(readMember(Entry, "source_extensions", R.SourceExtensions, "an array of strings"));
-    Check(readMember(Entry, "target_extensions", R.TargetExtensions, "an array of strings"));
-    if (Problem)
-      return tableError(FileName, Where + ": " + *Problem);
-    if (R.Cuda.empty())
-      return tableError(FileName, Where + ": \"cuda\" is missing or empty");
-    Where += " (\"" + R.Cuda + "\")";
-
-    const KindName *K = llvm::find_if(KindNames, [&](const KindName &N) {
-      return Kind == N.Name;
-    });
-    if (K == std::end(KindNames))
-      return tableError(FileName, Where + ": unknown \"kind\" \"" + Kind + "\"");
-    R.Kind = K->Kind;
-    if (Status != "supported" && Status != "unsupported")
-      return tableError(FileName, Where + ": \"status\" must be supported or unsupported");
-    R.Supported = Status == "supported";
-    auto A = llvm::find_if(ActionNames, [&](const auto &N) { return Action == N.second; });
-    if (A == std::end(ActionNames))
-      return tableError(FileName, Where + ": unknown \"action\" \"" + Action + "\"");
-    R.Action = A->first;
-    auto V = llvm::find_if(ValueNames, [&](const auto &N) { return Value == N.second; });
-    if (V == std::end(ValueNames))
-      return tableError(FileName, Where + ": unknown \"value\" \"" + Value + "\"");
-    R.Value = V->first;
-    if (R.Action == FlagAction::Arch && R.Supported && !Architectures)
-      return tableError(FileName, Where + ": an \"arch\" flag needs the table's "
-                                          "\"architectures\"");
-    if (auto P = validate(R))
-      return tableError(FileName, Where + ": " + *P);
-
+    if (std::optional<std::string> Problem =
+            readBuildEntry(Entry, At, R, Architectures.has_value()))
+      return tableError(FileName, *Problem);
     // Commands are kept in lower case: CMake compares them without case.
     if (R.Kind == BuildRuleKind::CMakeCommand)
       R.Cuda = llvm::StringRef(R.Cuda).lower();
     for (const BuildRule &Existing : Rules)
       if (Existing.Kind == R.Kind && Existing.Prefix == R.Prefix && Existing.Cuda == R.Cuda)
-        return tableError(FileName, Where + ": duplicate " + Kind + " entry");
+        return tableError(FileName, At + " (\"" + R.Cuda + "\"): duplicate " +
+                                        buildRuleKindName(R.Kind) + " entry");
     if (!R.Prefix)
       ByName[R.Cuda].push_back(Rules.size());
     Rules.push_back(std::move(R));

@@ -79,7 +79,7 @@ llvm::Expected<TargetDescription> loadTarget(llvm::StringRef RulesDir,
     return E;
   if (llvm::Error E = readObject(
           *Json, "versions",
-          {"header", "major_macro", "minor_macro", "path_variable", "dated_by",
+          {"header", "major_macro", "minor_macro", "path_variable", "dated_by", "option",
            "include_folders"},
           Path, [&](const nlohmann::json &Versions) -> llvm::Error {
             TargetDescription::Versions V;
@@ -87,7 +87,8 @@ llvm::Expected<TargetDescription> loadTarget(llvm::StringRef RulesDir,
                                     {"major_macro", &V.MajorMacro},
                                     {"minor_macro", &V.MinorMacro},
                                     {"path_variable", &V.PathVariable},
-                                    {"dated_by", &V.DatedBy}})
+                                    {"dated_by", &V.DatedBy},
+                                    {"option", &V.Option}})
               if (llvm::Error E = Read(Versions, Key, *Out, "a string"))
                 return E;
             if (llvm::Error E = Read(Versions, "include_folders", V.IncludeFolders,

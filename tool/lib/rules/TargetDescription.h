@@ -29,9 +29,10 @@ struct TargetDescription {
   /// Where the installed version of the target is read: a header under
   /// $PathVariable/include or one of IncludeFolders that defines MajorMacro
   /// and MinorMacro; DatedBy names the source of the tables' versions
-  /// (HIPIFY). Without it the target's names carry no versions.
+  /// (HIPIFY), Option the command-line option that chooses one. Without it
+  /// the target's names carry no versions.
   struct Versions {
-    std::string Header, MajorMacro, MinorMacro, PathVariable, DatedBy;
+    std::string Header, MajorMacro, MinorMacro, PathVariable, DatedBy, Option;
     std::vector<std::string> IncludeFolders;
   };
   std::optional<Versions> Versioned;
