@@ -19,7 +19,7 @@ from rulegen.entries import version_key
 STATUSES = ("supported", "unsupported", "deprecated", "removed")
 
 # The committed pages name their generator by the script that first wrote them.
-GENERATOR = "scripts/gen_api_docs.py"
+GENERATOR = "scripts/gen_rules.py docs"
 
 
 def migrates(e, hip_version=None):
