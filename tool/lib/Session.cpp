@@ -121,13 +121,37 @@ private:
   /// Stage 1: inputs, output mode and the SDK. Nothing is written before
   /// this has checked everything it can.
   std::optional<int> collect() {
-    std::string OutRoot;
-    if (Options.Output == OutputMode::OutRoot) {
-      llvm::SmallString<256> Abs(Options.OutRoot);
-      llvm::sys::fs::make_absolute(Abs);
-      llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-      OutRoot = Abs.str().str();
+    std::string OutRoot = absoluteOutRoot();
+    if (std::optional<int> Failed = findInputs(OutRoot))
+      return Failed;
+    if (std::optional<int> Failed = checkOutputs(OutRoot))
+      return Failed;
+    if (std::optional<int> Failed = planRenaming())
+      return Failed;
+    if (std::optional<int> Failed = findSdk())
+      return Failed;
+    if (std::optional<int> Failed = openCache())
+      return Failed;
+    for (const InputFile &F : Inputs.Files) {
+      FileState &S = state(F.Path);
+      S.Input = &F;
     }
+    return std::nullopt;
+  }
+
+  /// --out-root as an absolute path without dots; empty in other modes.
+  std::string absoluteOutRoot() const {
+    if (Options.Output != OutputMode::OutRoot)
+      return "";
+    llvm::SmallString<256> Abs(Options.OutRoot);
+    llvm::sys::fs::make_absolute(Abs);
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    return Abs.str().str();
+  }
+
+  /// The input files, from the paths and the compile database; the
+  /// --out-root folder is never an input.
+  std::optional<int> findInputs(const std::string &OutRoot) {
     InputRequest Request;
     Request.Paths = Options.Inputs;
     Request.IncludeGlobs = Options.IncludeGlobs;
@@ -145,10 +169,17 @@ private:
     if (!Found)
       return fail(llvm::toString(Found.takeError()));
     Inputs = std::move(*Found);
+    return std::nullopt;
+  }
 
-    bool SingleFile = Options.Output == OutputMode::Stdout ||
-                      Options.Output == OutputMode::File;
-    if (SingleFile && (Inputs.Files.size() != 1 || !Inputs.Files[0].Explicit))
+  /// Output to standard output or to -o: one file, written whole.
+  bool singleFile() const {
+    return Options.Output == OutputMode::Stdout || Options.Output == OutputMode::File;
+  }
+
+  /// The output mode fits the inputs, and writing can overwrite none of them.
+  std::optional<int> checkOutputs(const std::string &OutRoot) {
+    if (singleFile() && (Inputs.Files.size() != 1 || !Inputs.Files[0].Explicit))
       return fail("writing to standard output or with -o takes exactly one "
                   "input file; use --out-root DIR or --in-place for several files "
                   "or a folder");
@@ -170,46 +201,54 @@ private:
         return fail("-o '" + Options.OutputFile +
                     "' is the input file; use --in-place to rewrite it where it is");
     }
+    return std::nullopt;
+  }
 
-    if (Options.RenameExtensions) {
-      if (SingleFile)
-        return fail("--rename-extensions renames files: use it with --out-root or "
-                    "--in-place");
-      llvm::Expected<RenameMap> Planned = planRenames(Inputs, Options.Target);
-      if (!Planned)
-        return fail(llvm::toString(Planned.takeError()));
-      Renamed = std::move(*Planned);
-    }
+  /// --rename-extensions: the new name of each file it renames.
+  std::optional<int> planRenaming() {
+    if (!Options.RenameExtensions)
+      return std::nullopt;
+    if (singleFile())
+      return fail("--rename-extensions renames files: use it with --out-root or "
+                  "--in-place");
+    llvm::Expected<RenameMap> Planned = planRenames(Inputs, Options.Target);
+    if (!Planned)
+      return fail(llvm::toString(Planned.takeError()));
+    Renamed = std::move(*Planned);
+    return std::nullopt;
+  }
 
-    llvm::Expected<CudaInstallation> Found2 = findCudaInstallation(Options.CudaPath);
-    if (!Found2) {
-      std::string Why = llvm::toString(Found2.takeError());
+  /// The CUDA SDK to parse against. Without one, and without --cuda-path
+  /// asking for one, the run goes on by spelling alone.
+  std::optional<int> findSdk() {
+    llvm::Expected<CudaInstallation> Found = findCudaInstallation(Options.CudaPath);
+    if (!Found) {
+      std::string Why = llvm::toString(Found.takeError());
       if (!Options.CudaPath.empty())
         return fail(Why);
       Errs << "musify: warning: " << Why
            << "; every file is migrated by the token rewriter, without semantic "
               "analysis\n";
     } else {
-      Cuda = std::move(*Found2);
+      Cuda = std::move(*Found);
       Decide.useSdkVersion(Cuda->Version);
     }
+    return std::nullopt;
+  }
 
-    if (Options.Incremental && Cuda) {
-      // The Clang libraries musify links parse the code: their version counts.
-      llvm::Expected<std::string> Digest = UnitCache::runDigest(
-          (llvm::Twine(toolVersion()) + " clang " + LLVM_VERSION_STRING).str(),
-          Options.RuleSources, Cuda->Root, Cuda->Version);
-      if (!Digest)
-        return fail(llvm::toString(Digest.takeError()));
-      Cache.emplace(Options.CacheDir.empty() ? UnitCache::defaultFolder()
-                                             : Options.CacheDir,
-                    std::move(*Digest));
-    }
-
-    for (const InputFile &F : Inputs.Files) {
-      FileState &S = state(F.Path);
-      S.Input = &F;
-    }
+  /// --incremental: the cache of parses, for runs that parse at all.
+  std::optional<int> openCache() {
+    if (!Options.Incremental || !Cuda)
+      return std::nullopt;
+    // The Clang libraries musify links parse the code: their version counts.
+    llvm::Expected<std::string> Digest = UnitCache::runDigest(
+        (llvm::Twine(toolVersion()) + " clang " + LLVM_VERSION_STRING).str(),
+        Options.RuleSources, Cuda->Root, Cuda->Version);
+    if (!Digest)
+      return fail(llvm::toString(Digest.takeError()));
+    Cache.emplace(Options.CacheDir.empty() ? UnitCache::defaultFolder()
+                                           : Options.CacheDir,
+                  std::move(*Digest));
     return std::nullopt;
   }
 
@@ -223,7 +262,7 @@ private:
     std::vector<std::string> Sdk = Cuda->RealFolders;
     Sdk.push_back(VirtualIncludeDir.str());
     SourceClassifier Classifier(std::move(Sdk), MUSIFY_CLANG_RESOURCE_DIR,
-                                Inputs.Roots);
+                                Inputs.Roots, Rules.libraries());
     Frontend Front(*Cuda, MUSIFY_CLANG_RESOURCE_DIR, Options.ClangArgs,
                    [this](llvm::StringRef Header) {
                      return Rules.findHeader(Header) != nullptr;
@@ -461,6 +500,17 @@ private:
 
   /// Stages 4 and 5: one decision per piece of text, edits merged per file.
   void decideAll() {
+    decideReferences();
+    decideLaunches();
+    decideTopIncludes();
+    decideHazards();
+    for (auto &[Path, S] : Files)
+      llvm::stable_sort(S.Report.Events, [](const Event &A, const Event &B) {
+        return A.At.Offset < B.At.Offset;
+      });
+  }
+
+  void decideReferences() {
     // The same text is found by every parse that reads it; keep the
     // strongest evidence for it.
     llvm::sort(References, [](const Reference &A, const Reference &B) {
@@ -481,7 +531,9 @@ private:
         S.Excluded = excludedRanges(text(S));
       record(S, Decide.decide(Ref, text(S), *S.Excluded));
     }
+  }
 
+  void decideLaunches() {
     llvm::sort(Launches, [](const KernelLaunch &A, const KernelLaunch &B) {
       return std::tie(A.At.File, A.At.Offset) < std::tie(B.At.File, B.At.Offset);
     });
@@ -494,8 +546,10 @@ private:
     for (const KernelLaunch &L : Launches)
       if (FileState &S = state(L.At.File); !S.leftOut())
         record(S, Decide.decide(L));
+  }
 
-    // Includes put at a file's top: nvcc's implicit header, then helpers.
+  /// Includes put at a file's top: nvcc's implicit header, then helpers.
+  void decideTopIncludes() {
     std::map<std::string, std::vector<Decision>> AtTop;
     for (const std::string &Path : ReliesOnImplicitHeader)
       if (std::optional<Decision> D = Decide.implicitHeader(Path, text(state(Path))))
@@ -514,7 +568,9 @@ private:
         addEdits(S, D.Edits, D.Outcome.At, /*AfterInsertions=*/true);
         S.Report.Events.push_back(std::move(D.Outcome));
       }
+  }
 
+  void decideHazards() {
     // A header's hazards are found by every unit that includes it.
     llvm::sort(Hazards, [](const Hazard &A, const Hazard &B) {
       return std::tie(A.At.File, A.At.Offset, A.Kind) <
@@ -532,11 +588,6 @@ private:
         addEdits(S, D.Edits, D.Record.At);
         S.Report.Hazards.push_back(std::move(D.Record));
       }
-
-    for (auto &[Path, S] : Files)
-      llvm::stable_sort(S.Report.Events, [](const Event &A, const Event &B) {
-        return A.At.Offset < B.At.Offset;
-      });
   }
 
   void record(FileState &S, Decision D) {
@@ -720,6 +771,28 @@ private:
   /// Stage 6: diagnostics, the JSON report and the summary. False if the
   /// run has a problem the exit code must show.
   bool report() {
+    RunReport Run = runReport();
+    printParseFailures();
+    printParseWarnings();
+    if (!Options.Quiet)
+      printDiagnostics(Run, Errs);
+    bool Ok = writeReportFile(Run);
+    if (!Options.Quiet) {
+      Errs << summaryLine(Run) << "\n";
+      if (Cache)
+        Errs << "musify: --incremental: " << UnitsFromCache << " of "
+             << UnitsFromCache + UnitsParsed
+             << " translation unit(s) from the cache, " << UnitsParsed
+             << " parsed\n";
+    }
+    // Sources that do not parse (or no SDK to parse them) fail the run;
+    // a header that only fails on its own does not.
+    bool FallbackIsError = !Options.AllowFallback && (!ParseFailures.empty() || !Cuda);
+    return Ok && !FallbackIsError && totalsOf(Run).Conflicts == 0;
+  }
+
+  /// The run's report: its settings, and the files it did not leave out.
+  RunReport runReport() const {
     RunReport Run;
     Run.ToolVersion = toolVersion();
     Run.Target = Options.Target;
@@ -737,7 +810,11 @@ private:
         Run.Files.push_back(S.Report);
     }
     predictBuilds(Run.Files, Units);
+    return Run;
+  }
 
+  /// Translation units Clang could not parse, with their first errors.
+  void printParseFailures() {
     for (const std::string &Path : ParseFailures) {
       const FileReport &F = Files[Path].Report;
       Errs << "musify: " << (Options.AllowFallback ? "warning" : "error")
@@ -747,6 +824,10 @@ private:
       for (const std::string &E : F.ParseErrors)
         Errs << "  " << E << "\n";
     }
+  }
+
+  /// Files parsed with missing headers or with errors Clang recovered from.
+  void printParseWarnings() {
     for (const auto &[Path, S] : Files) {
       const FileReport &F = S.Report;
       if (F.StoodIn.empty() && !F.ErrorCount)
@@ -769,32 +850,22 @@ private:
           Errs << "  " << E << "\n";
       }
     }
-    if (!Options.Quiet)
-      printDiagnostics(Run, Errs);
+  }
 
-    bool Ok = true;
+  /// --report FILE: the JSON report. False if it could not be written.
+  bool writeReportFile(const RunReport &Run) {
+    if (Options.ReportFile.empty())
+      return true;
     // A file name that is not UTF-8 is written with replacement characters.
-    if (!Options.ReportFile.empty())
-      if (llvm::Error E = writeFileAtomically(
-              Options.ReportFile,
-              reportToJson(Run).dump(2, ' ', false,
-                                     nlohmann::json::error_handler_t::replace) +
-                  "\n")) {
-        Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
-        Ok = false;
-      }
-    if (!Options.Quiet) {
-      Errs << summaryLine(Run) << "\n";
-      if (Cache)
-        Errs << "musify: --incremental: " << UnitsFromCache << " of "
-             << UnitsFromCache + UnitsParsed
-             << " translation unit(s) from the cache, " << UnitsParsed
-             << " parsed\n";
+    if (llvm::Error E = writeFileAtomically(
+            Options.ReportFile,
+            reportToJson(Run).dump(2, ' ', false,
+                                   nlohmann::json::error_handler_t::replace) +
+                "\n")) {
+      Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
+      return false;
     }
-    // Sources that do not parse (or no SDK to parse them) fail the run;
-    // a header that only fails on its own does not.
-    bool FallbackIsError = !Options.AllowFallback && (!ParseFailures.empty() || !Cuda);
-    return Ok && !FallbackIsError && totalsOf(Run).Conflicts == 0;
+    return true;
   }
 
   const MigrationOptions &Options;
