@@ -13,7 +13,7 @@
 import argparse
 import sys
 
-from rulegen import config, docs, guards, output, tables
+from rulegen import config, docs, guards, output, pytorch, tables
 from rulegen.facts import Ledger, gather
 
 
@@ -21,11 +21,18 @@ def run_tables(options, targets):
     facts = gather(options, targets)
     ledger = Ledger()
     built = tables.build(facts, ledger)
+    built.update(pytorch.build(options.data, targets, built))
     output.write_documents(options.rules, tables.documents(targets))
     tables.report(ledger, options.verbose)
     described = tables.descriptions(facts)
+    library = pytorch.library(options.data)
     for (target, family), entries in sorted(built.items()):
-        output.write_table(options.rules, target, family, described[(target, family)], entries)
+        if family == pytorch.FAMILY:
+            output.write_table(options.rules, target, family,
+                               pytorch.DESCRIPTION % target, entries, library)
+        else:
+            output.write_table(options.rules, target, family, described[(target, family)],
+                               entries)
     output.summarize(built)
 
 

@@ -18,13 +18,16 @@ def write_documents(out_dir, documents):
     return [write_json(os.path.join(out_dir, rel), doc) for rel, doc in sorted(documents.items())]
 
 
-def write_table(out_dir, target, family, description, entries):
+def write_table(out_dir, target, family, description, entries, library=None):
     entries = sorted(entries, key=lambda e: (e["cuda"], e["kind"]))
     keys = [(e["cuda"], e["kind"]) for e in entries]
     duplicates = sorted({a for a, b in zip(keys, keys[1:]) if a == b})
     if duplicates:
         sys.exit("gen_rules: duplicate entries in %s/%s: %s" % (target, family, duplicates[:5]))
-    table = {"target": target, "family": family, "description": description, "entries": entries}
+    table = {"target": target, "family": family, "description": description}
+    if library:
+        table["library"] = library
+    table["entries"] = entries
     return write_json(os.path.join(out_dir, target, family + ".json"), table)
 
 

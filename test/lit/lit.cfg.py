@@ -30,3 +30,15 @@ config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
 # The SDK the build was configured with, wherever the machine keeps it.
 config.environment["CUDA_PATH"] = config.cuda_path
+
+# PyTorch extensions parse against Debian's libtorch-dev (with pybind11-dev and
+# python3-dev): %torch-flags names their include folders. Without them the
+# tests that need them say "UNSUPPORTED" (scripts/setup.sh installs them).
+import sysconfig
+_python_include = sysconfig.get_paths()["include"]
+if all(os.path.isfile(p) for p in ("/usr/include/ATen/cuda/CUDAContext.h",
+                                   "/usr/include/pybind11/pybind11.h",
+                                   os.path.join(_python_include, "Python.h"))):
+    config.available_features.add("pytorch")
+config.substitutions.append(
+    ("%torch-flags", "-I/usr/include/torch/csrc/api/include -I" + _python_include))

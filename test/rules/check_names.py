@@ -334,6 +334,42 @@ def check_build_tables(facts, problems):
                                 % (where, e.get("target") or e.get("values"), e["check"]))
 
 
+# The pytorch family is checked against its facts (rules/sources/pytorch/)
+# and the PyTorch headers they cite: Debian's libtorch-dev installs them here.
+PYTORCH_INCLUDE = "/usr/include"
+
+
+def pytorch_facts(target):
+    """{(cuda, kind): fact} of rules/sources/pytorch/<target>.json."""
+    import json
+    path = os.path.join(DATA, "pytorch", target + ".json")
+    if not os.path.isfile(path):
+        return {}
+    return {(f["cuda"], f["kind"]): f for f in json.load(open(path))["entries"]}
+
+
+def check_pytorch(where, e, facts, problems):
+    """An entry of the pytorch family: its fact says the same, and the PyTorch
+    header it cites declares the CUDA name. 1 if the header is not here."""
+    fact = facts.get((e["cuda"], e["kind"]))
+    if fact is None:
+        problems.append(where + ": no fact in rules/sources/pytorch")
+        return 0
+    if (fact["target"] or None) != (e.get("target") if e["status"] != "unsupported" else None):
+        problems.append("%s: target %s, but the facts say %s" % (where, e.get("target"),
+                                                                  fact["target"]))
+    header = fact.get("declared_in")
+    if not header:
+        return 0
+    path = os.path.join(PYTORCH_INCLUDE, header)
+    if not os.path.isfile(path):
+        return 1
+    name = e["cuda"] if e["kind"] == "header" else base(e["cuda"])
+    if e["kind"] != "header" and not re.search(r"\b%s\b" % re.escape(name), open(path).read()):
+        problems.append("%s: %s does not declare %s" % (where, header, name))
+    return 0
+
+
 def main():
     import json
     cindex = rc.import_cindex()
@@ -359,10 +395,15 @@ def main():
     installed = installed_hip_version()
     disagreements = []
     problems = []
+    torch_skipped = 0
     for target in rc.TARGETS:
+        pytorch = pytorch_facts(target)
         for family, e in rc.load_tables(target):
             cuda, kind, status = e["cuda"], e["kind"], e["status"]
             where = "%s/%s: %s %s" % (target, family, kind, cuda)
+            if family == "pytorch":
+                torch_skipped += check_pytorch(where, e, pytorch, problems)
+                continue
             if status != "removed" and not e.get("cuda_removed"):
                 if kind == "header":
                     exists = os.path.isdir if cuda.endswith("/") else os.path.isfile
@@ -404,6 +445,9 @@ def main():
                 problems.append("%s: target %s is not confirmed by check %s" % (where, t, check))
             if target == "hip":
                 check_hip_dates(where, family, e, hip_names, installed, disagreements, problems)
+    if torch_skipped:
+        print("SKIPPED: %d pytorch names not checked against PyTorch's headers: %s lacks them "
+              "(install libtorch-dev)" % (torch_skipped, PYTORCH_INCLUDE))
     for line in disagreements:
         print("listed: " + line)
     check_build_tables(facts if have_sources else None, problems)

@@ -131,6 +131,35 @@ Decider::chooseOverload(const Rule &R, const Reference &Ref, Event &E) const {
   return {R.Replacement, R.HelperReplacement.empty() ? R.Helper : ""};
 }
 
+/// `at::cuda::getCurrentCUDAStream` -> `at::hip::getCurrentHIPStream...`: the
+/// qualifier written before the name, as far as it spells the rule's, takes
+/// the target's namespaces where they differ, one token at a time (so a
+/// namespace rule renaming the same token makes the same edit).
+static std::vector<Edit> qualifierEdits(const Rule &R, const Reference &Ref,
+                                        llvm::StringRef FileText,
+                                        const std::string &NewName) {
+  llvm::SmallVector<llvm::StringRef> From, To;
+  llvm::StringRef(R.Cuda).split(From, "::");
+  llvm::StringRef(NewName).split(To, "::");
+  std::vector<Edit> Edits;
+  if (Ref.Kind == RuleKind::Header || From.size() < 2 || From.size() != To.size())
+    return Edits;
+  unsigned End = Ref.At.Offset;
+  for (size_t I = From.size() - 1; I-- > 0;) {
+    if (End < 2 || FileText.substr(End - 2, 2) != "::")
+      break;
+    unsigned Begin = End - 2;
+    while (Begin > 0 && (llvm::isAlnum(FileText[Begin - 1]) || FileText[Begin - 1] == '_'))
+      --Begin;
+    if (FileText.slice(Begin, End - 2) != From[I])
+      break;
+    if (To[I] != From[I])
+      Edits.push_back({Begin, static_cast<unsigned>(From[I].size()), To[I].str()});
+    End = Begin;
+  }
+  return Edits;
+}
+
 /// What is written in place of the reference's token for NewName.
 static std::string writtenName(const Rule &R, const Reference &Ref,
                                const std::string &NewName) {
@@ -229,8 +258,10 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
                                  : EventStatus::MigratedWithoutSemantics;
   Decision D = decideName(*R, Ref, FileText, std::move(E), std::move(Written));
   if (D.Outcome.Status == EventStatus::Migrated ||
-      D.Outcome.Status == EventStatus::MigratedWithoutSemantics)
+      D.Outcome.Status == EventStatus::MigratedWithoutSemantics) {
     D.Helper = std::move(Helper);
+    llvm::append_range(D.Edits, qualifierEdits(*R, Ref, FileText, NewName));
+  }
   return D;
 }
 

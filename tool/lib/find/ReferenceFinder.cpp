@@ -47,10 +47,19 @@ public:
     return Classifier.isSdk(Real.empty() ? File.getName() : Real);
   }
   bool isSdkFile(FileID FID) { return Classifier.isSdk(pathOf(FID)); }
+  const LibraryDescription *libraryOf(FileEntryRef File) {
+    llvm::StringRef Real = File.getFileEntry().tryGetRealPathName();
+    return Classifier.libraryOf(Real.empty() ? File.getName() : Real);
+  }
 
   /// Whether Loc (a declaration or macro definition) is written in the SDK.
   bool isSdkLocation(SourceLocation Loc) {
     return Loc.isValid() && isSdkFile(SM.getFileID(SM.getExpansionLoc(Loc)));
+  }
+  /// The library (PyTorch) Loc is written in, or null.
+  const LibraryDescription *libraryOf(SourceLocation Loc) {
+    return Loc.isValid() ? Classifier.libraryOf(pathOf(SM.getFileID(SM.getExpansionLoc(Loc))))
+                         : nullptr;
   }
 
   /// Where the token Name at Loc is written, if that is a user file and the
@@ -192,7 +201,7 @@ public:
         !Where.isSdkLocation(Member->getLocation()))
       return true;
     RuleKind Kind = isa<FieldDecl>(Member) ? RuleKind::Variable : RuleKind::Function;
-    std::string RuleName = (Class->getName() + "::" + Member->getName()).str();
+    std::string RuleName = ruleNameOf(Class) + "::" + Member->getName().str();
     if (!Rules.find(RuleName, Kind))
       return true;
     std::optional<Place> At = Where.placeOfName(E->getMemberLoc(), Member->getName());
@@ -450,6 +459,9 @@ private:
       return false;
     if (Rules.find(RuleName, Kind))
       return true;
+    // A library's own names (at::Tensor) are not CUDA's; its CUDA layer's are.
+    if (const LibraryDescription *L = Where.libraryOf(First->getLocation()))
+      return SourceClassifier::isCudaName(*L, RuleName);
     const SourceManager &SM = Where.sourceManager();
     auto IsSystemElsewhere = [&](const Decl *Other) {
       SourceLocation Loc = SM.getExpansionLoc(Other->getLocation());
@@ -639,6 +651,12 @@ public:
     bool Sdk = File ? Where.isSdkFile(*File) : Rules.findHeader(FileName) != nullptr;
     if (!Sdk)
       return;
+    // A library's header counts if the tables know it or it is of its CUDA
+    // layer (ATen/cuda/...); <ATen/ATen.h> is the library's own.
+    if (const LibraryDescription *L =
+            File ? Where.libraryOf(*File) : nullptr;
+        L && !Rules.findHeader(FileName) && !SourceClassifier::isCudaName(*L, FileName))
+      return;
     std::optional<Place> At = Where.placeOfOffset(FilenameRange.getBegin());
     if (!At)
       return;
@@ -766,6 +784,10 @@ private:
         const Rule *R = Rules.find(Name, RuleKind::Macro);
         if (!R || !R->FromUser)
           return;
+      } else if (const LibraryDescription *L = Where.libraryOf(Def);
+                 L && !Rules.find(Name, RuleKind::Macro) &&
+                 !SourceClassifier::isCudaName(*L, Name)) {
+        return; // the library's own macro (TORCH_CHECK)
       } else {
         DeclaredIn = Where.pathOf(SM.getFileID(SM.getExpansionLoc(Def))).str();
       }

@@ -51,7 +51,7 @@ constexpr const char *EntryKeys[] = {"cuda",         "kind",   "status",
                                      "helper",       "helper_target", "erase",
                                      "sdk_version_macro"};
 constexpr const char *TableKeys[] = {"$schema", "target", "family", "description",
-                                     "entries"};
+                                     "library", "entries"};
 
 std::optional<RuleKind> parseKind(llvm::StringRef S) {
   for (const KindName &K : KindNames)
@@ -229,6 +229,28 @@ llvm::Error readEntry(const nlohmann::json &Entry, const VersionKeys &Versions, 
   return llvm::Error::success();
 }
 
+/// A table's "library" object.
+llvm::Expected<LibraryDescription> readLibrary(const nlohmann::json &Object,
+                                               llvm::StringRef FileName) {
+  static const char *const Keys[] = {"name", "marker", "folders", "cuda_prefixes"};
+  if (llvm::Error E = checkTable(Object, FileName, Keys, "", "\"library\""))
+    return E;
+  LibraryDescription L;
+  for (auto [Key, Out] : {std::pair<const char *, std::string *>{"name", &L.Name},
+                          {"marker", &L.Marker}})
+    if (std::optional<std::string> Problem = readMember(Object, Key, *Out, "a string"))
+      return tableError(FileName, "\"library\": " + *Problem);
+  for (auto [Key, Out] :
+       {std::pair<const char *, std::vector<std::string> *>{"folders", &L.Folders},
+        {"cuda_prefixes", &L.CudaPrefixes}})
+    if (std::optional<std::string> Problem =
+            readMember(Object, Key, *Out, "an array of strings"))
+      return tableError(FileName, "\"library\": " + *Problem);
+  if (L.Marker.empty() || L.Folders.empty())
+    return tableError(FileName, "\"library\" needs a marker header and folders");
+  return L;
+}
+
 /// What makes a read entry inconsistent, or nullopt.
 std::optional<std::string> inconsistency(const Rule &R) {
   if (R.NvccImplicit && R.Kind != RuleKind::Header)
@@ -269,6 +291,12 @@ llvm::Error RuleTable::addTable(const nlohmann::json &Table, llvm::StringRef Fil
     Family = "user";
   if (Family.empty())
     return tableError(FileName, "\"family\" is missing or empty");
+  if (auto It = Table.find("library"); It != Table.end()) {
+    llvm::Expected<LibraryDescription> Library = readLibrary(*It, FileName);
+    if (!Library)
+      return Library.takeError();
+    Libraries.push_back(std::move(*Library));
+  }
 
   VersionKeys Versions(ExpectedTarget);
   std::vector<const char *> Keys(std::begin(EntryKeys), std::end(EntryKeys));

@@ -147,6 +147,18 @@ struct VectorOperatorClashes {
   std::string Note;
 };
 
+/// A library besides the CUDA SDK whose CUDA names a table holds (PyTorch's
+/// at::cuda): a header lies in it when its path holds one of Folders right
+/// under a folder that also holds Marker. Of its names only those the tables
+/// know and those beginning with a CUDA prefix (`at::cuda::`, `AT_CUDA_`) are
+/// references; the rest of the library is neither migrated nor reported.
+struct LibraryDescription {
+  std::string Name;
+  std::string Marker;
+  std::vector<std::string> Folders;
+  std::vector<std::string> CudaPrefixes;
+};
+
 class RuleTable {
 public:
   /// Loads every *.json table of Dir/<TargetFolder>/, in name order.
@@ -198,6 +210,9 @@ public:
     return VectorOperators ? &*VectorOperators : nullptr;
   }
 
+  /// The libraries besides the SDK that tables describe ("library").
+  const std::vector<LibraryDescription> &libraries() const { return Libraries; }
+
   /// The build-file tables of the target (rules/<target>/buildfiles/).
   const BuildRules &buildRules() const { return Build; }
 
@@ -213,6 +228,7 @@ private:
   llvm::StringMap<std::vector<size_t>> ByName;
   std::vector<std::string> SourceOf; ///< table file of each rule, for messages
   std::vector<ArchThresholds> Thresholds;
+  std::vector<LibraryDescription> Libraries;
   bool Overriding = false; ///< while reading a user's table: entries replace
   llvm::Error addTable(const nlohmann::json &Table, llvm::StringRef FileName,
                        llvm::StringRef ExpectedTarget);
