@@ -58,6 +58,147 @@ nlohmann::json eventToJson(const Event &E) {
   return J;
 }
 
+nlohmann::json buildBlockersToJson(const std::vector<BuildBlocker> &List) {
+  nlohmann::json J = nlohmann::json::array();
+  for (const BuildBlocker &B : List)
+    J.push_back({{"file", B.At.File},
+                 {"line", B.At.Line},
+                 {"column", B.At.Column},
+                 {"kind", B.Kind},
+                 {"name", B.Name}});
+  return J;
+}
+
+/// The parse's troubles: its errors, the lines they spoiled, the headers
+/// that stood in for missing ones. Absent keys when there were none.
+void addParseProblems(const FileReport &F, nlohmann::json &File) {
+  if (!F.ParseErrors.empty())
+    File["parse_errors"] = F.ParseErrors;
+  if (F.ErrorCount) {
+    File["error_count"] = F.ErrorCount;
+    nlohmann::json Lines = nlohmann::json::array();
+    for (auto [First, Last] : F.ErrorLines)
+      Lines.push_back({{"first", First}, {"last", Last}});
+    File["error_lines"] = std::move(Lines);
+  }
+  if (!F.DeviceParses.empty())
+    File["device_parses"] = F.DeviceParses;
+  if (!F.StoodIn.empty()) {
+    nlohmann::json StoodIn = nlohmann::json::array();
+    for (const auto &[Line, Header] : F.StoodIn)
+      StoodIn.push_back({{"line", Line}, {"header", Header}});
+    File["stood_in"] = std::move(StoodIn);
+  }
+}
+
+nlohmann::json fileToJson(const FileReport &F) {
+  nlohmann::json Events = nlohmann::json::array();
+  for (const Event &E : F.Events)
+    Events.push_back(eventToJson(E));
+  nlohmann::json Conflicts = nlohmann::json::array();
+  for (const ConflictRecord &C : F.Conflicts)
+    Conflicts.push_back({{"line", C.At.Line},
+                         {"column", C.At.Column},
+                         {"existing", C.Existing},
+                         {"incoming", C.Incoming}});
+  nlohmann::json Hazards = nlohmann::json::array();
+  for (const HazardRecord &H : F.Hazards)
+    Hazards.push_back({{"line", H.At.Line},
+                       {"column", H.At.Column},
+                       {"kind", hazardKindName(H.Kind)},
+                       {"code", H.Text},
+                       {"message", H.Message},
+                       {"defused", H.Defused}});
+  nlohmann::json File = {{"path", F.Path},
+                         {"output", F.Output.empty() ? nlohmann::json(nullptr)
+                                                     : nlohmann::json(F.Output)},
+                         {"analysis", analysisName(F.How)},
+                         {"references", std::move(Events)},
+                         {"conflicts", std::move(Conflicts)},
+                         {"hazards", std::move(Hazards)}};
+  if (F.How == Analysis::TokenFallback)
+    File["fallback_reason"] = F.FallbackReason;
+  addParseProblems(F, File);
+  if (F.BuildBlockers)
+    File["build"] = {{"expected", F.BuildBlockers->empty()},
+                     {"blockers", buildBlockersToJson(*F.BuildBlockers)},
+                     {"risks", buildBlockersToJson(F.BuildRisks)}};
+  return File;
+}
+
+nlohmann::json totalsToJson(const Totals &T) {
+  return {{"files", T.Files},
+          {"files_without_semantics", T.FilesWithoutSemantics},
+          {"references", T.References},
+          {"migrated", T.Migrated},
+          {"migrated-without-semantics", T.MigratedWithoutSemantics},
+          {"kept", T.Kept},
+          {"unsupported", T.Unsupported},
+          {"unknown", T.Unknown},
+          {"excluded", T.Excluded},
+          {"in_string_literals", T.InStringLiterals},
+          {"deprecated_or_removed", T.DeprecatedOrRemoved},
+          {"conflicts", T.Conflicts},
+          {"hazards", T.Hazards},
+          {"predicted_not_to_build", T.PredictedNotToBuild}};
+}
+
+/// One diagnostic, in the compilers' `file:line:column: severity:` form.
+void say(llvm::raw_ostream &OS, llvm::StringRef Path, const Place &At,
+         llvm::StringRef Severity, const llvm::Twine &Text, llvm::StringRef Code) {
+  OS << Path << ":" << At.Line << ":" << At.Column << ": " << Severity << ": " << Text
+     << " [musify-" << Code << "]\n";
+}
+
+/// A name CUDA deprecated or removed, and what became of it.
+std::string cudaStatusMessage(const Event &E, llvm::StringRef Note) {
+  std::string Since = E.CudaVersion.empty() ? "" : " " + E.CudaVersion;
+  std::string What = E.CudaStatus == "removed" ? "was removed in CUDA" + Since
+                                               : "is deprecated since CUDA" + Since;
+  std::string Outcome = E.Replacement == E.Cuda ? std::string("kept as it is")
+                                                : "migrated to '" + E.Replacement + "'";
+  return llvm::formatv("'{0}' {1}; {2}{3}", E.Cuda, What, Outcome, Note);
+}
+
+/// The warnings one event calls for: none for a plain migration.
+void printEventDiagnostics(const Event &E, const char *Target, llvm::StringRef Path,
+                           llvm::raw_ostream &OS) {
+  std::string Note = E.Note.empty() ? "" : ": " + E.Note;
+  switch (E.Status) {
+  case EventStatus::Unsupported:
+    return say(OS, Path, E.At, "warning",
+               llvm::formatv("'{0}' has no {1} equivalent{2}", E.Cuda, Target, Note),
+               "unsupported");
+  case EventStatus::Unknown:
+    return say(OS, Path, E.At, "warning",
+               llvm::formatv("'{0}' is a CUDA name musify does not know; left as "
+                             "it is{1}",
+                             E.Cuda, Note),
+               "unknown");
+  default:
+    break;
+  }
+  if (E.NeedsReview && !E.OldText.empty())
+    say(OS, Path, E.At, "warning",
+        llvm::formatv("'{0}' became '{1}': {2}", E.OldText, E.NewText, E.Note),
+        "arch-comparison");
+  // Other migrations a person must check (a build file's architecture
+  // flag): the kinds above say why in their own words.
+  if (E.NeedsReview && E.OldText.empty() && E.DroppedArgument.empty() && !E.Disputed)
+    say(OS, Path, E.At, "warning",
+        llvm::formatv("'{0}' became '{1}'{2}", E.Cuda, E.Replacement, Note), "review");
+  if (E.Disputed && E.Status != EventStatus::Unsupported)
+    say(OS, Path, E.At, "warning",
+        llvm::formatv("'{0}' became '{1}'{2}", E.Cuda, E.Replacement, Note), "disputed");
+  if (!E.DroppedArgument.empty())
+    say(OS, Path, E.At, "warning",
+        llvm::formatv("'{0}' became '{1}' without its argument '{2}'{3}", E.Cuda,
+                      E.Replacement, E.DroppedArgument, Note),
+        "dropped-argument");
+  if (!E.CudaStatus.empty())
+    say(OS, Path, E.At, "warning", cudaStatusMessage(E, Note), E.CudaStatus);
+}
+
 } // namespace
 
 Totals totalsOf(const RunReport &Report) {
@@ -99,68 +240,8 @@ Totals totalsOf(const RunReport &Report) {
 
 nlohmann::json reportToJson(const RunReport &Report) {
   nlohmann::json Files = nlohmann::json::array();
-  for (const FileReport &F : Report.Files) {
-    nlohmann::json Events = nlohmann::json::array();
-    for (const Event &E : F.Events)
-      Events.push_back(eventToJson(E));
-    nlohmann::json Conflicts = nlohmann::json::array();
-    for (const ConflictRecord &C : F.Conflicts)
-      Conflicts.push_back({{"line", C.At.Line},
-                           {"column", C.At.Column},
-                           {"existing", C.Existing},
-                           {"incoming", C.Incoming}});
-    nlohmann::json Hazards = nlohmann::json::array();
-    for (const HazardRecord &H : F.Hazards)
-      Hazards.push_back({{"line", H.At.Line},
-                         {"column", H.At.Column},
-                         {"kind", hazardKindName(H.Kind)},
-                         {"code", H.Text},
-                         {"message", H.Message},
-                         {"defused", H.Defused}});
-    nlohmann::json File = {{"path", F.Path},
-                           {"output", F.Output.empty() ? nlohmann::json(nullptr)
-                                                       : nlohmann::json(F.Output)},
-                           {"analysis", analysisName(F.How)},
-                           {"references", std::move(Events)},
-                           {"conflicts", std::move(Conflicts)},
-                           {"hazards", std::move(Hazards)}};
-    if (F.How == Analysis::TokenFallback)
-      File["fallback_reason"] = F.FallbackReason;
-    if (!F.ParseErrors.empty())
-      File["parse_errors"] = F.ParseErrors;
-    if (F.ErrorCount) {
-      File["error_count"] = F.ErrorCount;
-      nlohmann::json Lines = nlohmann::json::array();
-      for (auto [First, Last] : F.ErrorLines)
-        Lines.push_back({{"first", First}, {"last", Last}});
-      File["error_lines"] = std::move(Lines);
-    }
-    if (!F.DeviceParses.empty())
-      File["device_parses"] = F.DeviceParses;
-    if (!F.StoodIn.empty()) {
-      nlohmann::json StoodIn = nlohmann::json::array();
-      for (const auto &[Line, Header] : F.StoodIn)
-        StoodIn.push_back({{"line", Line}, {"header", Header}});
-      File["stood_in"] = std::move(StoodIn);
-    }
-    if (F.BuildBlockers) {
-      auto ToJson = [](const std::vector<BuildBlocker> &List) {
-        nlohmann::json J = nlohmann::json::array();
-        for (const BuildBlocker &B : List)
-          J.push_back({{"file", B.At.File},
-                       {"line", B.At.Line},
-                       {"column", B.At.Column},
-                       {"kind", B.Kind},
-                       {"name", B.Name}});
-        return J;
-      };
-      File["build"] = {{"expected", F.BuildBlockers->empty()},
-                       {"blockers", ToJson(*F.BuildBlockers)},
-                       {"risks", ToJson(F.BuildRisks)}};
-    }
-    Files.push_back(std::move(File));
-  }
-  Totals T = totalsOf(Report);
+  for (const FileReport &F : Report.Files)
+    Files.push_back(fileToJson(F));
   nlohmann::json TargetVersion = nullptr;
   if (!Report.TargetVersion.empty())
     TargetVersion = {{"version", Report.TargetVersion},
@@ -173,21 +254,7 @@ nlohmann::json reportToJson(const RunReport &Report) {
       {"inputs", Report.Inputs},
       {"files", std::move(Files)},
       {"left_out", Report.LeftOut},
-      {"totals",
-       {{"files", T.Files},
-        {"files_without_semantics", T.FilesWithoutSemantics},
-        {"references", T.References},
-        {"migrated", T.Migrated},
-        {"migrated-without-semantics", T.MigratedWithoutSemantics},
-        {"kept", T.Kept},
-        {"unsupported", T.Unsupported},
-        {"unknown", T.Unknown},
-        {"excluded", T.Excluded},
-        {"in_string_literals", T.InStringLiterals},
-        {"deprecated_or_removed", T.DeprecatedOrRemoved},
-        {"conflicts", T.Conflicts},
-        {"hazards", T.Hazards},
-        {"predicted_not_to_build", T.PredictedNotToBuild}}},
+      {"totals", totalsToJson(totalsOf(Report))},
   };
 }
 
@@ -195,68 +262,14 @@ void printDiagnostics(const RunReport &Report, llvm::raw_ostream &OS) {
   const char *Target = Report.Target.DisplayName.c_str();
   for (const FileReport &F : Report.Files) {
     std::string Path = displayPath(F.Path);
-    auto Say = [&](const Place &At, llvm::StringRef Severity,
-                   const llvm::Twine &Text, llvm::StringRef Code) {
-      OS << Path << ":" << At.Line << ":" << At.Column << ": " << Severity << ": "
-         << Text << " [musify-" << Code << "]\n";
-    };
-    for (const Event &E : F.Events) {
-      std::string Note = E.Note.empty() ? "" : ": " + E.Note;
-      switch (E.Status) {
-      case EventStatus::Unsupported:
-        Say(E.At, "warning",
-            llvm::formatv("'{0}' has no {1} equivalent{2}", E.Cuda, Target, Note),
-            "unsupported");
-        continue;
-      case EventStatus::Unknown:
-        Say(E.At, "warning",
-            llvm::formatv("'{0}' is a CUDA name musify does not know; left as "
-                          "it is{1}",
-                          E.Cuda, Note),
-            "unknown");
-        continue;
-      default:
-        break;
-      }
-      if (E.NeedsReview && !E.OldText.empty())
-        Say(E.At, "warning",
-            llvm::formatv("'{0}' became '{1}': {2}", E.OldText, E.NewText, E.Note),
-            "arch-comparison");
-      // Other migrations a person must check (a build file's architecture
-      // flag): the kinds above say why in their own words.
-      if (E.NeedsReview && E.OldText.empty() && E.DroppedArgument.empty() &&
-          !E.Disputed)
-        Say(E.At, "warning",
-            llvm::formatv("'{0}' became '{1}'{2}", E.Cuda, E.Replacement, Note),
-            "review");
-      if (E.Disputed && E.Status != EventStatus::Unsupported)
-        Say(E.At, "warning",
-            llvm::formatv("'{0}' became '{1}'{2}", E.Cuda, E.Replacement, Note),
-            "disputed");
-      if (!E.DroppedArgument.empty())
-        Say(E.At, "warning",
-            llvm::formatv("'{0}' became '{1}' without its argument '{2}'{3}", E.Cuda,
-                          E.Replacement, E.DroppedArgument, Note),
-            "dropped-argument");
-      if (!E.CudaStatus.empty()) {
-        std::string Since = E.CudaVersion.empty() ? "" : " " + E.CudaVersion;
-        std::string What = E.CudaStatus == "removed"
-                               ? "was removed in CUDA" + Since
-                               : "is deprecated since CUDA" + Since;
-        std::string Outcome = E.Replacement == E.Cuda
-                                  ? std::string("kept as it is")
-                                  : "migrated to '" + E.Replacement + "'";
-        Say(E.At, "warning",
-            llvm::formatv("'{0}' {1}; {2}{3}", E.Cuda, What, Outcome, Note),
-            E.CudaStatus);
-      }
-    }
+    for (const Event &E : F.Events)
+      printEventDiagnostics(E, Target, Path, OS);
     for (const HazardRecord &H : F.Hazards)
-      Say(H.At, "warning",
+      say(OS, Path, H.At, "warning",
           H.Text.empty() ? H.Message : "'" + H.Text + "': " + H.Message,
           hazardKindName(H.Kind));
     for (const ConflictRecord &C : F.Conflicts)
-      Say(C.At, "error",
+      say(OS, Path, C.At, "error",
           llvm::formatv("two parses of this file want different edits here "
                         "('{0}' and '{1}'); neither was applied",
                         C.Existing, C.Incoming),
