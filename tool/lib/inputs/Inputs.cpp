@@ -184,71 +184,70 @@ static bool isToolchainFolder(llvm::StringRef Real) {
 /// The largest input file musify reads.
 constexpr uint64_t MaxSourceSize = 64ull << 20;
 
-llvm::Expected<InputSet> collectInputs(const InputRequest &Request) {
-  llvm::Expected<InputFilter> Filter = InputFilter::create(Request);
-  if (!Filter)
-    return Filter.takeError();
-  InputSet Set;
-  std::vector<std::string> Paths = Request.Paths;
-  if (Paths.empty()) {
-    llvm::SmallString<256> BuildDir;
-    fs::real_path(Request.BuildDir, BuildDir);
-    std::set<std::string> Folders;
-    for (const CompileCommand &C : Request.Commands) {
-      Paths.push_back(C.File);
-      // The project's own include folders hold headers to migrate; the
-      // build folder's (generated files), -isystem ones and the toolchain's
-      // do not.
-      for (const std::string &Folder :
-           includeFoldersOf(translateNvccFlags(C.Flags), C.Directory, /*System=*/false)) {
-        llvm::SmallString<256> Real;
-        if (!fs::real_path(Folder, Real) && fs::is_directory(Real) &&
-            !(!BuildDir.empty() && isWithin(Real, BuildDir)) && !isToolchainFolder(Real))
-          Folders.insert(Real.str().str());
-      }
-    }
-    for (const std::string &Folder : Folders) {
-      if (llvm::Error E = addFolder(Folder, Request.SkipDir, Set, /*RequireSources=*/false))
-        return E;
-      Set.Roots.push_back(Folder);
+/// Without paths, the compile database's: its files, and the project's own
+/// include folders, which hold headers to migrate. The build folder's
+/// (generated files), -isystem ones and the toolchain's do not.
+static llvm::Error addDatabaseInputs(const InputRequest &Request,
+                                     std::vector<std::string> &Paths, InputSet &Set) {
+  llvm::SmallString<256> BuildDir;
+  fs::real_path(Request.BuildDir, BuildDir);
+  std::set<std::string> Folders;
+  for (const CompileCommand &C : Request.Commands) {
+    Paths.push_back(C.File);
+    for (const std::string &Folder :
+         includeFoldersOf(translateNvccFlags(C.Flags), C.Directory, /*System=*/false)) {
+      llvm::SmallString<256> Real;
+      if (!fs::real_path(Folder, Real) && fs::is_directory(Real) &&
+          !(!BuildDir.empty() && isWithin(Real, BuildDir)) && !isToolchainFolder(Real))
+        Folders.insert(Real.str().str());
     }
   }
-  if (Paths.empty())
-    return inputError("no input files");
-  for (const std::string &Given : Paths) {
-    llvm::SmallString<256> Real;
-    if (std::error_code EC = fs::real_path(Given, Real))
-      return inputError("cannot open '" + Given + "': " + EC.message());
-    if (fs::is_directory(Real)) {
-      if (llvm::Error E = addFolder(Real, Request.SkipDir, Set))
-        return E;
-      Set.Roots.push_back(Real.str().str());
-      continue;
-    }
-    // A device (a link to /dev/zero named z.cu) or a file no source is as
-    // big as would only exhaust memory.
-    fs::file_status Status;
-    if (fs::status(Real, Status) || Status.type() != fs::file_type::regular_file)
-      return inputError("'" + Given + "' is not a regular file");
-    if (Status.getSize() > MaxSourceSize)
-      return inputError("'" + Given + "' is larger than " +
-                        std::to_string(MaxSourceSize >> 20) +
-                        " MiB; musify migrates sources, not files that size");
-    InputFile F;
-    F.Path = Real.str().str();
-    F.Role = roleOf(F.Path);
-    F.Explicit = true;
-    if (F.Role == FileRole::Other)
-      return inputError("'" + Given +
-                        "' is not a CUDA or C++ source (.cu .cuh .cpp .cc .cxx .c .h "
-                        ".hpp .inl) or a build file (CMakeLists.txt, *.cmake, "
-                        "Makefile)");
-    Set.Roots.push_back(path::parent_path(F.Path).str());
-    Set.Files.push_back(std::move(F));
+  for (const std::string &Folder : Folders) {
+    if (llvm::Error E = addFolder(Folder, Request.SkipDir, Set, /*RequireSources=*/false))
+      return E;
+    Set.Roots.push_back(Folder);
   }
+  return llvm::Error::success();
+}
 
-  // A file named and also found in a named folder is one input; keep the
-  // explicit flag, which decides whether it is parsed on its own.
+/// One path of the command line: a folder, or a file musify can migrate.
+static llvm::Error addGivenPath(const std::string &Given, llvm::StringRef SkipDir,
+                                InputSet &Set) {
+  llvm::SmallString<256> Real;
+  if (std::error_code EC = fs::real_path(Given, Real))
+    return inputError("cannot open '" + Given + "': " + EC.message());
+  if (fs::is_directory(Real)) {
+    if (llvm::Error E = addFolder(Real, SkipDir, Set))
+      return E;
+    Set.Roots.push_back(Real.str().str());
+    return llvm::Error::success();
+  }
+  // A device (a link to /dev/zero named z.cu) or a file no source is as
+  // big as would only exhaust memory.
+  fs::file_status Status;
+  if (fs::status(Real, Status) || Status.type() != fs::file_type::regular_file)
+    return inputError("'" + Given + "' is not a regular file");
+  if (Status.getSize() > MaxSourceSize)
+    return inputError("'" + Given + "' is larger than " +
+                      std::to_string(MaxSourceSize >> 20) +
+                      " MiB; musify migrates sources, not files that size");
+  InputFile F;
+  F.Path = Real.str().str();
+  F.Role = roleOf(F.Path);
+  F.Explicit = true;
+  if (F.Role == FileRole::Other)
+    return inputError("'" + Given +
+                      "' is not a CUDA or C++ source (.cu .cuh .cpp .cc .cxx .c .h "
+                      ".hpp .inl) or a build file (CMakeLists.txt, *.cmake, "
+                      "Makefile)");
+  Set.Roots.push_back(path::parent_path(F.Path).str());
+  Set.Files.push_back(std::move(F));
+  return llvm::Error::success();
+}
+
+/// A file named and also found in a named folder is one input; keep the
+/// explicit flag, which decides whether it is parsed on its own.
+static void removeDuplicates(InputSet &Set) {
   llvm::sort(Set.Files, [](const InputFile &A, const InputFile &B) {
     return std::tie(A.Path, B.Explicit) < std::tie(B.Path, A.Explicit);
   });
@@ -259,7 +258,12 @@ llvm::Expected<InputSet> collectInputs(const InputRequest &Request) {
                   Set.Files.end());
   llvm::sort(Set.Roots);
   Set.Roots.erase(llvm::unique(Set.Roots), Set.Roots.end());
+}
 
+/// Each file's path from the inputs' common folder, whether the filter
+/// leaves it out, and its compile command.
+static void describeFiles(InputSet &Set, const InputRequest &Request,
+                          const InputFilter &Filter) {
   std::map<std::string, const CompileCommand *> CommandOf;
   for (const CompileCommand &C : Request.Commands)
     CommandOf.emplace(C.File, &C); // the first entry of a file wins, as in Clang tools
@@ -268,10 +272,28 @@ llvm::Expected<InputSet> collectInputs(const InputRequest &Request) {
   for (InputFile &F : Set.Files) {
     llvm::StringRef Rel = llvm::StringRef(F.Path).drop_front(Set.MirrorBase.size());
     F.Relative = Rel.ltrim('/').str();
-    F.LeftOut = F.Role != FileRole::Other && Filter->leavesOut(F.Relative);
+    F.LeftOut = F.Role != FileRole::Other && Filter.leavesOut(F.Relative);
     if (auto It = CommandOf.find(F.Path); It != CommandOf.end())
       F.Command = *It->second;
   }
+}
+
+llvm::Expected<InputSet> collectInputs(const InputRequest &Request) {
+  llvm::Expected<InputFilter> Filter = InputFilter::create(Request);
+  if (!Filter)
+    return Filter.takeError();
+  InputSet Set;
+  std::vector<std::string> Paths = Request.Paths;
+  if (Paths.empty())
+    if (llvm::Error E = addDatabaseInputs(Request, Paths, Set))
+      return E;
+  if (Paths.empty())
+    return inputError("no input files");
+  for (const std::string &Given : Paths)
+    if (llvm::Error E = addGivenPath(Given, Request.SkipDir, Set))
+      return E;
+  removeDuplicates(Set);
+  describeFiles(Set, Request, *Filter);
   if (llvm::all_of(Set.Files, [](const InputFile &F) {
         return F.Role == FileRole::Other || F.LeftOut;
       }))
