@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -48,6 +49,56 @@ bool isOneOf(llvm::StringRef Flag, llvm::ArrayRef<llvm::StringLiteral> Set) {
   return llvm::is_contained(Set, Flag);
 }
 
+/// The value of a flag: after its `=`, or the next argument.
+using ValueReader = llvm::function_ref<std::optional<std::string>()>;
+
+/// Translates one of the nvcc flags that take a value into Out, reading the
+/// value with NextValue; false if Name is none of them.
+bool translateValuedFlag(llvm::StringRef Name, ValueReader NextValue,
+                         std::vector<std::string> &Out) {
+  if (Name == "-Xcompiler" || Name == "--compiler-options") {
+    if (std::optional<std::string> Host = NextValue()) {
+      llvm::SmallVector<llvm::StringRef, 4> Parts;
+      llvm::StringRef(*Host).split(Parts, ',', -1, /*KeepEmpty=*/false);
+      for (llvm::StringRef P : Parts)
+        Out.push_back(P.str());
+    }
+    return true;
+  }
+  if (Name == "--std" || Name == "-std") {
+    if (std::optional<std::string> Standard = NextValue())
+      Out.push_back("-std=" + *Standard);
+    return true;
+  }
+  if (Name == "--default-stream" || Name == "-default-stream") {
+    if (NextValue() == std::optional<std::string>("per-thread"))
+      Out.push_back("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1");
+    return true;
+  }
+  if (Name == "--include-path") {
+    if (std::optional<std::string> Dir = NextValue())
+      Out.push_back("-I" + *Dir);
+    return true;
+  }
+  if (Name == "--define-macro") {
+    if (std::optional<std::string> Macro = NextValue())
+      Out.push_back("-D" + *Macro);
+    return true;
+  }
+  if (Name == "--pre-include") {
+    if (std::optional<std::string> Header = NextValue()) {
+      Out.push_back("-include");
+      Out.push_back(*Header);
+    }
+    return true;
+  }
+  if (isOneOf(Name, DroppedWithValue)) {
+    NextValue();
+    return true;
+  }
+  return false;
+}
+
 } // namespace
 
 std::vector<std::string> translateNvccFlags(const std::vector<std::string> &Flags) {
@@ -64,51 +115,13 @@ std::vector<std::string> translateNvccFlags(const std::vector<std::string> &Flag
       return std::nullopt;
     };
 
-    if (Name == "-Xcompiler" || Name == "--compiler-options") {
-      if (std::optional<std::string> Host = NextValue()) {
-        llvm::SmallVector<llvm::StringRef, 4> Parts;
-        llvm::StringRef(*Host).split(Parts, ',', -1, /*KeepEmpty=*/false);
-        for (llvm::StringRef P : Parts)
-          Out.push_back(P.str());
-      }
-      continue;
-    }
-    if (Name == "--std" || Name == "-std") {
-      if (std::optional<std::string> Standard = NextValue())
-        Out.push_back("-std=" + *Standard);
-      continue;
-    }
-    if (Name == "--default-stream" || Name == "-default-stream") {
-      if (NextValue() == std::optional<std::string>("per-thread"))
-        Out.push_back("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1");
-      continue;
-    }
     if (Name == "-isystem" && HasValue) { // CMake's spelling for nvcc
       Out.push_back("-isystem");
       Out.push_back(Value.str());
       continue;
     }
-    if (Name == "--include-path") {
-      if (std::optional<std::string> Dir = NextValue())
-        Out.push_back("-I" + *Dir);
+    if (translateValuedFlag(Name, NextValue, Out))
       continue;
-    }
-    if (Name == "--define-macro") {
-      if (std::optional<std::string> Macro = NextValue())
-        Out.push_back("-D" + *Macro);
-      continue;
-    }
-    if (Name == "--pre-include") {
-      if (std::optional<std::string> Header = NextValue()) {
-        Out.push_back("-include");
-        Out.push_back(*Header);
-      }
-      continue;
-    }
-    if (isOneOf(Name, DroppedWithValue)) {
-      NextValue();
-      continue;
-    }
     if (isOneOf(Flag, DroppedSwitches) || Flag.starts_with("-Wno-deprecated"))
       continue;
     Out.push_back(Flag.str());
