@@ -123,8 +123,17 @@ def plan_names(entries):
             namespaces.append(e)
             continue
         if not IDENT.match(e["cuda"]) or not IDENT.match(e["target"]):
-            skipped.append((e["target"], "qualified name: covered by a namespace alias only"))
-            continue
+            # A qualified name is reached through its namespace's alias; where
+            # its own CUDA-named name differs too (c10::musa::MUSAGuard,
+            # is_cuda -> is_privateuseone), that name maps onto CUDA's like any
+            # other. Like every name here, the #define also reaches headers of
+            # the library included after the layer: include those first.
+            cuda_name, target_name = e["cuda"].split("::")[-1], e["target"].split("::")[-1]
+            if cuda_name == target_name or not IDENT.match(cuda_name) or \
+                    "cuda" not in cuda_name.lower():
+                skipped.append((e["target"], "qualified name: covered by a namespace alias only"))
+                continue
+            e = dict(e, cuda=cuda_name, target=target_name)
         by_target[e["target"]].append(e)
 
     defines = {}      # musa -> cuda (unconditional)
@@ -551,6 +560,14 @@ def namespace_block(namespaces):
                 "THRUST_NAMESPACE_BEGIN\nnamespace %s {}\nnamespace %s = %s;\nTHRUST_NAMESPACE_END\n"
                 "#endif\n" % (cparts[-1], mparts[-1], cparts[-1]))
             done.append((musa, cuda, "namespace alias inside Thrust's namespace"))
+        elif cparts[:-1] == mparts[:-1]:
+            # A namespace inside another (at::cuda -> at::musa): the alias is
+            # declared in the parent, which it may open first.
+            opening = "".join("namespace %s { " % p for p in cparts[:-1])
+            closing = "}" * (len(cparts) - 1)
+            lines.append("%snamespace %s {} namespace %s = %s; %s\n"
+                         % (opening, cparts[-1], mparts[-1], cparts[-1], closing))
+            done.append((musa, cuda, "namespace alias in its parent namespace"))
         elif cparts[:-1] != mparts[:-1] and len(cparts) == len(mparts) and \
                 any(n["cuda"] == "::".join(cparts[:-1]) and n["target"] == "::".join(mparts[:-1])
                     for n in namespaces) and cparts[-1] == mparts[-1]:
