@@ -319,6 +319,52 @@ std::string newestArchOf(const std::vector<std::string> &Flags) {
   return Newest ? "sm_" + std::to_string(std::min(Newest, NewestKnown)) : "sm_52";
 }
 
+/// The flags of a CUDA parse of one side.
+std::vector<std::string> cudaArgs(const CudaInstallation &Cuda, const CudaSide &Side) {
+  // Host-side parse: device-only branches (__CUDA_ARCH__) are skipped
+  // regions, which the token rewriter migrates. Relocatable device code,
+  // as nvcc -rdc, lets kernels launch kernels (dynamic parallelism).
+  // The device side sees what only device compilation compiles
+  // (`#ifdef __CUDA_ARCH__`), for one architecture.
+  std::vector<std::string> Args = {"-x", "cuda", "--cuda-path=" + Cuda.Root,
+                                   Side.Device ? "--cuda-device-only" : "--cuda-host-only",
+                                   "-nocudalib", "-fgpu-rdc",
+                                   "-include",
+                                   (VirtualIncludeDir + "/" + PreludeName).str()};
+  // CUDA 13 dropped the older architectures nvcc's default (sm_52) names;
+  // a parse needs no support from the SDK's compiler for them.
+  if (Side.Device)
+    llvm::append_range(Args, std::vector<std::string>{"--cuda-gpu-arch=" + Side.Arch,
+                                                      "--no-cuda-version-check"});
+  if (!Cuda.HasTextureFetchFunctions)
+    llvm::append_range(Args, std::vector<std::string>{"-isystem", VirtualIncludeDir.str()});
+  // nvcc announces its version; code tests it to pick a branch, and the
+  // branch nvcc would take is the one to parse.
+  if (!Cuda.Version.empty()) {
+    auto [Major, Minor] = llvm::StringRef(Cuda.Version).split('.');
+    llvm::append_range(Args, std::vector<std::string>{
+                                 "-D__CUDACC_VER_MAJOR__=" + Major.str(),
+                                 "-D__CUDACC_VER_MINOR__=" + Minor.str(),
+                                 "-D__CUDACC_VER_BUILD__=0"});
+  }
+  return Args;
+}
+
+/// The flags that choose the language and find the SDK's headers.
+std::vector<std::string> languageArgs(const CudaInstallation &Cuda,
+                                      SourceLanguage Language, const CudaSide &Side) {
+  switch (Language) {
+  case SourceLanguage::Cuda:
+    return cudaArgs(Cuda, Side);
+  case SourceLanguage::Cxx:
+    // Host compilers see the SDK as a plain include folder.
+    return {"-x", "c++", "-isystem", Cuda.IncludeDir};
+  case SourceLanguage::C:
+    return {"-x", "c", "-isystem", Cuda.IncludeDir};
+  }
+  return {};
+}
+
 } // namespace
 
 std::string realPathOf(const clang::SourceManager &SM, clang::FileID FID) {
@@ -363,47 +409,7 @@ std::vector<std::string> Frontend::commandLine(llvm::StringRef File,
                                    "-Wno-missing-template-arg-list-after-template-kw",
                                    // Every error, for the regions it spoils.
                                    "-ferror-limit=0"};
-  switch (Language) {
-  case SourceLanguage::Cuda:
-    // Host-side parse: device-only branches (__CUDA_ARCH__) are skipped
-    // regions, which the token rewriter migrates. Relocatable device code,
-    // as nvcc -rdc, lets kernels launch kernels (dynamic parallelism).
-    // The device side sees what only device compilation compiles
-    // (`#ifdef __CUDA_ARCH__`), for one architecture.
-    llvm::append_range(Args, std::vector<std::string>{
-                                 "-x", "cuda", "--cuda-path=" + Cuda.Root,
-                                 Side.Device ? "--cuda-device-only" : "--cuda-host-only",
-                                 "-nocudalib", "-fgpu-rdc",
-                                 "-include",
-                                 (VirtualIncludeDir + "/" + PreludeName).str()});
-    // CUDA 13 dropped the older architectures nvcc's default (sm_52) names;
-    // a parse needs no support from the SDK's compiler for them.
-    if (Side.Device)
-      llvm::append_range(Args, std::vector<std::string>{"--cuda-gpu-arch=" + Side.Arch,
-                                                        "--no-cuda-version-check"});
-    if (!Cuda.HasTextureFetchFunctions)
-      llvm::append_range(
-          Args, std::vector<std::string>{"-isystem", VirtualIncludeDir.str()});
-    // nvcc announces its version; code tests it to pick a branch, and the
-    // branch nvcc would take is the one to parse.
-    if (!Cuda.Version.empty()) {
-      auto [Major, Minor] = llvm::StringRef(Cuda.Version).split('.');
-      llvm::append_range(Args, std::vector<std::string>{
-                                   "-D__CUDACC_VER_MAJOR__=" + Major.str(),
-                                   "-D__CUDACC_VER_MINOR__=" + Minor.str(),
-                                   "-D__CUDACC_VER_BUILD__=0"});
-    }
-    break;
-  case SourceLanguage::Cxx:
-    // Host compilers see the SDK as a plain include folder.
-    llvm::append_range(Args, std::vector<std::string>{"-x", "c++", "-isystem",
-                                                      Cuda.IncludeDir});
-    break;
-  case SourceLanguage::C:
-    llvm::append_range(
-        Args, std::vector<std::string>{"-x", "c", "-isystem", Cuda.IncludeDir});
-    break;
-  }
+  llvm::append_range(Args, languageArgs(Cuda, Language, Side));
   // CUDA 13's Thrust, CUB and libcu++ need C++17 and live in include/cccl.
   if (Language != SourceLanguage::C) {
     if (!hasStandardFlag(FileArgs))
