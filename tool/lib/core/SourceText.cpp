@@ -60,6 +60,32 @@ private:
   clang::Lexer Lex;
 };
 
+/// `#include`, `#include_next` and `#import`: the directives that name a
+/// header.
+bool namesHeader(const clang::Token &Directive) {
+  if (Directive.isNot(clang::tok::raw_identifier))
+    return false;
+  llvm::StringRef Name = Directive.getRawIdentifier();
+  return Name == "include" || Name == "include_next" || Name == "import";
+}
+
+/// Reports the header that the rest of a directive's line, from Start,
+/// names, if it names one. `<...>` is not one token in raw mode, so this
+/// reads the characters.
+void readIncludedHeader(llvm::StringRef Text, unsigned Start,
+                        llvm::function_ref<void(const RawInclude &)> OnInclude) {
+  size_t LineEnd = Text.find('\n', Start);
+  llvm::StringRef Line = Text.slice(Start, LineEnd);
+  size_t Open = Line.find_first_of("<\"");
+  if (Open == llvm::StringRef::npos)
+    return;
+  char Close = Line[Open] == '<' ? '>' : '"';
+  size_t CloseAt = Line.find(Close, Open + 1);
+  if (CloseAt != llvm::StringRef::npos)
+    OnInclude({Line.slice(Open + 1, CloseAt), unsigned(Start + Open),
+               unsigned(CloseAt - Open + 1)});
+}
+
 } // namespace
 
 void scanSource(llvm::StringRef Text, unsigned Begin, unsigned End,
@@ -88,23 +114,8 @@ void scanSource(llvm::StringRef Text, unsigned Begin, unsigned End,
     if (Tok.is(clang::tok::hash) && Tok.isAtStartOfLine()) {
       clang::Token Directive;
       L.LexFromRawLexer(Directive);
-      if (Directive.is(clang::tok::raw_identifier) &&
-          (Directive.getRawIdentifier() == "include" ||
-           Directive.getRawIdentifier() == "include_next" ||
-           Directive.getRawIdentifier() == "import")) {
-        // The rest of the line holds the header name; `<...>` is not one
-        // token in raw mode, so read the characters.
-        unsigned Start = OffsetOf(Directive) + Directive.getLength();
-        size_t LineEnd = Text.find('\n', Start);
-        llvm::StringRef Line = Text.slice(Start, LineEnd);
-        size_t Open = Line.find_first_of("<\"");
-        if (Open != llvm::StringRef::npos) {
-          char Close = Line[Open] == '<' ? '>' : '"';
-          size_t CloseAt = Line.find(Close, Open + 1);
-          if (CloseAt != llvm::StringRef::npos)
-            OnInclude({Line.slice(Open + 1, CloseAt), unsigned(Start + Open),
-                       unsigned(CloseAt - Open + 1)});
-        }
+      if (namesHeader(Directive)) {
+        readIncludedHeader(Text, OffsetOf(Directive) + Directive.getLength(), OnInclude);
         // The rest of the directive is not code. (Lexer::ReadToEndOfLine
         // would take the next line's first token along outside a directive.)
         SkipToNextLine = true;
