@@ -33,6 +33,59 @@ llvm::Error readObject(const nlohmann::json &Object, const char *Key,
   return Read(*It);
 }
 
+/// Reads Object[Key], if there, into Out; a value of another type than
+/// TypeName is an error of the file Path.
+template <typename T>
+llvm::Error readKey(const nlohmann::json &Object, const char *Key, T &Out,
+                    const char *TypeName, llvm::StringRef Path) {
+  if (std::optional<std::string> Bad = readMember(Object, Key, Out, TypeName))
+    return tableError(Path, *Bad);
+  return llvm::Error::success();
+}
+
+/// The keys beside the objects: the target's names, whether it is the
+/// default, and the extensions it renames.
+llvm::Error readPlainKeys(const nlohmann::json &Json, llvm::StringRef Path,
+                       TargetDescription &T) {
+  if (llvm::Error E = readKey(Json, "display_name", T.DisplayName, "a string", Path))
+    return E;
+  if (T.DisplayName.empty())
+    return tableError(Path, "\"display_name\" must be a non-empty string");
+  if (llvm::Error E = readKey(Json, "description", T.Description, "a string", Path))
+    return E;
+  if (llvm::Error E = readKey(Json, "default", T.Default, "true or false", Path))
+    return E;
+  return readKey(Json, "renamed_extensions", T.RenamedExtensions,
+                 "an object of extensions", Path);
+}
+
+/// "launch_function": the call `<<<>>>` launches may become.
+llvm::Error readLaunchFunction(const nlohmann::json &Launch, llvm::StringRef Path,
+                               TargetDescription &T) {
+  if (llvm::Error E = readKey(Launch, "name", T.LaunchFunction, "a string", Path))
+    return E;
+  return readKey(Launch, "kernel_name_macro", T.KernelNameMacro, "a string", Path);
+}
+
+/// "versions": how the installed version of a versioned target is found.
+llvm::Error readVersions(const nlohmann::json &Versions, llvm::StringRef Path,
+                         TargetDescription &T) {
+  TargetDescription::Versions V;
+  for (auto [Key, Out] : {std::pair{"header", &V.Header},
+                          {"major_macro", &V.MajorMacro},
+                          {"minor_macro", &V.MinorMacro},
+                          {"path_variable", &V.PathVariable},
+                          {"dated_by", &V.DatedBy},
+                          {"option", &V.Option}})
+    if (llvm::Error E = readKey(Versions, Key, *Out, "a string", Path))
+      return E;
+  if (llvm::Error E = readKey(Versions, "include_folders", V.IncludeFolders,
+                              "an array of strings", Path))
+    return E;
+  T.Versioned = std::move(V);
+  return llvm::Error::success();
+}
+
 } // namespace
 
 llvm::Expected<TargetDescription> loadTarget(llvm::StringRef RulesDir,
@@ -52,50 +105,19 @@ llvm::Expected<TargetDescription> loadTarget(llvm::StringRef RulesDir,
 
   TargetDescription T;
   T.Name = Name.str();
-  auto Read = [&](const nlohmann::json &Object, const char *Key, auto &Out,
-                  const char *TypeName) -> llvm::Error {
-    if (std::optional<std::string> Bad = readMember(Object, Key, Out, TypeName))
-      return tableError(Path, *Bad);
-    return llvm::Error::success();
-  };
-  if (llvm::Error E = Read(*Json, "display_name", T.DisplayName, "a string"))
+  if (llvm::Error E = readPlainKeys(*Json, Path, T))
     return E;
-  if (T.DisplayName.empty())
-    return tableError(Path, "\"display_name\" must be a non-empty string");
-  if (llvm::Error E = Read(*Json, "description", T.Description, "a string"))
-    return E;
-  if (llvm::Error E = Read(*Json, "default", T.Default, "true or false"))
-    return E;
-  if (llvm::Error E = Read(*Json, "renamed_extensions", T.RenamedExtensions,
-                           "an object of extensions"))
-    return E;
-  if (llvm::Error E = readObject(
-          *Json, "launch_function", {"name", "kernel_name_macro"}, Path,
-          [&](const nlohmann::json &Launch) -> llvm::Error {
-            if (llvm::Error E = Read(Launch, "name", T.LaunchFunction, "a string"))
-              return E;
-            return Read(Launch, "kernel_name_macro", T.KernelNameMacro, "a string");
-          }))
+  if (llvm::Error E = readObject(*Json, "launch_function", {"name", "kernel_name_macro"},
+                                 Path, [&](const nlohmann::json &Launch) {
+                                   return readLaunchFunction(Launch, Path, T);
+                                 }))
     return E;
   if (llvm::Error E = readObject(
           *Json, "versions",
           {"header", "major_macro", "minor_macro", "path_variable", "dated_by", "option",
            "include_folders"},
-          Path, [&](const nlohmann::json &Versions) -> llvm::Error {
-            TargetDescription::Versions V;
-            for (auto [Key, Out] : {std::pair{"header", &V.Header},
-                                    {"major_macro", &V.MajorMacro},
-                                    {"minor_macro", &V.MinorMacro},
-                                    {"path_variable", &V.PathVariable},
-                                    {"dated_by", &V.DatedBy},
-                                    {"option", &V.Option}})
-              if (llvm::Error E = Read(Versions, Key, *Out, "a string"))
-                return E;
-            if (llvm::Error E = Read(Versions, "include_folders", V.IncludeFolders,
-                                     "an array of strings"))
-              return E;
-            T.Versioned = std::move(V);
-            return llvm::Error::success();
+          Path, [&](const nlohmann::json &Versions) {
+            return readVersions(Versions, Path, T);
           }))
     return E;
   return T;
