@@ -23,6 +23,7 @@ def run_tables(options, targets):
     built = tables.build(facts, ledger)
     built.update(pytorch.build(options.data, targets, built))
     output.write_documents(options.rules, tables.documents(targets))
+    output.write_documents(options.rules, pytorch.python_documents(options.data, targets))
     tables.report(ledger, options.verbose)
     described = tables.descriptions(facts)
     library = pytorch.library(options.data)

@@ -65,3 +65,61 @@ def library(data):
     """The table's "library" object: where PyTorch's headers are recognised."""
     facts = _load(data, "library.json")
     return {key: facts[key] for key in ("name", "marker", "folders", "cuda_prefixes")}
+
+
+# The python facts as build-table entries for setup.py (rules/build.schema.json):
+# the build API's dotted names, the keywords of its calls, and the strings
+# setup.py spells (extra_compile_args keys, environment variable names).
+# Source suffixes follow --rename-extensions; device strings and tensor
+# methods are model code, which is out of scope.
+PYTHON_OUT_OF_SCOPE = (".cu", ".cuh", '"cuda" (device string)', "torch.Tensor.is_cuda")
+PYTHON_DESCRIPTION = ("setup.py of PyTorch extensions: torch.utils.cpp_extension's names, the "
+                      "keywords of its calls, extra_compile_args keys and environment variables "
+                      "(facts of rules/sources/pytorch/%s.json)")
+PYTHON_KEY_ORDER = ("cuda", "kind", "status", "target", "review", "note", "check")
+
+
+def _python_word(cuda):
+    """(build kind, word) of a python fact."""
+    if cuda.endswith("="):
+        return "python-keyword", cuda[:-1]
+    if cuda.startswith("extra_compile_args['"):
+        return "python-string", cuda[len("extra_compile_args['"):-2]
+    if cuda.endswith(" (environment)"):
+        return "python-string", cuda[:-len(" (environment)")]
+    if "." in cuda:
+        return "python-name", cuda
+    return "python-string", cuda
+
+
+def python_documents(data, targets):
+    """{relative path: document}: rules/<target>/buildfiles/python.json."""
+    out = {}
+    for target in targets:
+        path = os.path.join(data, "pytorch", target.name + ".json")
+        if not os.path.exists(path):
+            continue
+        entries = []
+        for fact in _load(data, target.name + ".json")["entries"]:
+            if fact["kind"] != "python" or fact["cuda"] in PYTHON_OUT_OF_SCOPE:
+                continue
+            kind, word = _python_word(fact["cuda"])
+            replacement = fact["target"]
+            entry = {"cuda": word, "kind": kind}
+            if replacement is None:
+                entry["status"] = "unsupported"
+                entry["note"] = fact.get("note") or "%s has none" % target.display_name
+            else:
+                entry["status"] = "supported"
+                entry["target"] = _python_word(replacement)[1]
+                if fact.get("confirmed") is False:
+                    entry["review"] = True
+                if fact.get("note"):
+                    entry["note"] = fact["note"]
+            entry["check"] = "pytorch-" + target.name
+            entries.append({k: entry[k] for k in PYTHON_KEY_ORDER if k in entry})
+        entries.sort(key=lambda e: (e["cuda"], e["kind"]))
+        out["%s/buildfiles/python.json" % target.name] = {
+            "$schema": "../../build.schema.json", "target": target.name,
+            "description": PYTHON_DESCRIPTION % target.name, "entries": entries}
+    return out

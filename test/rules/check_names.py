@@ -327,6 +327,12 @@ def check_build_tables(facts, problems):
                     e.get("target")}
         for table, e in entries:
             where = "%s/buildfiles/%s: %s %s" % (target, table, e["kind"], e["cuda"])
+            if e["kind"].startswith("python-"):
+                # setup.py words: generated from rules/sources/pytorch, whose
+                # python facts cite torch.utils.cpp_extension and torch_musa.
+                if e["check"] != "pytorch-" + target:
+                    problems.append(where + ": not from the pytorch facts")
+                continue
             if not cuda_known(e):
                 problems.append(where + ": not a CUDA name this machine's CMake or SDK knows")
             if e["status"] == "supported" and not target_confirmed(target, e, packages):

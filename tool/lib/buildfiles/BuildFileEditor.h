@@ -130,6 +130,8 @@ private:
 /// whose relative source names are relative to its own folder.
 void migrateCMake(BuildFileEditor &Editor, bool ListsFile);
 void migrateMakefile(BuildFileEditor &Editor);
+/// A Python build script (setup.py, PythonMigration.cpp).
+void migratePython(BuildFileEditor &Editor);
 
 /// True if [B, E) of Text holds only blanks (and `;` list separators where
 /// Semicolons, and line continuations).

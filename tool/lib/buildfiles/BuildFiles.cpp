@@ -11,10 +11,17 @@ BuildFileMigration migrateBuildFile(llvm::StringRef Path, llvm::StringRef Text,
                                     BuildFileKind Kind, const BuildRules &Rules,
                                     const TargetDescription &Target, const RenameMap &Renamed) {
   BuildFileEditor Editor(Path, Text, Rules, Target, Renamed);
-  if (Kind == BuildFileKind::CMake)
+  switch (Kind) {
+  case BuildFileKind::CMake:
     migrateCMake(Editor, llvm::sys::path::filename(Path) == "CMakeLists.txt");
-  else
+    break;
+  case BuildFileKind::Makefile:
     migrateMakefile(Editor);
+    break;
+  case BuildFileKind::Python:
+    migratePython(Editor);
+    break;
+  }
   return Editor.finish();
 }
 

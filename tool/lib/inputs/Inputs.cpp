@@ -27,6 +27,8 @@ std::optional<BuildFileKind> buildFileKindOf(llvm::StringRef Path) {
   if (Name == "Makefile" || Name == "makefile" || Name == "GNUmakefile" ||
       Name.ends_with(".mk"))
     return BuildFileKind::Makefile;
+  if (Name == "setup.py")
+    return BuildFileKind::Python;
   return std::nullopt;
 }
 

@@ -17,16 +17,16 @@ enum class SourceLanguage { Cuda, Cxx, C };
 enum class FileRole {
   TranslationUnit, ///< .cu .cpp .cc .cxx .c: parsed on its own
   Header,          ///< .cuh .h .hpp .inl: migrated through the units including it
-  BuildFile,       ///< CMakeLists.txt, *.cmake, Makefiles: migrated by their rules
+  BuildFile,       ///< CMakeLists.txt, *.cmake, Makefiles, setup.py: migrated by their rules
   Other,           ///< anything else: copied as it is when mirroring a folder
 };
 
 FileRole roleOf(llvm::StringRef Path);
 
-enum class BuildFileKind { CMake, Makefile };
+enum class BuildFileKind { CMake, Makefile, Python };
 
 /// CMakeLists.txt, *.cmake -> CMake; Makefile, makefile, GNUmakefile, *.mk ->
-/// Makefile; else nullopt.
+/// Makefile; setup.py (a PyTorch extension's build) -> Python; else nullopt.
 std::optional<BuildFileKind> buildFileKindOf(llvm::StringRef Path);
 
 /// The language a file is first parsed as (`.cu`, `.cuh` are CUDA).

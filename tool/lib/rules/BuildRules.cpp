@@ -29,6 +29,9 @@ constexpr KindName KindNames[] = {
     {BuildRuleKind::Library, "library"},
     {BuildRuleKind::PathVariable, "path-variable"},
     {BuildRuleKind::Path, "path"},
+    {BuildRuleKind::PythonName, "python-name"},
+    {BuildRuleKind::PythonKeyword, "python-keyword"},
+    {BuildRuleKind::PythonString, "python-string"},
 };
 
 constexpr std::pair<FlagAction, const char *> ActionNames[] = {

@@ -27,6 +27,11 @@ enum class BuildRuleKind {
   Library,       ///< a library linked by name: `cudart` (`-lcudart`)
   PathVariable,  ///< a variable that holds the SDK's root: `CUDA_HOME`
   Path,          ///< an SDK install path: `/usr/local/cuda`
+  PythonName,    ///< a dotted name of a Python build API:
+                 ///< `torch.utils.cpp_extension.CUDAExtension`
+  PythonKeyword, ///< a keyword argument of its calls: `cuda_sources`
+  PythonString,  ///< a string a build script spells: the `nvcc` key of
+                 ///< extra_compile_args, `TORCH_CUDA_ARCH_LIST`
 };
 
 const char *buildRuleKindName(BuildRuleKind Kind);
