@@ -160,15 +160,16 @@ struct VersionKeys {
         HeadersLack((Target + "_headers_lack").str()) {}
 };
 
-/// Reads Entry's members into R: the strings, the kind and status, the call
-/// rewrite, the lists and the flags. Messages say Where.
-llvm::Error readEntry(const nlohmann::json &Entry, const VersionKeys &Versions, Rule &R,
-                      const std::string &Where) {
-  auto Fail = [&](const llvm::Twine &Message) {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   (Where + ": " + Message).str());
-  };
-  std::string Kind, Status;
+llvm::Error entryError(const llvm::Twine &Where, const llvm::Twine &Message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 (Where + ": " + Message).str());
+}
+
+/// Reads Entry's string members into R, and the kind and status as written;
+/// what is wrong with one, or nullopt.
+std::optional<std::string> readStrings(const nlohmann::json &Entry,
+                                       const VersionKeys &Versions, Rule &R,
+                                       std::string &Kind, std::string &Status) {
   for (auto [Key, Out] : {std::pair<const char *, std::string *>{"cuda", &R.Cuda},
                           {"kind", &Kind},
                           {"status", &Status},
@@ -184,28 +185,13 @@ llvm::Error readEntry(const nlohmann::json &Entry, const VersionKeys &Versions, 
                           {Versions.Removed.c_str(), &R.Removed},
                           {Versions.HeadersLack.c_str(), &R.HeadersLack}})
     if (std::optional<std::string> Problem = readMember(Entry, Key, *Out, "a string"))
-      return Fail(*Problem);
-  if (R.Cuda.empty())
-    return Fail("\"cuda\" is missing or empty");
-  std::string Named = Where + " (\"" + R.Cuda + "\")";
-  auto FailNamed = [&](const llvm::Twine &Message) {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   (Named + ": " + Message).str());
-  };
-  std::optional<RuleKind> ParsedKind = parseKind(Kind);
-  if (!ParsedKind)
-    return FailNamed("\"kind\" must be one of function, type, enumerator, macro, "
-                     "variable, namespace, header");
-  std::optional<RuleStatus> ParsedStatus = parseStatus(Status);
-  if (!ParsedStatus)
-    return FailNamed("\"status\" must be one of supported, unsupported, deprecated, "
-                     "removed");
-  R.Kind = *ParsedKind;
-  R.Status = *ParsedStatus;
-  if (auto It = Entry.find("call"); It != Entry.end())
-    if (llvm::Error E = parseCall(*It, R))
-      return FailNamed("\"call\": " + llvm::toString(std::move(E)));
-  // Lists that only one kind of entry takes.
+      return Problem;
+  return std::nullopt;
+}
+
+/// Reads the lists that only one kind of entry takes into R, whose kind is
+/// known; what is wrong with one, or nullopt.
+std::optional<std::string> readKindLists(const nlohmann::json &Entry, Rule &R) {
   struct NameList {
     const char *Key;
     RuleKind For;
@@ -218,14 +204,51 @@ llvm::Error readEntry(const nlohmann::json &Entry, const VersionKeys &Versions, 
         NameList{"target_overloads", RuleKind::Function, &R.TargetOverloads,
                  "parameter lists, for function entries"}})
     if (readMember(Entry, L.Key, *L.Out, "") || (Entry.contains(L.Key) && R.Kind != L.For))
-      return FailNamed(llvm::Twine("\"") + L.Key + "\" is an array of " + L.What);
+      return (llvm::Twine("\"") + L.Key + "\" is an array of " + L.What).str();
+  return std::nullopt;
+}
+
+/// Reads Entry's true-or-false members into R; what is wrong with one, or
+/// nullopt.
+std::optional<std::string> readFlags(const nlohmann::json &Entry, Rule &R) {
   for (auto [Key, Out] : {std::pair<const char *, bool *>{"disputed", &R.Disputed},
                           {"defined_tests_only", &R.DefinedTestsOnly},
                           {"nvcc_implicit", &R.NvccImplicit},
                           {"erase", &R.Erase},
                           {"sdk_version_macro", &R.SdkVersionMacro}})
     if (std::optional<std::string> Problem = readMember(Entry, Key, *Out, "true or false"))
-      return FailNamed(*Problem);
+      return Problem;
+  return std::nullopt;
+}
+
+/// Reads Entry's members into R: the strings, the kind and status, the call
+/// rewrite, the lists and the flags. Messages say Where, and the entry's CUDA
+/// name once it is known.
+llvm::Error readEntry(const nlohmann::json &Entry, const VersionKeys &Versions, Rule &R,
+                      const std::string &Where) {
+  std::string Kind, Status;
+  if (std::optional<std::string> Problem = readStrings(Entry, Versions, R, Kind, Status))
+    return entryError(Where, *Problem);
+  if (R.Cuda.empty())
+    return entryError(Where, "\"cuda\" is missing or empty");
+  std::string Named = Where + " (\"" + R.Cuda + "\")";
+  std::optional<RuleKind> ParsedKind = parseKind(Kind);
+  if (!ParsedKind)
+    return entryError(Named, "\"kind\" must be one of function, type, enumerator, "
+                             "macro, variable, namespace, header");
+  std::optional<RuleStatus> ParsedStatus = parseStatus(Status);
+  if (!ParsedStatus)
+    return entryError(Named, "\"status\" must be one of supported, unsupported, "
+                             "deprecated, removed");
+  R.Kind = *ParsedKind;
+  R.Status = *ParsedStatus;
+  if (auto It = Entry.find("call"); It != Entry.end())
+    if (llvm::Error E = parseCall(*It, R))
+      return entryError(Named, "\"call\": " + llvm::toString(std::move(E)));
+  if (std::optional<std::string> Problem = readKindLists(Entry, R))
+    return entryError(Named, *Problem);
+  if (std::optional<std::string> Problem = readFlags(Entry, R))
+    return entryError(Named, *Problem);
   return llvm::Error::success();
 }
 
