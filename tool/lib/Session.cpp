@@ -265,7 +265,7 @@ private:
                                 Inputs.Roots, Rules.libraries());
     Frontend Front(*Cuda, MUSIFY_CLANG_RESOURCE_DIR, Options.ClangArgs,
                    [this](llvm::StringRef Header) {
-                     return Rules.findHeader(Header) != nullptr;
+                     return Rules.isSdkHeader(Header);
                    });
 
     std::vector<const InputFile *> Units, Standalone;

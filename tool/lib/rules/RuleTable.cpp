@@ -318,6 +318,7 @@ llvm::Error RuleTable::addTable(const nlohmann::json &Table, llvm::StringRef Fil
     llvm::Expected<LibraryDescription> Library = readLibrary(*It, FileName);
     if (!Library)
       return Library.takeError();
+    Library->Family = Family;
     Libraries.push_back(std::move(*Library));
   }
 
@@ -654,6 +655,13 @@ const Rule *RuleTable::find(llvm::StringRef Name, RuleKind Kind) const {
 
 const Rule *RuleTable::findIdentifier(llvm::StringRef Name) const {
   return find(Name, RuleKind::Function);
+}
+
+bool RuleTable::isSdkHeader(llvm::StringRef Name) const {
+  const Rule *R = findHeader(Name);
+  return R && llvm::none_of(Libraries, [&](const LibraryDescription &L) {
+           return L.Family == R->Family;
+         });
 }
 
 const Rule *RuleTable::findHeader(llvm::StringRef Name) const {

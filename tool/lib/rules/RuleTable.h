@@ -153,6 +153,7 @@ struct VectorOperatorClashes {
 /// know and those beginning with a CUDA prefix (`at::cuda::`, `AT_CUDA_`) are
 /// references; the rest of the library is neither migrated nor reported.
 struct LibraryDescription {
+  std::string Family; ///< the table that describes it
   std::string Name;
   std::string Marker;
   std::vector<std::string> Folders;
@@ -212,6 +213,9 @@ public:
 
   /// The libraries besides the SDK that tables describe ("library").
   const std::vector<LibraryDescription> &libraries() const { return Libraries; }
+  /// Whether Name is a header of the CUDA SDK the tables know: a library's
+  /// header (PyTorch's) is not, so where it is missing the parse goes on.
+  bool isSdkHeader(llvm::StringRef Name) const;
 
   /// The build-file tables of the target (rules/<target>/buildfiles/).
   const BuildRules &buildRules() const { return Build; }
