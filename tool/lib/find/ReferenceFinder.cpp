@@ -174,13 +174,25 @@ public:
     return true;
   }
 
+  /// `at::cuda::OptionalCUDAGuard`: the qualifier written before a type name
+  /// is the elaborated type's; its named type is visited next, by its name.
+  bool VisitElaboratedTypeLoc(ElaboratedTypeLoc TL) {
+    if (const NestedNameSpecifier *Qualifier = TL.getTypePtr()->getQualifier())
+      TypeQualifiers[TL.getNamedTypeLoc().getBeginLoc()] = Qualifier;
+    return true;
+  }
+  const NestedNameSpecifier *typeQualifierAt(SourceLocation Loc) const {
+    auto It = TypeQualifiers.find(Loc);
+    return It == TypeQualifiers.end() ? nullptr : It->second;
+  }
+
   bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
-    noteUse(TL.getTypedefNameDecl(), TL.getNameLoc());
+    noteUse(TL.getTypedefNameDecl(), TL.getNameLoc(), typeQualifierAt(TL.getBeginLoc()));
     return true;
   }
 
   bool VisitTagTypeLoc(TagTypeLoc TL) {
-    noteUse(TL.getDecl(), TL.getNameLoc());
+    noteUse(TL.getDecl(), TL.getNameLoc(), typeQualifierAt(TL.getBeginLoc()));
     return true;
   }
 
@@ -623,6 +635,8 @@ private:
   const RuleTable &Rules;
   TranslationUnitFindings &Findings;
   const FunctionDecl *Function = nullptr;
+  /// The qualifier of each elaborated type, by where its named type begins.
+  llvm::DenseMap<SourceLocation, const NestedNameSpecifier *> TypeQualifiers;
 };
 
 /// Watches the preprocessor: includes of SDK headers, uses and tests of SDK

@@ -36,7 +36,7 @@ torch::Tensor bias_gelu(torch::Tensor input, torch::Tensor bias) {
   CHECK_INPUT(input);
   CHECK_INPUT(bias);
   TORCH_CHECK(input.device().type() == at::kPrivateUse1, "input must live on the GPU");
-  const at::musa::OptionalMUSAGuard device_guard(device_of(input));
+  const c10::musa::OptionalMUSAGuard device_guard(device_of(input));
   auto output = torch::empty_like(input);
   const int64_t cols = input.size(-1);
   const int64_t rows = input.numel() / cols;
