@@ -72,6 +72,68 @@ size_t genexEnd(llvm::StringRef Text, size_t Pos, size_t End) {
   return End;
 }
 
+/// The position after the unquoted argument that begins at Pos: at the
+/// space, parenthesis or comment that ends it, or the end of the text.
+size_t unquotedEnd(llvm::StringRef Text, size_t Pos) {
+  while (Pos < Text.size()) {
+    char C = Text[Pos];
+    if (C == '\\') {
+      Pos += 2;
+    } else if (C == '"') { // legacy: quotes inside an unquoted argument
+      size_t End = quotedEnd(Text, Pos);
+      Pos = End == llvm::StringRef::npos ? Text.size() : End;
+    } else if (isSpace(C) || C == '(' || C == ')' || C == '#') {
+      break;
+    } else {
+      ++Pos;
+    }
+  }
+  return std::min(Pos, Text.size());
+}
+
+/// Reads the arguments of Command from Pos, just after its `(`, to the `)`
+/// that closes it, and leaves Pos after that. False if the text ends first,
+/// or in a quoted argument: what follows is no command.
+bool lexArguments(llvm::StringRef Text, size_t &Pos, CMakeCommand &Command) {
+  int Depth = 1;
+  while (Pos < Text.size()) {
+    char C = Text[Pos];
+    if (isSpace(C)) {
+      ++Pos;
+    } else if (C == '#') {
+      Pos = skipComment(Text, Pos);
+    } else if (C == '(') {
+      ++Depth;
+      ++Pos;
+    } else if (C == ')') {
+      if (--Depth == 0) {
+        Command.CloseParen = Pos++;
+        return true;
+      }
+      ++Pos;
+    } else if (C == '"') {
+      size_t End = quotedEnd(Text, Pos);
+      if (End == llvm::StringRef::npos)
+        return false;
+      Command.Arguments.push_back({CMakeArgument::Quoted, unsigned(Pos + 1),
+                                   unsigned(End - 1), unsigned(Pos), unsigned(End)});
+      Pos = End;
+    } else if (int Level = bracketOpen(Text, Pos); Level >= 0) {
+      size_t ContentEnd;
+      size_t End = bracketEnd(Text, Pos, Level, ContentEnd);
+      Command.Arguments.push_back({CMakeArgument::Bracket, unsigned(Pos + Level + 2),
+                                   unsigned(ContentEnd), unsigned(Pos), unsigned(End)});
+      Pos = End;
+    } else {
+      size_t Begin = Pos;
+      Pos = unquotedEnd(Text, Pos);
+      Command.Arguments.push_back({CMakeArgument::Unquoted, unsigned(Begin),
+                                   unsigned(Pos), unsigned(Begin), unsigned(Pos)});
+    }
+  }
+  return false;
+}
+
 bool isNameChar(char C) {
   return llvm::isAlnum(C) || C == '_' || C == '-' || C == '.' || C == '/' || C == '+';
 }
@@ -192,59 +254,7 @@ std::vector<CMakeCommand> lexCMake(llvm::StringRef Text) {
     if (Pos >= Text.size() || Text[Pos] != '(')
       continue;
     ++Pos;
-    int Depth = 1;
-    bool Closed = false;
-    while (Pos < Text.size()) {
-      C = Text[Pos];
-      if (isSpace(C)) {
-        ++Pos;
-      } else if (C == '#') {
-        Pos = skipComment(Text, Pos);
-      } else if (C == '(') {
-        ++Depth;
-        ++Pos;
-      } else if (C == ')') {
-        if (--Depth == 0) {
-          Command.CloseParen = Pos++;
-          Closed = true;
-          break;
-        }
-        ++Pos;
-      } else if (C == '"') {
-        size_t End = quotedEnd(Text, Pos);
-        if (End == llvm::StringRef::npos)
-          return Commands;
-        Command.Arguments.push_back(
-            {CMakeArgument::Quoted, unsigned(Pos + 1), unsigned(End - 1), unsigned(Pos),
-             unsigned(End)});
-        Pos = End;
-      } else if (int Level = bracketOpen(Text, Pos); Level >= 0) {
-        size_t ContentEnd;
-        size_t End = bracketEnd(Text, Pos, Level, ContentEnd);
-        Command.Arguments.push_back({CMakeArgument::Bracket, unsigned(Pos + Level + 2),
-                                     unsigned(ContentEnd), unsigned(Pos), unsigned(End)});
-        Pos = End;
-      } else {
-        size_t Begin = Pos;
-        while (Pos < Text.size()) {
-          C = Text[Pos];
-          if (C == '\\') {
-            Pos += 2;
-          } else if (C == '"') { // legacy: quotes inside an unquoted argument
-            size_t End = quotedEnd(Text, Pos);
-            Pos = End == llvm::StringRef::npos ? Text.size() : End;
-          } else if (isSpace(C) || C == '(' || C == ')' || C == '#') {
-            break;
-          } else {
-            ++Pos;
-          }
-        }
-        Pos = std::min(Pos, Text.size());
-        Command.Arguments.push_back({CMakeArgument::Unquoted, unsigned(Begin),
-                                     unsigned(Pos), unsigned(Begin), unsigned(Pos)});
-      }
-    }
-    if (!Closed)
+    if (!lexArguments(Text, Pos, Command))
       return Commands;
     Commands.push_back(std::move(Command));
   }
