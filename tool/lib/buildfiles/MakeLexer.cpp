@@ -133,106 +133,119 @@ public:
 
   std::vector<MakePiece> run() {
     size_t Pos = 0;
-    bool InRule = false, InDefine = false;
-    unsigned DefineName = 0, DefineNameEnd = 0;
     while (Pos < Text.size()) {
       size_t LineBegin = Pos, End = logicalEnd(Text, Pos);
       Pos = End + 1;
       if (InDefine) {
-        size_t After;
-        llvm::StringRef Word =
-            firstWord(Text, skipBlanks(Text, LineBegin, End), End, After);
-        if (Word == "endef") {
-          InDefine = false;
-          continue;
-        }
-        size_t B = LineBegin < End && Text[LineBegin] == '\t' ? LineBegin + 1 : LineBegin;
-        Pieces.push_back({MakeRole::Shell, unsigned(B),
-                          unsigned(shellCommentStart(Text, B, End)), DefineName,
-                          DefineNameEnd});
-        continue;
-      }
-      if (InRule && LineBegin < End && Text[LineBegin] == '\t') {
+        defineLine(LineBegin, End);
+      } else if (InRule && LineBegin < End && Text[LineBegin] == '\t') {
         size_t B = LineBegin + 1;
         push(MakeRole::Shell, B, shellCommentStart(Text, B, End));
-        continue;
+      } else {
+        line(LineBegin, End);
       }
-      size_t E = makeCommentStart(Text, LineBegin, End);
-      size_t B = skipBlanks(Text, LineBegin, E);
-      while (E > B && isBlank(Text[E - 1]))
-        --E;
-      if (B >= E)
-        continue;
-
-      size_t After;
-      llvm::StringRef Word = firstWord(Text, B, E, After);
-      // `export`, `override`, `private` qualify an assignment that follows;
-      // alone, `export NAME...` names variables.
-      while (Word == "export" || Word == "override" || Word == "private" ||
-             Word == "unexport") {
-        if (findOperator(Text, After, E, false).At == E) {
-          push(MakeRole::Names, After, E);
-          Word = "";
-          break;
-        }
-        B = After;
-        Word = firstWord(Text, B, E, After);
-      }
-      if (Word.empty())
-        continue;
-      if (Word == "ifdef" || Word == "ifndef" || Word == "undefine") {
-        push(MakeRole::Names, After, E);
-        continue;
-      }
-      if (Word == "ifeq" || Word == "ifneq" || Word == "else" || Word == "endif" ||
-          Word == "include" || Word == "-include" || Word == "sinclude" ||
-          Word == "vpath") {
-        push(MakeRole::Words, After, E);
-        continue;
-      }
-      if (Word == "define") {
-        size_t NameEnd = After;
-        while (NameEnd < E && !isBlank(Text[NameEnd]) && Text[NameEnd] != '=' &&
-               Text[NameEnd] != ':' && Text[NameEnd] != '?' && Text[NameEnd] != '+' &&
-               Text[NameEnd] != '!')
-          ++NameEnd;
-        InDefine = true;
-        DefineName = After;
-        DefineNameEnd = NameEnd;
-        continue;
-      }
-
-      Operator Op = findOperator(Text, B, E, true);
-      if (Op.At == E) {
-        push(MakeRole::Words, B, E);
-        continue;
-      }
-      if (!Op.Rule) {
-        assignment(B, Op, E);
-        InRule = false;
-        continue;
-      }
-      // A rule: targets, then a target-specific assignment or prerequisites
-      // and an optional recipe after `;`.
-      InRule = true;
-      push(MakeRole::Words, B, Op.At);
-      size_t Rest = Op.At + Op.Length;
-      Operator Inner = findOperator(Text, Rest, E, false);
-      size_t Semicolon = Text.find(';', Rest);
-      if (Semicolon >= E)
-        Semicolon = E;
-      if (Inner.At < Semicolon) {
-        assignment(skipBlanks(Text, Rest, E), Inner, E);
-        continue;
-      }
-      push(MakeRole::Words, Rest, Semicolon);
-      if (Semicolon < E)
-        push(MakeRole::Shell, Semicolon + 1, E);
     }
     return Pieces;
   }
 
 private:
+  /// A line of a define's body, shell text of the variable defined, or the
+  /// `endef` that ends it.
+  void defineLine(size_t LineBegin, size_t End) {
+    size_t After;
+    llvm::StringRef Word = firstWord(Text, skipBlanks(Text, LineBegin, End), End, After);
+    if (Word == "endef") {
+      InDefine = false;
+      return;
+    }
+    size_t B = LineBegin < End && Text[LineBegin] == '\t' ? LineBegin + 1 : LineBegin;
+    Pieces.push_back({MakeRole::Shell, unsigned(B),
+                      unsigned(shellCommentStart(Text, B, End)), DefineName,
+                      DefineNameEnd});
+  }
+
+  /// A line outside recipes and define bodies: a directive, an assignment,
+  /// a rule or plain words.
+  void line(size_t LineBegin, size_t End) {
+    size_t E = makeCommentStart(Text, LineBegin, End);
+    size_t B = skipBlanks(Text, LineBegin, E);
+    while (E > B && isBlank(Text[E - 1]))
+      --E;
+    if (B >= E)
+      return;
+
+    size_t After;
+    llvm::StringRef Word = firstWord(Text, B, E, After);
+    // `export`, `override`, `private` qualify an assignment that follows;
+    // alone, `export NAME...` names variables.
+    while (Word == "export" || Word == "override" || Word == "private" ||
+           Word == "unexport") {
+      if (findOperator(Text, After, E, false).At == E) {
+        push(MakeRole::Names, After, E);
+        return;
+      }
+      B = After;
+      Word = firstWord(Text, B, E, After);
+    }
+    if (Word.empty() || directive(Word, After, E))
+      return;
+
+    Operator Op = findOperator(Text, B, E, true);
+    if (Op.At == E) {
+      push(MakeRole::Words, B, E);
+    } else if (!Op.Rule) {
+      assignment(B, Op, E);
+      InRule = false;
+    } else {
+      rule(B, Op, E);
+    }
+  }
+
+  /// A conditional, include, vpath or define line, whose first word is Word
+  /// and whose rest begins at After; false if the line is none of them.
+  bool directive(llvm::StringRef Word, size_t After, size_t E) {
+    if (Word == "ifdef" || Word == "ifndef" || Word == "undefine") {
+      push(MakeRole::Names, After, E);
+      return true;
+    }
+    if (Word == "ifeq" || Word == "ifneq" || Word == "else" || Word == "endif" ||
+        Word == "include" || Word == "-include" || Word == "sinclude" ||
+        Word == "vpath") {
+      push(MakeRole::Words, After, E);
+      return true;
+    }
+    if (Word != "define")
+      return false;
+    size_t NameEnd = After;
+    while (NameEnd < E && !isBlank(Text[NameEnd]) && Text[NameEnd] != '=' &&
+           Text[NameEnd] != ':' && Text[NameEnd] != '?' && Text[NameEnd] != '+' &&
+           Text[NameEnd] != '!')
+      ++NameEnd;
+    InDefine = true;
+    DefineName = After;
+    DefineNameEnd = NameEnd;
+    return true;
+  }
+
+  /// A rule: targets, then a target-specific assignment or prerequisites
+  /// and an optional recipe after `;`.
+  void rule(size_t B, Operator Op, size_t E) {
+    InRule = true;
+    push(MakeRole::Words, B, Op.At);
+    size_t Rest = Op.At + Op.Length;
+    Operator Inner = findOperator(Text, Rest, E, false);
+    size_t Semicolon = Text.find(';', Rest);
+    if (Semicolon >= E)
+      Semicolon = E;
+    if (Inner.At < Semicolon) {
+      assignment(skipBlanks(Text, Rest, E), Inner, E);
+      return;
+    }
+    push(MakeRole::Words, Rest, Semicolon);
+    if (Semicolon < E)
+      push(MakeRole::Shell, Semicolon + 1, E);
+  }
+
   void push(MakeRole Role, size_t B, size_t E) {
     if (B < E)
       Pieces.push_back({Role, unsigned(B), unsigned(E), 0, 0});
@@ -249,6 +262,11 @@ private:
 
   llvm::StringRef Text;
   std::vector<MakePiece> Pieces;
+  /// After a rule's line: lines that start with a tab are its recipe.
+  bool InRule = false;
+  /// Inside define...endef, of the variable [DefineName, DefineNameEnd).
+  bool InDefine = false;
+  unsigned DefineName = 0, DefineNameEnd = 0;
 };
 
 class WordScanner {
@@ -308,22 +326,8 @@ private:
     if (Pos + 1 >= E)
       return E;
     char Next = Text[Pos + 1];
-    if (Next == '$') {
-      // A shell variable of a recipe: $$NAME or $${NAME}.
-      size_t B = Pos + 2;
-      bool Braced = B < E && Text[B] == '{';
-      if (Braced)
-        ++B;
-      size_t N = B;
-      while (N < E && (llvm::isAlnum(Text[N]) || Text[N] == '_'))
-        ++N;
-      if (N > B && !llvm::isDigit(Text[B]) && (!Braced || (N < E && Text[N] == '}'))) {
-        Out.Refs.push_back({unsigned(B), unsigned(N), unsigned(Pos),
-                            unsigned(Braced ? N + 1 : N), true});
-        return Braced ? N + 1 : N;
-      }
-      return Pos + 2;
-    }
+    if (Next == '$')
+      return shellVariable(Pos, E);
     if (Next != '(' && Next != '{')
       return Pos + 2; // $@, $<, $^ and the other automatic variables
     size_t Close = closeOf(Text, Pos + 1, E);
@@ -348,15 +352,44 @@ private:
       // $(VAR:from=to): the patterns are words of their own.
       Out.Refs.push_back({unsigned(NameBegin), unsigned(NameEnd), unsigned(Pos),
                           unsigned(End), false});
-      size_t Eq = Text.find('=', NameEnd);
-      if (Eq == llvm::StringRef::npos || Eq > Close)
-        Eq = Close;
-      words(NameEnd + 1, Eq, false);
-      if (Eq < Close)
-        words(Eq + 1, Close, false);
+      substitutionPatterns(NameEnd + 1, Close);
       return End;
     }
-    // A function call: its comma-separated arguments.
+    functionCall(NameBegin, NameEnd, Close);
+    return End;
+  }
+
+  /// `$$` at Pos: a shell variable of a recipe, $$NAME or $${NAME}, or a
+  /// plain `$` for the shell. Returns the position after.
+  size_t shellVariable(size_t Pos, size_t E) {
+    size_t B = Pos + 2;
+    bool Braced = B < E && Text[B] == '{';
+    if (Braced)
+      ++B;
+    size_t N = B;
+    while (N < E && (llvm::isAlnum(Text[N]) || Text[N] == '_'))
+      ++N;
+    if (N > B && !llvm::isDigit(Text[B]) && (!Braced || (N < E && Text[N] == '}'))) {
+      Out.Refs.push_back({unsigned(B), unsigned(N), unsigned(Pos),
+                          unsigned(Braced ? N + 1 : N), true});
+      return Braced ? N + 1 : N;
+    }
+    return Pos + 2;
+  }
+
+  /// The `from=to` of a substitution reference, [B, Close).
+  void substitutionPatterns(size_t B, size_t Close) {
+    size_t Eq = Text.find('=', B);
+    if (Eq == llvm::StringRef::npos || Eq > Close)
+      Eq = Close;
+    words(B, Eq, false);
+    if (Eq < Close)
+      words(Eq + 1, Close, false);
+  }
+
+  /// A function call `$(name args)`: its comma-separated arguments, up to
+  /// Close.
+  void functionCall(size_t NameBegin, size_t NameEnd, size_t Close) {
     llvm::StringRef Function = Text.slice(NameBegin, NameEnd);
     size_t Arg = skipBlanks(Text, NameEnd, Close);
     if (Function == "shell")
@@ -373,7 +406,6 @@ private:
       }
     }
     words(Arg, Close, false);
-    return End;
   }
 
   llvm::StringRef Text;
