@@ -41,6 +41,11 @@ cl::opt<bool> Backup("backup",
                      cl::cat(MusifyCategory));
 cl::opt<std::string> ReportFile("report", cl::desc("Write the JSON migration report"),
                                 cl::value_desc("file.json"), cl::cat(MusifyCategory));
+cl::opt<std::string> SarifFile(
+    "sarif",
+    cl::desc("Write every finding as SARIF 2.1.0 (code-scanning views and editors "
+             "read it), paths relative to the inputs' common folder"),
+    cl::value_desc("file.sarif"), cl::cat(MusifyCategory));
 cl::opt<std::string>
     CudaPath("cuda-path",
              cl::desc("The CUDA SDK to parse against (default: $CUDA_PATH, then "
@@ -130,16 +135,16 @@ void printVersion(raw_ostream &OS) {
 
 /// Splits argv at the first `--`: musify's own arguments (with argv[0]) and
 /// Clang's, as other Clang tools do.
-void splitArguments(int argc, const char **argv, std::vector<const char *> &Own,
+void splitArguments(int Argc, const char **Argv, std::vector<const char *> &Own,
                     std::vector<std::string> &ForClang) {
   bool AfterDashes = false;
-  for (int I = 0; I < argc; ++I) {
-    if (!AfterDashes && I > 0 && StringRef(argv[I]) == "--")
+  for (int I = 0; I < Argc; ++I) {
+    if (!AfterDashes && I > 0 && StringRef(Argv[I]) == "--")
       AfterDashes = true;
     else if (AfterDashes)
-      ForClang.push_back(argv[I]);
+      ForClang.push_back(Argv[I]);
     else
-      Own.push_back(argv[I]);
+      Own.push_back(Argv[I]);
   }
 }
 
@@ -202,6 +207,7 @@ musify::MigrationOptions migrationOptions(musify::TargetDescription Target,
   }
   Options.Backup = Backup;
   Options.ReportFile = ReportFile;
+  Options.SarifFile = SarifFile;
   Options.CudaPath = CudaPath;
   Options.ClangArgs = std::move(ClangArgs);
   Options.LaunchAsCall = HipLaunchKernelGGL;
@@ -312,6 +318,7 @@ int main(int argc, const char **argv) {
     return fail(*Conflict);
 
   musify::MigrationOptions Options = migrationOptions(*Target, std::move(ClangArgs));
+  Options.CommandLine.assign(argv, argv + argc);
   Expected<musify::RuleTable> Table = musify::RuleTable::loadDirectory(Rules, Target->Name);
   if (!Table)
     return fail(toString(Table.takeError()));

@@ -15,6 +15,7 @@
 #include "rename/Renaming.h"
 #include "report/Progress.h"
 #include "report/Report.h"
+#include "report/Sarif.h"
 #include "rewrite/TokenRewriter.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -777,6 +778,7 @@ private:
     if (!Options.Quiet)
       printDiagnostics(Run, Errs);
     bool Ok = writeReportFile(Run);
+    Ok = writeSarifFile(Run, Ok) && Ok;
     if (!Options.Quiet) {
       Errs << summaryLine(Run) << "\n";
       if (Cache)
@@ -850,6 +852,26 @@ private:
           Errs << "  " << E << "\n";
       }
     }
+  }
+
+  /// --sarif FILE: the findings as SARIF. False if it could not be written.
+  bool writeSarifFile(const RunReport &Run, bool Successful) {
+    if (Options.SarifFile.empty())
+      return true;
+    std::map<std::string, std::vector<Edit>> Edits;
+    for (const auto &[Path, S] : Files)
+      if (!S.Edits.empty())
+        Edits[Path] = S.Edits.edits();
+    SarifInvocation Invocation{Options.CommandLine, currentFolder(), Successful};
+    if (llvm::Error E = writeFileAtomically(
+            Options.SarifFile,
+            reportToSarif(Run, Invocation, Inputs.MirrorBase, Edits)
+                    .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
+                "\n")) {
+      Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
+      return false;
+    }
+    return true;
   }
 
   /// --report FILE: the JSON report. False if it could not be written.

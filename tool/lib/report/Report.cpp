@@ -143,13 +143,6 @@ nlohmann::json totalsToJson(const Totals &T) {
           {"predicted_not_to_build", T.PredictedNotToBuild}};
 }
 
-/// One diagnostic, in the compilers' `file:line:column: severity:` form.
-void say(llvm::raw_ostream &OS, llvm::StringRef Path, const Place &At,
-         llvm::StringRef Severity, const llvm::Twine &Text, llvm::StringRef Code) {
-  OS << Path << ":" << At.Line << ":" << At.Column << ": " << Severity << ": " << Text
-     << " [musify-" << Code << "]\n";
-}
-
 /// A name CUDA deprecated or removed, and what became of it.
 std::string cudaStatusMessage(const Event &E, llvm::StringRef Note) {
   std::string Since = E.CudaVersion.empty() ? "" : " " + E.CudaVersion;
@@ -161,17 +154,18 @@ std::string cudaStatusMessage(const Event &E, llvm::StringRef Note) {
 }
 
 /// The warnings one event calls for: none for a plain migration.
-void printEventDiagnostics(const Event &E, const char *Target, llvm::StringRef Path,
-                           llvm::raw_ostream &OS) {
+void eventFindings(const Event &E, const char *Target, const FileReport &F,
+                   const std::string &Path, std::vector<Finding> &Out) {
+  auto Say = [&](const llvm::Twine &Text, llvm::StringRef Code) {
+    Out.push_back({F.Path, Path, E.At, "warning", Text.str(), Code.str(), &E});
+  };
   std::string Note = E.Note.empty() ? "" : ": " + E.Note;
   switch (E.Status) {
   case EventStatus::Unsupported:
-    return say(OS, Path, E.At, "warning",
-               llvm::formatv("'{0}' has no {1} equivalent{2}", E.Cuda, Target, Note),
+    return Say(llvm::formatv("'{0}' has no {1} equivalent{2}", E.Cuda, Target, Note),
                "unsupported");
   case EventStatus::Unknown:
-    return say(OS, Path, E.At, "warning",
-               llvm::formatv("'{0}' is a CUDA name musify does not know; left as "
+    return Say(llvm::formatv("'{0}' is a CUDA name musify does not know; left as "
                              "it is{1}",
                              E.Cuda, Note),
                "unknown");
@@ -179,24 +173,20 @@ void printEventDiagnostics(const Event &E, const char *Target, llvm::StringRef P
     break;
   }
   if (E.NeedsReview && !E.OldText.empty())
-    say(OS, Path, E.At, "warning",
-        llvm::formatv("'{0}' became '{1}': {2}", E.OldText, E.NewText, E.Note),
+    Say(llvm::formatv("'{0}' became '{1}': {2}", E.OldText, E.NewText, E.Note),
         "arch-comparison");
   // Other migrations a person must check (a build file's architecture
   // flag): the kinds above say why in their own words.
   if (E.NeedsReview && E.OldText.empty() && E.DroppedArgument.empty() && !E.Disputed)
-    say(OS, Path, E.At, "warning",
-        llvm::formatv("'{0}' became '{1}'{2}", E.Cuda, E.Replacement, Note), "review");
+    Say(llvm::formatv("'{0}' became '{1}'{2}", E.Cuda, E.Replacement, Note), "review");
   if (E.Disputed && E.Status != EventStatus::Unsupported)
-    say(OS, Path, E.At, "warning",
-        llvm::formatv("'{0}' became '{1}'{2}", E.Cuda, E.Replacement, Note), "disputed");
+    Say(llvm::formatv("'{0}' became '{1}'{2}", E.Cuda, E.Replacement, Note), "disputed");
   if (!E.DroppedArgument.empty())
-    say(OS, Path, E.At, "warning",
-        llvm::formatv("'{0}' became '{1}' without its argument '{2}'{3}", E.Cuda,
+    Say(llvm::formatv("'{0}' became '{1}' without its argument '{2}'{3}", E.Cuda,
                       E.Replacement, E.DroppedArgument, Note),
         "dropped-argument");
   if (!E.CudaStatus.empty())
-    say(OS, Path, E.At, "warning", cudaStatusMessage(E, Note), E.CudaStatus);
+    Say(cudaStatusMessage(E, Note), E.CudaStatus);
 }
 
 } // namespace
@@ -258,23 +248,32 @@ nlohmann::json reportToJson(const RunReport &Report) {
   };
 }
 
-void printDiagnostics(const RunReport &Report, llvm::raw_ostream &OS) {
+std::vector<Finding> findingsOf(const RunReport &Report) {
+  std::vector<Finding> Out;
   const char *Target = Report.Target.DisplayName.c_str();
   for (const FileReport &F : Report.Files) {
     std::string Path = displayPath(F.Path);
     for (const Event &E : F.Events)
-      printEventDiagnostics(E, Target, Path, OS);
+      eventFindings(E, Target, F, Path, Out);
     for (const HazardRecord &H : F.Hazards)
-      say(OS, Path, H.At, "warning",
-          H.Text.empty() ? H.Message : "'" + H.Text + "': " + H.Message,
-          hazardKindName(H.Kind));
+      Out.push_back({F.Path, Path, H.At, "warning",
+                     H.Text.empty() ? H.Message : "'" + H.Text + "': " + H.Message,
+                     hazardKindName(H.Kind)});
     for (const ConflictRecord &C : F.Conflicts)
-      say(OS, Path, C.At, "error",
-          llvm::formatv("two parses of this file want different edits here "
-                        "('{0}' and '{1}'); neither was applied",
-                        C.Existing, C.Incoming),
-          "conflict");
+      Out.push_back({F.Path, Path, C.At, "error",
+                     llvm::formatv("two parses of this file want different edits here "
+                                   "('{0}' and '{1}'); neither was applied",
+                                   C.Existing, C.Incoming)
+                         .str(),
+                     "conflict"});
   }
+  return Out;
+}
+
+void printDiagnostics(const RunReport &Report, llvm::raw_ostream &OS) {
+  for (const Finding &F : findingsOf(Report))
+    OS << F.Path << ":" << F.At.Line << ":" << F.At.Column << ": " << F.Severity << ": "
+       << F.Message << " [musify-" << F.Code << "]\n";
 }
 
 std::string summaryLine(const RunReport &Report) {

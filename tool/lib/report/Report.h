@@ -98,6 +98,20 @@ nlohmann::json reportToJson(const RunReport &Report);
 
 /// `file:line:col: warning: text [musify-code]` for everything a user must
 /// look at; file names relative to the working folder where they lie in it.
+/// One diagnostic of the run: what --report's readers and --sarif list.
+struct Finding {
+  std::string File; ///< the file's path, as the report has it
+  std::string Path; ///< as diagnostics show it
+  Place At;
+  std::string Severity; ///< "warning" or "error"
+  std::string Message;
+  std::string Code; ///< `unsupported`, `unknown`, `review`, a hazard kind, ...
+  const Event *From = nullptr; ///< the reference it is about, if any
+};
+
+/// The findings of the run, in the order diagnostics print them.
+std::vector<Finding> findingsOf(const RunReport &Report);
+
 void printDiagnostics(const RunReport &Report, llvm::raw_ostream &OS);
 
 /// "musify: 2 files to MUSA: 40 references: 31 migrated, ...".

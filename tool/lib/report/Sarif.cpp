@@ -1,0 +1,232 @@
+// Writing SARIF 2.1.0 (OASIS; the schema is test/report/sarif/).
+#include "report/Sarif.h"
+
+#include "find/Reference.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
+
+#include <set>
+
+namespace musify {
+
+namespace {
+
+/// One diagnostic code: what it means and what to do, for the rule a viewer
+/// shows beside each result.
+struct CodeHelp {
+  const char *Code;
+  const char *Level;
+  const char *Short;
+  const char *Help;
+};
+
+constexpr CodeHelp Codes[] = {
+    {"unsupported", "warning", "A CUDA name the target has no equivalent for",
+     "The name is left as written and the file will not build for the target "
+     "until it is replaced by hand; the note says why the target lacks it."},
+    {"unknown", "warning", "A CUDA name the rule tables do not know",
+     "The name is declared by the CUDA SDK (or a library the tables describe) but "
+     "no table names it: it is left as written. Add a rule (--rules) if the target "
+     "has a counterpart."},
+    {"review", "warning", "A migration a person must check",
+     "The name was migrated, but the result depends on something musify cannot "
+     "verify (an architecture number, an install folder, an overload)."},
+    {"disputed", "warning", "A migration whose sources disagree",
+     "The rule tables' sources disagree on the target name; the note names the "
+     "alternative. Check that the migrated name is the one the target declares."},
+    {"dropped-argument", "warning", "A call that lost an argument",
+     "The target's function does not take one of CUDA's arguments; dropping it "
+     "changes nothing only for the values the note lists."},
+    {"arch-comparison", "warning", "A translated architecture comparison",
+     "A comparison of the CUDA architecture macro was translated through the "
+     "threshold map; check the branch it now takes."},
+    {"deprecated", "warning", "A name CUDA deprecated",
+     "CUDA deprecated the name; it was migrated, or kept, as the message says."},
+    {"removed", "warning", "A name CUDA removed",
+     "CUDA removed the name; code that uses it does not build with a recent SDK."},
+    {"inline-asm", "warning", "Inline PTX assembly",
+     "PTX does not run on the target: rewrite the assembly with the target's "
+     "intrinsics."},
+    {"device-launch", "warning", "A kernel launched from device code",
+     "Dynamic parallelism: the target may not support launches from device code."},
+    {"warp-size", "warning", "Code that assumes a 32-lane warp",
+     "The target's warps have another width; the constant or mask must follow "
+     "the target's warp size."},
+    {"vector-operator", "warning", "An operator the target's vector types define too",
+     "The target's vector types define this operator as a member: the user's one "
+     "makes every use ambiguous. It is guarded out for the target."},
+    {"conflict", "error", "Two parses want different edits of one place",
+     "Two translation units see this header differently (other macros or flags); "
+     "neither edit was applied. Migrate this place by hand."},
+    {"no-semantics", "warning", "A file migrated without semantic analysis",
+     "No parse covered the file (or parts of it): its names were migrated by "
+     "spelling. Give musify the flags the file is built with."},
+    {"build-blocker", "error", "The migrated file will not build",
+     "Something the migration left (an unsupported or unknown name that the "
+     "parse compiled) stops the file from building for the target."},
+};
+
+const CodeHelp *helpFor(llvm::StringRef Code) {
+  for (const CodeHelp &C : Codes)
+    if (Code == C.Code)
+      return &C;
+  return nullptr;
+}
+
+class SarifWriter {
+public:
+  SarifWriter(const RunReport &Report, llvm::StringRef SourceRoot,
+              const std::map<std::string, std::vector<Edit>> &Edits)
+      : Report(Report), Root(SourceRoot), Edits(Edits) {}
+
+  nlohmann::json results() {
+    nlohmann::json Results = nlohmann::json::array();
+    for (const Finding &F : findingsOf(Report))
+      Results.push_back(result(F.Code, F.Severity, F.Message, F.File, F.At, F.From));
+    for (const FileReport &F : Report.Files) {
+      if (F.How == Analysis::TokenFallback)
+        Results.push_back(result("no-semantics", "warning",
+                                 "migrated without semantic analysis" +
+                                     (F.FallbackReason.empty() ? ""
+                                                               : ": " + F.FallbackReason),
+                                 F.Path, Place{}, nullptr));
+      for (auto [First, Last] : F.ErrorLines)
+        Results.push_back(result(
+            "no-semantics", "warning",
+            "lines " + std::to_string(First) + "-" + std::to_string(Last) +
+                " hold code Clang could not make sense of: they were migrated by "
+                "spelling",
+            F.Path, Place{F.Path, 0, First, 1}, nullptr));
+      if (F.BuildBlockers)
+        for (const BuildBlocker &B : *F.BuildBlockers)
+          Results.push_back(result("build-blocker", "error",
+                                   "'" + B.Name + "' (" + B.Kind +
+                                       ") stops this file from building for " +
+                                       Report.Target.DisplayName,
+                                   F.Path, B.At, nullptr));
+    }
+    return Results;
+  }
+
+  /// A rule for every code the results use, in the order of Codes.
+  nlohmann::json rules() const {
+    nlohmann::json Rules = nlohmann::json::array();
+    for (const CodeHelp &C : Codes)
+      if (Used.count(C.Code))
+        Rules.push_back({{"id", C.Code},
+                         {"name", C.Code},
+                         {"shortDescription", {{"text", C.Short}}},
+                         {"fullDescription", {{"text", C.Help}}},
+                         {"help", {{"text", C.Help}}},
+                         {"defaultConfiguration", {{"level", C.Level}}}});
+    for (const std::string &Code : Used)
+      if (!helpFor(Code))
+        Rules.push_back({{"id", Code}, {"shortDescription", {{"text", Code}}}});
+    return Rules;
+  }
+
+  /// A file's URI: relative to SRCROOT where it lies under the root.
+  nlohmann::json artifact(llvm::StringRef Path) const {
+    llvm::StringRef Rel = Path;
+    if (!Root.empty() && Path.starts_with(Root) &&
+        (Path.size() == Root.size() || Path[Root.size()] == '/'))
+      return {{"uri", uriOf(Path.drop_front(Root.size()).ltrim('/'))},
+              {"uriBaseId", "SRCROOT"}};
+    return {{"uri", (Rel.starts_with("/") ? "file://" : "") + uriOf(Rel)}};
+  }
+
+private:
+  static std::string uriOf(llvm::StringRef Path) {
+    std::string Out;
+    for (char C : Path)
+      if (llvm::isAlnum(C) || llvm::StringRef("/-._~").contains(C))
+        Out += C;
+      else
+        Out += "%" + llvm::utohexstr(static_cast<unsigned char>(C), false, 2);
+    return Out;
+  }
+
+  nlohmann::json result(const std::string &Code, const std::string &Severity,
+                        const std::string &Message, const std::string &Path,
+                        const Place &At, const Event *From) {
+    Used.insert(Code);
+    nlohmann::json Location = {{"artifactLocation", artifact(Path)}};
+    if (At.Line)
+      Location["region"] = {{"startLine", At.Line}, {"startColumn", At.Column}};
+    nlohmann::json R = {{"ruleId", Code},
+                        {"level", Severity == "error" ? "error" : "warning"},
+                        {"message", {{"text", Message}}},
+                        {"locations", {{{"physicalLocation", Location}}}}};
+    if (From) {
+      R["properties"] = {{"cuda", From->Cuda}, {"status", eventStatusName(From->Status)}};
+      if (!From->Family.empty())
+        R["properties"]["family"] = From->Family;
+      if (nlohmann::json Fix = fix(Path, *From); !Fix.is_null())
+        R["fixes"] = {Fix};
+    }
+    return R;
+  }
+
+  /// The edits musify made on the finding's line from its place on: what a
+  /// viewer shows as the fix's before and after.
+  nlohmann::json fix(const std::string &Path, const Event &E) const {
+    auto It = Edits.find(Path);
+    if (It == Edits.end() || E.Status == EventStatus::Unsupported ||
+        E.Status == EventStatus::Unknown)
+      return nullptr;
+    nlohmann::json Replacements = nlohmann::json::array();
+    for (const Edit &Ed : It->second)
+      if (Ed.Offset >= E.At.Offset && Ed.Offset < E.At.Offset + E.Cuda.size() + 1)
+        Replacements.push_back(
+            {{"deletedRegion", {{"charOffset", Ed.Offset}, {"charLength", Ed.Length}}},
+             {"insertedContent", {{"text", Ed.Text}}}});
+    if (Replacements.empty())
+      return nullptr;
+    return {{"description", {{"text", "musify's migration of '" + E.Cuda + "'"}}},
+            {"artifactChanges",
+             {{{"artifactLocation", artifact(It->first)},
+               {"replacements", std::move(Replacements)}}}}};
+  }
+
+  const RunReport &Report;
+  std::string Root;
+  const std::map<std::string, std::vector<Edit>> &Edits;
+  std::set<std::string> Used;
+};
+
+} // namespace
+
+nlohmann::json reportToSarif(const RunReport &Report, const SarifInvocation &Invocation,
+                             llvm::StringRef SourceRoot,
+                             const std::map<std::string, std::vector<Edit>> &Edits) {
+  SarifWriter Writer(Report, SourceRoot, Edits);
+  nlohmann::json Results = Writer.results();
+  nlohmann::json Driver = {{"name", "musify"},
+                           {"version", Report.ToolVersion},
+                           {"semanticVersion", Report.ToolVersion},
+                           {"rules", Writer.rules()}};
+  std::vector<std::string> Quoted;
+  for (const std::string &A : Invocation.Arguments)
+    Quoted.push_back(A.find_first_of(" \t'\"") == std::string::npos ? A : "'" + A + "'");
+  nlohmann::json Run = {
+      {"tool", {{"driver", std::move(Driver)}}},
+      {"invocations",
+       {{{"commandLine", llvm::join(Quoted, " ")},
+         {"arguments", Invocation.Arguments},
+         {"executionSuccessful", Invocation.Successful},
+         {"workingDirectory", {{"uri", "file://" + Invocation.WorkingDirectory + "/"}}}}}},
+      {"originalUriBaseIds", {{"SRCROOT", {{"uri", "file://" + SourceRoot.str() + "/"}}}}},
+      {"results", std::move(Results)},
+      {"properties",
+       {{"target", Report.Target.Name},
+        {"targetVersion", Report.TargetVersion},
+        {"cudaPath", Report.CudaPath},
+        {"cudaVersion", Report.CudaVersion}}}};
+  return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+          {"version", "2.1.0"},
+          {"runs", {std::move(Run)}}};
+}
+
+} // namespace musify
