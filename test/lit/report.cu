@@ -111,6 +111,9 @@ int main() {
 
 // DIAG-HIP: {{.*}}report.cu:20:27: warning: '__trap' has no HIP equivalent: no HIP equivalent (HIPIFY) [musify-unsupported]
 // DIAG-HIP-NEXT: {{.*}}report.cu:39:9: warning: 'cudaDeviceSetLimit' has no HIP equivalent: hipDeviceSetLimit was added in HIP 5.3; the target is HIP 5.2 (--hip-version) [musify-unsupported]
+// DIAG-HIP-NEXT: musify: what is left to do:
+// DIAG-HIP-NEXT:   unsupported names (2): __trap x1, cudaDeviceSetLimit x1
+// DIAG-HIP-NEXT:   files predicted not to build (1): {{.*}}report.cu
 // DIAG-HIP-NEXT: musify: 1 file to HIP: 23 references: 14 migrated, 0 migrated without semantics, 7 kept, 2 unsupported, 0 unknown
 
 // OUT-HIP: check(/* musify: unsupported on HIP */ cudaDeviceSetLimit(hipLimitMallocHeapSize, 64 << 20));

@@ -776,10 +776,11 @@ private:
     printParseFailures();
     printParseWarnings();
     if (!Options.Quiet)
-      printDiagnostics(Run, Errs);
+      printDiagnostics(Run, Errs, Options.Verbose);
     bool Ok = writeReportFile(Run);
     Ok = writeSarifFile(Run, Ok) && Ok;
     if (!Options.Quiet) {
+      printSummaryTable(Run, Errs);
       Errs << summaryLine(Run) << "\n";
       if (Cache)
         Errs << "musify: --incremental: " << UnitsFromCache << " of "

@@ -116,4 +116,7 @@ bool gemm(const float *a, const float *b, float *c, int m, int n, int k,
 // HIP:      }
 
 // HIP-DIAG:      {{.*}}cublas-gemm.cu:54:40: warning: 'CUBLAS_GEMM_DEFAULT_TENSOR_OP' has no HIP equivalent: no HIP equivalent (HIPIFY) [musify-unsupported]
+// HIP-DIAG-NEXT: musify: what is left to do:
+// HIP-DIAG-NEXT:   unsupported names (1): CUBLAS_GEMM_DEFAULT_TENSOR_OP x1
+// HIP-DIAG-NEXT:   files predicted not to build (1): {{.*}}cublas-gemm.cu
 // HIP-DIAG-NEXT: musify: 1 file to {{HIP}}: 24 references: 23 migrated, 0 migrated without semantics, 0 kept, 1 unsupported, 0 unknown

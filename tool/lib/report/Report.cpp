@@ -270,10 +270,65 @@ std::vector<Finding> findingsOf(const RunReport &Report) {
   return Out;
 }
 
-void printDiagnostics(const RunReport &Report, llvm::raw_ostream &OS) {
-  for (const Finding &F : findingsOf(Report))
+void printDiagnostics(const RunReport &Report, llvm::raw_ostream &OS, bool Every) {
+  // Past its first few warnings, a name's repeats are counted, not printed:
+  // a large tree must not drown the user (--verbose prints every one).
+  const unsigned Shown = 3;
+  std::map<std::pair<std::string, std::string>, unsigned> Seen; // (code, name)
+  std::vector<Finding> Findings = findingsOf(Report);
+  for (const Finding &F : Findings) {
+    std::string Name = F.From ? F.From->Cuda : F.Message;
+    if (!Every && ++Seen[{F.Code, Name}] > Shown)
+      continue;
     OS << F.Path << ":" << F.At.Line << ":" << F.At.Column << ": " << F.Severity << ": "
        << F.Message << " [musify-" << F.Code << "]\n";
+  }
+  if (Every)
+    return;
+  for (const auto &[Key, Count] : Seen)
+    if (Count > Shown)
+      OS << "musify: note: " << Count - Shown << " more [musify-" << Key.first
+         << "] warning(s) for '" << Key.second << "' (--verbose prints every one)\n";
+}
+
+void printSummaryTable(const RunReport &Report, llvm::raw_ostream &OS) {
+  const size_t Top = 5;
+  std::map<std::string, std::map<std::string, unsigned>> Names; // status -> name -> uses
+  std::vector<std::string> WithoutSemantics, NotBuilding;
+  for (const FileReport &F : Report.Files) {
+    for (const Event &E : F.Events)
+      if (E.Status == EventStatus::Unsupported || E.Status == EventStatus::Unknown)
+        ++Names[eventStatusName(E.Status)][E.Cuda];
+    if (F.How == Analysis::TokenFallback)
+      WithoutSemantics.push_back(displayPath(F.Path));
+    if (F.BuildBlockers && !F.BuildBlockers->empty())
+      NotBuilding.push_back(displayPath(F.Path));
+  }
+  if (Names.empty() && WithoutSemantics.empty() && NotBuilding.empty())
+    return;
+  OS << "musify: what is left to do:\n";
+  for (const auto &[Status, Uses] : Names) {
+    std::vector<std::pair<unsigned, std::string>> Ranked;
+    for (const auto &[Name, Count] : Uses)
+      Ranked.push_back({Count, Name});
+    llvm::sort(Ranked, [](const auto &A, const auto &B) {
+      return A.first != B.first ? A.first > B.first : A.second < B.second;
+    });
+    OS << "  " << Status << " names (" << Ranked.size() << "):";
+    for (size_t I = 0; I < std::min(Top, Ranked.size()); ++I)
+      OS << (I ? ", " : " ") << Ranked[I].second << " x" << Ranked[I].first;
+    OS << (Ranked.size() > Top ? ", ...\n" : "\n");
+  }
+  auto ListFiles = [&](const char *What, const std::vector<std::string> &Files) {
+    if (Files.empty())
+      return;
+    OS << "  " << What << " (" << Files.size() << "):";
+    for (size_t I = 0; I < std::min(Top, Files.size()); ++I)
+      OS << (I ? ", " : " ") << Files[I];
+    OS << (Files.size() > Top ? ", ...\n" : "\n");
+  };
+  ListFiles("files without semantic analysis", WithoutSemantics);
+  ListFiles("files predicted not to build", NotBuilding);
 }
 
 std::string summaryLine(const RunReport &Report) {

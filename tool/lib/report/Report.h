@@ -112,7 +112,12 @@ struct Finding {
 /// The findings of the run, in the order diagnostics print them.
 std::vector<Finding> findingsOf(const RunReport &Report);
 
-void printDiagnostics(const RunReport &Report, llvm::raw_ostream &OS);
+/// The findings as compiler-style warnings. Unless Every, a (code, name)
+/// prints its first three times and then one note with the count.
+void printDiagnostics(const RunReport &Report, llvm::raw_ostream &OS, bool Every);
+/// What is left to do, in a few lines: the most used unsupported and unknown
+/// names, the files without semantic analysis and those predicted not to build.
+void printSummaryTable(const RunReport &Report, llvm::raw_ostream &OS);
 
 /// "musify: 2 files to MUSA: 40 references: 31 migrated, ...".
 std::string summaryLine(const RunReport &Report);
