@@ -21,8 +21,8 @@ const RuleTable &rulesFor(Target T) {
   static std::map<Target, std::unique_ptr<RuleTable>> Loaded;
   std::unique_ptr<RuleTable> &Rules = Loaded[T];
   if (!Rules) {
-    llvm::Expected<RuleTable> Table =
-        RuleTable::loadDirectory(MUSIFY_TEST_RULES_DIR, T == Target::Hip ? "hip" : "musa");
+    llvm::Expected<RuleTable> Table = RuleTable::loadDirectory(
+        MUSIFY_TEST_RULES_DIR, T == Target::Hip ? "hip" : "musa");
     if (!Table) {
       ADD_FAILURE() << llvm::toString(Table.takeError());
       Rules = std::make_unique<RuleTable>();
@@ -65,9 +65,9 @@ Migration migrate(Target T, llvm::StringRef Path, llvm::StringRef Text,
     EXPECT_EQ(Edits.add(E), EditSet::AddResult::Added) << E.Offset;
   M.Text = Edits.apply(Text);
   for (const Event &E : M.Raw.Events) {
-    M.Events.push_back(std::to_string(E.At.Line) + ":" + std::to_string(E.At.Column) + " " +
-                       E.Kind + " " + eventStatusName(E.Status) + " '" + E.Cuda + "' -> '" +
-                       E.Replacement + "'" + (E.NeedsReview ? " review" : ""));
+    M.Events.push_back(std::to_string(E.At.Line) + ":" + std::to_string(E.At.Column) +
+                       " " + E.Kind + " " + eventStatusName(E.Status) + " '" + E.Cuda +
+                       "' -> '" + E.Replacement + "'" + (E.NeedsReview ? " review" : ""));
     EXPECT_EQ(E.At.File, Path.str());
     EXPECT_EQ(E.Family, "build");
     EXPECT_EQ(E.How, Evidence::BuildFile);
@@ -80,13 +80,15 @@ Migration migrate(Target T, llvm::StringRef Path, llvm::StringRef Text,
     }
   }
   for (size_t I = 1; I < M.Raw.Edits.size(); ++I)
-    EXPECT_LE(M.Raw.Edits[I - 1].Offset + M.Raw.Edits[I - 1].Length, M.Raw.Edits[I].Offset);
+    EXPECT_LE(M.Raw.Edits[I - 1].Offset + M.Raw.Edits[I - 1].Length,
+              M.Raw.Edits[I].Offset);
   for (size_t I = 1; I < M.Raw.Events.size(); ++I)
     EXPECT_LE(M.Raw.Events[I - 1].At.Offset, M.Raw.Events[I].At.Offset);
   return M;
 }
 
-constexpr const char *CMakeProject = R"bf(# A CUDA project built with CMake's CUDA language (CUDA::cudart in a comment).
+constexpr const char *CMakeProject =
+    R"bf(# A CUDA project built with CMake's CUDA language (CUDA::cudart in a comment).
 cmake_minimum_required(VERSION 3.21)
 project(saxpy_demo VERSION 1.2 LANGUAGES CXX CUDA)
 
@@ -126,7 +128,8 @@ endif()
 file(GLOB MORE_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/extra/*.cu)
 )bf";
 
-constexpr const char *StencilMakefile = R"bf(# Builds the stencil demo with nvcc; CUDA_HOME may come from the environment.
+constexpr const char *StencilMakefile =
+    R"bf(# Builds the stencil demo with nvcc; CUDA_HOME may come from the environment.
 CUDA_HOME ?= /usr/local/cuda
 NVCC      := $(CUDA_HOME)/bin/nvcc
 CXX       := g++
@@ -173,7 +176,8 @@ kernel.o: kernel.cu
 	nvcc -x cu -Xptxas -v -c kernel.cu -o kernel2.o
 )bf";
 
-constexpr const char *NothingCMake = R"bf(# Nothing CUDA here: CUDA::cudart and -arch=sm_80 in a comment,
+constexpr const char *NothingCMake =
+    R"bf(# Nothing CUDA here: CUDA::cudart and -arch=sm_80 in a comment,
 #[[ CMAKE_CUDA_FLAGS in a block comment ]]
 option(USE_MYCUDA "a user's option" OFF)
 set(MYCUDA_FLAGS "-O2")
@@ -183,7 +187,8 @@ add_executable(tool main.cpp util.cc)
 target_link_libraries(tool PRIVATE Threads::Threads mycudart)
 )bf";
 
-constexpr const char *NothingMakefile = R"bf(# Nothing CUDA: nvcc -arch=sm_80 -lcudart in a comment
+constexpr const char *NothingMakefile =
+    R"bf(# Nothing CUDA: nvcc -arch=sm_80 -lcudart in a comment
 CXX ?= g++
 CXXFLAGS := -O2 -Wall -arch=native
 LDLIBS := -lm -lcudartx
@@ -200,7 +205,9 @@ app: main.o util.o
 // find_package(); the CUDA version asked for goes; comments, messages stay.
 TEST(BuildFiles, CMakeProjectToHip) {
   Migration M = migrate(Target::Hip, "/proj/CMakeLists.txt", CMakeProject);
-  EXPECT_EQ(M.Text, R"bf(# A CUDA project built with CMake's CUDA language (CUDA::cudart in a comment).
+  EXPECT_EQ(
+      M.Text,
+      R"bf(# A CUDA project built with CMake's CUDA language (CUDA::cudart in a comment).
 cmake_minimum_required(VERSION 3.21)
 project(saxpy_demo VERSION 1.2 LANGUAGES CXX HIP)
 
@@ -227,34 +234,50 @@ if(hip_FOUND)
   message(STATUS "CUDA toolkit in ${hip_INCLUDE_DIRS}, not /usr/local/cuda")
 endif()
 )bf");
-  EXPECT_EQ(M.Events, Strings({
-      "3:46 cmake-language migrated 'CUDA' -> 'HIP' review",
-      "5:5 cmake-variable migrated 'CMAKE_CUDA_STANDARD' -> 'CMAKE_HIP_STANDARD'",
-      "6:5 cmake-variable unsupported 'CMAKE_CUDA_ARCHITECTURES' -> 'CMAKE_CUDA_ARCHITECTURES'",
-      "7:15 cmake-variable migrated 'CMAKE_CUDA_FLAGS' -> 'CMAKE_HIP_FLAGS'",
-      "7:34 compiler-flag migrated '--expt-relaxed-constexpr' -> ''",
-      "7:59 compiler-flag migrated '-lineinfo' -> ''",
-      "9:14 cmake-package migrated 'CUDAToolkit' -> 'hip' review",
-      "11:28 cmake-language migrated 'src/saxpy.cu' -> 'set_source_files_properties(src/saxpy.cu src/reduce.cu PROPERTIES LANGUAGE HIP)'",
-      "13:3 cmake-property unsupported 'CUDA_SEPARABLE_COMPILATION' -> 'CUDA_SEPARABLE_COMPILATION'",
-      "14:3 cmake-property migrated 'CUDA_STANDARD' -> 'HIP_STANDARD'",
-      "15:61 cmake-language migrated 'CUDA' -> 'HIP' review",
-      "15:67 compiler-flag migrated '--extended-lambda' -> ''",
-      "17:37 cmake-language migrated '${CMAKE_CURRENT_SOURCE_DIR}/src/driver.cu' -> 'set_source_files_properties(${CMAKE_CURRENT_SOURCE_DIR}/src/driver.cu PROPERTIES LANGUAGE HIP)'",
-      "18:50 cmake-target migrated 'CUDA::cudart' -> 'hip::host'",
-      "18:63 cmake-target migrated 'CUDA::cublas' -> 'roc::hipblas'",
-      "18:63 cmake-package migrated 'CUDA::cublas' -> 'find_package(hipblas REQUIRED)'",
-      "18:76 cmake-target migrated 'CUDA::curand' -> 'hip::hiprand'",
-      "18:76 cmake-package migrated 'CUDA::curand' -> 'find_package(hiprand REQUIRED)'",
-      "20:4 cmake-variable migrated 'CUDAToolkit_FOUND' -> 'hip_FOUND'",
-      "21:37 cmake-variable migrated 'CUDAToolkit_INCLUDE_DIRS' -> 'hip_INCLUDE_DIRS'"}));
+  EXPECT_EQ(
+      M.Events,
+      Strings(
+          {"3:46 cmake-language migrated 'CUDA' -> 'HIP' review",
+           "5:5 cmake-variable migrated 'CMAKE_CUDA_STANDARD' -> 'CMAKE_HIP_STANDARD'",
+           "6:5 cmake-variable unsupported 'CMAKE_CUDA_ARCHITECTURES' -> "
+           "'CMAKE_CUDA_ARCHITECTURES'",
+           "7:15 cmake-variable migrated 'CMAKE_CUDA_FLAGS' -> 'CMAKE_HIP_FLAGS'",
+           "7:34 compiler-flag migrated '--expt-relaxed-constexpr' -> ''",
+           "7:59 compiler-flag migrated '-lineinfo' -> ''",
+           "9:14 cmake-package migrated 'CUDAToolkit' -> 'hip' review",
+           "11:28 cmake-language migrated 'src/saxpy.cu' -> "
+           "'set_source_files_properties(src/saxpy.cu src/reduce.cu PROPERTIES LANGUAGE "
+           "HIP)'",
+           "13:3 cmake-property unsupported 'CUDA_SEPARABLE_COMPILATION' -> "
+           "'CUDA_SEPARABLE_COMPILATION'",
+           "14:3 cmake-property migrated 'CUDA_STANDARD' -> 'HIP_STANDARD'",
+           "15:61 cmake-language migrated 'CUDA' -> 'HIP' review",
+           "15:67 compiler-flag migrated '--extended-lambda' -> ''",
+           "17:37 cmake-language migrated '${CMAKE_CURRENT_SOURCE_DIR}/src/driver.cu' -> "
+           "'set_source_files_properties(${CMAKE_CURRENT_SOURCE_DIR}/src/driver.cu "
+           "PROPERTIES LANGUAGE HIP)'",
+           "18:50 cmake-target migrated 'CUDA::cudart' -> 'hip::host'",
+           "18:63 cmake-target migrated 'CUDA::cublas' -> 'roc::hipblas'",
+           "18:63 cmake-package migrated 'CUDA::cublas' -> 'find_package(hipblas "
+           "REQUIRED)'",
+           "18:76 cmake-target migrated 'CUDA::curand' -> 'hip::hiprand'",
+           "18:76 cmake-package migrated 'CUDA::curand' -> 'find_package(hiprand "
+           "REQUIRED)'",
+           "20:4 cmake-variable migrated 'CUDAToolkit_FOUND' -> 'hip_FOUND'",
+           "21:37 cmake-variable migrated 'CUDAToolkit_INCLUDE_DIRS' -> "
+           "'hip_INCLUDE_DIRS'"}));
 }
 
 // MUSA has no public CMake language: the language, its variables and
 // properties are reported; packages, targets and renamed sources migrate.
 TEST(BuildFiles, CMakeProjectToMusaWithRenamedSources) {
-  Migration M = migrate(Target::Musa, "/proj/CMakeLists.txt", CMakeProject, {{"/proj/src/saxpy.cu", "/proj/src/saxpy.mu"}, {"/proj/src/reduce.cu", "/proj/src/reduce.mu"}, {"/proj/src/driver.cu", "/proj/src/driver.mu"}});
-  EXPECT_EQ(M.Text, R"bf(# A CUDA project built with CMake's CUDA language (CUDA::cudart in a comment).
+  Migration M = migrate(Target::Musa, "/proj/CMakeLists.txt", CMakeProject,
+                        {{"/proj/src/saxpy.cu", "/proj/src/saxpy.mu"},
+                         {"/proj/src/reduce.cu", "/proj/src/reduce.mu"},
+                         {"/proj/src/driver.cu", "/proj/src/driver.mu"}});
+  EXPECT_EQ(
+      M.Text,
+      R"bf(# A CUDA project built with CMake's CUDA language (CUDA::cudart in a comment).
 cmake_minimum_required(VERSION 3.21)
 project(saxpy_demo VERSION 1.2 LANGUAGES CXX CUDA)
 
@@ -277,26 +300,32 @@ if(MUSAToolkit_FOUND)
   message(STATUS "CUDA toolkit in ${CUDAToolkit_INCLUDE_DIRS}, not /usr/local/cuda")
 endif()
 )bf");
-  EXPECT_EQ(M.Events, Strings({
-      "3:46 cmake-language unsupported 'CUDA' -> 'CUDA'",
-      "5:5 cmake-variable unsupported 'CMAKE_CUDA_STANDARD' -> 'CMAKE_CUDA_STANDARD'",
-      "6:5 cmake-variable unsupported 'CMAKE_CUDA_ARCHITECTURES' -> 'CMAKE_CUDA_ARCHITECTURES'",
-      "7:15 cmake-variable unsupported 'CMAKE_CUDA_FLAGS' -> 'CMAKE_CUDA_FLAGS'",
-      "7:34 compiler-flag migrated '--expt-relaxed-constexpr' -> ''",
-      "7:59 compiler-flag migrated '-lineinfo' -> ''",
-      "9:14 cmake-package migrated 'CUDAToolkit' -> 'MUSAToolkit' review",
-      "11:28 source migrated 'src/saxpy.cu' -> 'src/saxpy.mu'",
-      "11:41 source migrated 'src/reduce.cu' -> 'src/reduce.mu'",
-      "13:3 cmake-property unsupported 'CUDA_SEPARABLE_COMPILATION' -> 'CUDA_SEPARABLE_COMPILATION'",
-      "14:3 cmake-property unsupported 'CUDA_STANDARD' -> 'CUDA_STANDARD'",
-      "15:61 cmake-language unsupported 'CUDA' -> 'CUDA'",
-      "15:67 compiler-flag migrated '--extended-lambda' -> ''",
-      "17:37 source migrated '${CMAKE_CURRENT_SOURCE_DIR}/src/driver.cu' -> '${CMAKE_CURRENT_SOURCE_DIR}/src/driver.mu'",
-      "18:50 cmake-target migrated 'CUDA::cudart' -> 'MUSA::musart'",
-      "18:63 cmake-target migrated 'CUDA::cublas' -> 'MUSA::mublas'",
-      "18:76 cmake-target unsupported 'CUDA::curand' -> 'CUDA::curand'",
-      "20:4 cmake-variable migrated 'CUDAToolkit_FOUND' -> 'MUSAToolkit_FOUND'",
-      "21:37 cmake-variable unsupported 'CUDAToolkit_INCLUDE_DIRS' -> 'CUDAToolkit_INCLUDE_DIRS'"}));
+  EXPECT_EQ(
+      M.Events,
+      Strings({"3:46 cmake-language unsupported 'CUDA' -> 'CUDA'",
+               "5:5 cmake-variable unsupported 'CMAKE_CUDA_STANDARD' -> "
+               "'CMAKE_CUDA_STANDARD'",
+               "6:5 cmake-variable unsupported 'CMAKE_CUDA_ARCHITECTURES' -> "
+               "'CMAKE_CUDA_ARCHITECTURES'",
+               "7:15 cmake-variable unsupported 'CMAKE_CUDA_FLAGS' -> 'CMAKE_CUDA_FLAGS'",
+               "7:34 compiler-flag migrated '--expt-relaxed-constexpr' -> ''",
+               "7:59 compiler-flag migrated '-lineinfo' -> ''",
+               "9:14 cmake-package migrated 'CUDAToolkit' -> 'MUSAToolkit' review",
+               "11:28 source migrated 'src/saxpy.cu' -> 'src/saxpy.mu'",
+               "11:41 source migrated 'src/reduce.cu' -> 'src/reduce.mu'",
+               "13:3 cmake-property unsupported 'CUDA_SEPARABLE_COMPILATION' -> "
+               "'CUDA_SEPARABLE_COMPILATION'",
+               "14:3 cmake-property unsupported 'CUDA_STANDARD' -> 'CUDA_STANDARD'",
+               "15:61 cmake-language unsupported 'CUDA' -> 'CUDA'",
+               "15:67 compiler-flag migrated '--extended-lambda' -> ''",
+               "17:37 source migrated '${CMAKE_CURRENT_SOURCE_DIR}/src/driver.cu' -> "
+               "'${CMAKE_CURRENT_SOURCE_DIR}/src/driver.mu'",
+               "18:50 cmake-target migrated 'CUDA::cudart' -> 'MUSA::musart'",
+               "18:63 cmake-target migrated 'CUDA::cublas' -> 'MUSA::mublas'",
+               "18:76 cmake-target unsupported 'CUDA::curand' -> 'CUDA::curand'",
+               "20:4 cmake-variable migrated 'CUDAToolkit_FOUND' -> 'MUSAToolkit_FOUND'",
+               "21:37 cmake-variable unsupported 'CUDAToolkit_INCLUDE_DIRS' -> "
+               "'CUDAToolkit_INCLUDE_DIRS'"}));
 }
 
 // The old FindCUDA module: FindHIP's counterparts; flags in CUDA_NVCC_FLAGS,
@@ -319,32 +348,37 @@ if(CMAKE_CUDA_FOO OR MYCUDA_FLAGS OR DEFINED ENV{ROCM_PATH})
 endif()
 file(GLOB MORE_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/extra/*.cu)
 )bf");
-  EXPECT_EQ(M.Events, Strings({
-      "3:14 cmake-package migrated 'CUDA' -> 'HIP' review",
-      "6:13 cmake-variable migrated 'CUDA_NVCC_FLAGS' -> 'HIP_HIPCC_FLAGS'",
-      "6:29 compiler-flag unsupported '-gencode;arch=compute_80,code=sm_80' -> '-gencode;arch=compute_80,code=sm_80'",
-      "6:65 compiler-flag migrated '--use_fast_math' -> '-ffast-math' review",
-      "6:81 compiler-flag unknown '-Xfoo' -> '-Xfoo'",
-      "7:5 cmake-variable migrated 'CUDA_NVCC_FLAGS' -> 'HIP_HIPCC_FLAGS'",
-      "7:24 cmake-variable migrated 'CUDA_NVCC_FLAGS' -> 'HIP_HIPCC_FLAGS'",
-      "7:41 compiler-flag unsupported '-arch sm_75' -> '-arch sm_75'",
-      "7:53 compiler-flag migrated '--std c++14' -> '-std=c++14'",
-      "8:23 cmake-variable unsupported 'CUDA_INCLUDE_DIRS' -> 'CUDA_INCLUDE_DIRS'",
-      "8:47 path-variable migrated 'CUDA_PATH' -> 'ROCM_PATH'",
-      "8:66 path migrated '/usr/local/cuda-12.2' -> '/opt/rocm' review",
-      "9:1 cmake-command migrated 'CUDA_ADD_EXECUTABLE' -> 'hip_add_executable'",
-      "9:54 compiler-flag migrated '-rdc=true' -> '-fgpu-rdc'",
-      "10:32 cmake-variable unsupported 'CUDA_LIBRARIES' -> 'CUDA_LIBRARIES'",
-      "10:48 library migrated 'cublas' -> 'hipblas'",
-      "10:55 cmake-target unknown 'CUDA::foo' -> 'CUDA::foo'",
-      "12:4 cmake-variable unknown 'CMAKE_CUDA_FOO' -> 'CMAKE_CUDA_FOO'",
-      "12:50 path-variable migrated 'CUDA_HOME' -> 'ROCM_PATH'"}));
+  EXPECT_EQ(
+      M.Events,
+      Strings(
+          {"3:14 cmake-package migrated 'CUDA' -> 'HIP' review",
+           "6:13 cmake-variable migrated 'CUDA_NVCC_FLAGS' -> 'HIP_HIPCC_FLAGS'",
+           "6:29 compiler-flag unsupported '-gencode;arch=compute_80,code=sm_80' -> "
+           "'-gencode;arch=compute_80,code=sm_80'",
+           "6:65 compiler-flag migrated '--use_fast_math' -> '-ffast-math' review",
+           "6:81 compiler-flag unknown '-Xfoo' -> '-Xfoo'",
+           "7:5 cmake-variable migrated 'CUDA_NVCC_FLAGS' -> 'HIP_HIPCC_FLAGS'",
+           "7:24 cmake-variable migrated 'CUDA_NVCC_FLAGS' -> 'HIP_HIPCC_FLAGS'",
+           "7:41 compiler-flag unsupported '-arch sm_75' -> '-arch sm_75'",
+           "7:53 compiler-flag migrated '--std c++14' -> '-std=c++14'",
+           "8:23 cmake-variable unsupported 'CUDA_INCLUDE_DIRS' -> 'CUDA_INCLUDE_DIRS'",
+           "8:47 path-variable migrated 'CUDA_PATH' -> 'ROCM_PATH'",
+           "8:66 path migrated '/usr/local/cuda-12.2' -> '/opt/rocm' review",
+           "9:1 cmake-command migrated 'CUDA_ADD_EXECUTABLE' -> 'hip_add_executable'",
+           "9:54 compiler-flag migrated '-rdc=true' -> '-fgpu-rdc'",
+           "10:32 cmake-variable unsupported 'CUDA_LIBRARIES' -> 'CUDA_LIBRARIES'",
+           "10:48 library migrated 'cublas' -> 'hipblas'",
+           "10:55 cmake-target unknown 'CUDA::foo' -> 'CUDA::foo'",
+           "12:4 cmake-variable unknown 'CMAKE_CUDA_FOO' -> 'CMAKE_CUDA_FOO'",
+           "12:50 path-variable migrated 'CUDA_HOME' -> 'ROCM_PATH'"}));
 }
 
 // Architecture flags through the threshold map; a source the renaming does
 // not know and a glob are flagged for review.
 TEST(BuildFiles, FindCudaProjectToMusa) {
-  Migration M = migrate(Target::Musa, "/legacy/CMakeLists.txt", FindCudaProject, {{"/legacy/main.cu", "/legacy/main.mu"}, {"/legacy/extra/a.cu", "/legacy/extra/a.mu"}});
+  Migration M = migrate(Target::Musa, "/legacy/CMakeLists.txt", FindCudaProject,
+                        {{"/legacy/main.cu", "/legacy/main.mu"},
+                         {"/legacy/extra/a.cu", "/legacy/extra/a.mu"}});
   EXPECT_EQ(M.Text, R"bf(cmake_minimum_required(VERSION 3.10)
 project(legacy CXX)
 find_package(MUSA REQUIRED)
@@ -360,36 +394,45 @@ if(CMAKE_CUDA_FOO OR MYCUDA_FLAGS OR DEFINED ENV{MUSA_HOME})
 endif()
 file(GLOB MORE_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/extra/*.mu)
 )bf");
-  EXPECT_EQ(M.Events, Strings({
-      "3:14 cmake-package migrated 'CUDA' -> 'MUSA' review",
-      "6:13 cmake-variable unsupported 'CUDA_NVCC_FLAGS' -> 'CUDA_NVCC_FLAGS'",
-      "6:29 compiler-flag migrated '-gencode;arch=compute_80,code=sm_80' -> '--offload-arch=mp_22' review",
-      "6:65 compiler-flag unsupported '--use_fast_math' -> '--use_fast_math'",
-      "6:81 compiler-flag unknown '-Xfoo' -> '-Xfoo'",
-      "7:5 cmake-variable unsupported 'CUDA_NVCC_FLAGS' -> 'CUDA_NVCC_FLAGS'",
-      "7:24 cmake-variable unsupported 'CUDA_NVCC_FLAGS' -> 'CUDA_NVCC_FLAGS'",
-      "7:41 compiler-flag unsupported '-arch sm_75' -> '-arch sm_75'",
-      "7:53 compiler-flag migrated '--std c++14' -> '-std=c++14'",
-      "8:23 cmake-variable unsupported 'CUDA_INCLUDE_DIRS' -> 'CUDA_INCLUDE_DIRS'",
-      "8:47 path-variable migrated 'CUDA_PATH' -> 'MUSA_PATH'",
-      "8:66 path migrated '/usr/local/cuda-12.2' -> '/usr/local/musa' review",
-      "9:1 cmake-command migrated 'CUDA_ADD_EXECUTABLE' -> 'musa_add_executable'",
-      "9:28 source migrated 'main.cu' -> 'main.mu'",
-      "9:36 source kept 'helper.cu' -> 'helper.cu' review",
-      "9:54 compiler-flag unsupported '-rdc=true' -> '-rdc=true'",
-      "10:32 cmake-variable unsupported 'CUDA_LIBRARIES' -> 'CUDA_LIBRARIES'",
-      "10:48 library migrated 'cublas' -> 'mublas'",
-      "10:55 cmake-target unknown 'CUDA::foo' -> 'CUDA::foo'",
-      "12:4 cmake-variable unknown 'CMAKE_CUDA_FOO' -> 'CMAKE_CUDA_FOO'",
-      "12:50 path-variable migrated 'CUDA_HOME' -> 'MUSA_HOME'",
-      "14:24 source-pattern migrated '${CMAKE_CURRENT_SOURCE_DIR}/extra/*.cu' -> '${CMAKE_CURRENT_SOURCE_DIR}/extra/*.mu' review"}));
+  EXPECT_EQ(
+      M.Events,
+      Strings(
+          {"3:14 cmake-package migrated 'CUDA' -> 'MUSA' review",
+           "6:13 cmake-variable unsupported 'CUDA_NVCC_FLAGS' -> 'CUDA_NVCC_FLAGS'",
+           "6:29 compiler-flag migrated '-gencode;arch=compute_80,code=sm_80' -> "
+           "'--offload-arch=mp_22' review",
+           "6:65 compiler-flag unsupported '--use_fast_math' -> '--use_fast_math'",
+           "6:81 compiler-flag unknown '-Xfoo' -> '-Xfoo'",
+           "7:5 cmake-variable unsupported 'CUDA_NVCC_FLAGS' -> 'CUDA_NVCC_FLAGS'",
+           "7:24 cmake-variable unsupported 'CUDA_NVCC_FLAGS' -> 'CUDA_NVCC_FLAGS'",
+           "7:41 compiler-flag unsupported '-arch sm_75' -> '-arch sm_75'",
+           "7:53 compiler-flag migrated '--std c++14' -> '-std=c++14'",
+           "8:23 cmake-variable unsupported 'CUDA_INCLUDE_DIRS' -> 'CUDA_INCLUDE_DIRS'",
+           "8:47 path-variable migrated 'CUDA_PATH' -> 'MUSA_PATH'",
+           "8:66 path migrated '/usr/local/cuda-12.2' -> '/usr/local/musa' review",
+           "9:1 cmake-command migrated 'CUDA_ADD_EXECUTABLE' -> 'musa_add_executable'",
+           "9:28 source migrated 'main.cu' -> 'main.mu'",
+           "9:36 source kept 'helper.cu' -> 'helper.cu' review",
+           "9:54 compiler-flag unsupported '-rdc=true' -> '-rdc=true'",
+           "10:32 cmake-variable unsupported 'CUDA_LIBRARIES' -> 'CUDA_LIBRARIES'",
+           "10:48 library migrated 'cublas' -> 'mublas'",
+           "10:55 cmake-target unknown 'CUDA::foo' -> 'CUDA::foo'",
+           "12:4 cmake-variable unknown 'CMAKE_CUDA_FOO' -> 'CMAKE_CUDA_FOO'",
+           "12:50 path-variable migrated 'CUDA_HOME' -> 'MUSA_HOME'",
+           "14:24 source-pattern migrated '${CMAKE_CURRENT_SOURCE_DIR}/extra/*.cu' -> "
+           "'${CMAKE_CURRENT_SOURCE_DIR}/extra/*.mu' review"}));
 }
 
 // A Makefile: the compiler variable, its flags (found through the variables
 // its command lines expand), libraries, the SDK root, sources and patterns.
 TEST(BuildFiles, MakefileToMusaWithRenamedSources) {
-  Migration M = migrate(Target::Musa, "/mk/Makefile", StencilMakefile, {{"/mk/stencil.cu", "/mk/stencil.mu"}, {"/mk/main.cu", "/mk/main.mu"}, {"/mk/include/stencil.cuh", "/mk/include/stencil.muh"}});
-  EXPECT_EQ(M.Text, R"bf(# Builds the stencil demo with nvcc; CUDA_HOME may come from the environment.
+  Migration M = migrate(Target::Musa, "/mk/Makefile", StencilMakefile,
+                        {{"/mk/stencil.cu", "/mk/stencil.mu"},
+                         {"/mk/main.cu", "/mk/main.mu"},
+                         {"/mk/include/stencil.cuh", "/mk/include/stencil.muh"}});
+  EXPECT_EQ(
+      M.Text,
+      R"bf(# Builds the stencil demo with nvcc; CUDA_HOME may come from the environment.
 MUSA_HOME ?= /usr/local/musa
 NVCC      := $(MUSA_HOME)/bin/mcc
 CXX       := g++
@@ -414,32 +457,39 @@ host.o: host.cpp
 profile: stencil
 	@echo "nvcc flags: $(NVCCFLAGS)"   # nvcc -arch=sm_80 in a comment is left alone
 )bf");
-  EXPECT_EQ(M.Events, Strings({
-      "2:1 path-variable migrated 'CUDA_HOME' -> 'MUSA_HOME'",
-      "2:14 path migrated '/usr/local/cuda' -> '/usr/local/musa' review",
-      "3:16 path-variable migrated 'CUDA_HOME' -> 'MUSA_HOME'",
-      "3:31 tool migrated 'nvcc' -> 'mcc'",
-      "6:14 compiler-flag migrated '-gencode arch=compute_80,code=sm_80' -> '--offload-arch=mp_22' review",
-      "6:50 compiler-flag migrated '-gencode=arch=compute_90,code=\\\"sm_90,compute_90\\\"' -> '--offload-arch=mp_31' review",
-      "7:40 compiler-flag migrated '--expt-relaxed-constexpr' -> ''",
-      "7:65 compiler-flag migrated '-Xcompiler -fopenmp,-Wall' -> '-fopenmp -Wall'",
-      "8:18 path-variable migrated 'CUDA_HOME' -> 'MUSA_HOME'",
-      "9:18 path-variable migrated 'CUDA_HOME' -> 'MUSA_HOME'",
-      "9:35 library migrated '-lcudart' -> '-lmusart'",
-      "9:44 library migrated '-lcublas' -> '-lmublas'",
-      "11:9 source migrated 'stencil.cu' -> 'stencil.mu'",
-      "11:20 source migrated 'main.cu' -> 'main.mu'",
-      "12:16 source-pattern migrated '.cu' -> '.mu' review",
-      "17:6 source-pattern migrated '%.cu' -> '%.mu' review",
-      "17:11 source migrated 'include/stencil.cuh' -> 'include/stencil.muh'",
-      "21:17 path-variable migrated 'CUDA_HOME' -> 'MUSA_HOME'"}));
+  EXPECT_EQ(
+      M.Events,
+      Strings(
+          {"2:1 path-variable migrated 'CUDA_HOME' -> 'MUSA_HOME'",
+           "2:14 path migrated '/usr/local/cuda' -> '/usr/local/musa' review",
+           "3:16 path-variable migrated 'CUDA_HOME' -> 'MUSA_HOME'",
+           "3:31 tool migrated 'nvcc' -> 'mcc'",
+           "6:14 compiler-flag migrated '-gencode arch=compute_80,code=sm_80' -> "
+           "'--offload-arch=mp_22' review",
+           "6:50 compiler-flag migrated "
+           "'-gencode=arch=compute_90,code=\\\"sm_90,compute_90\\\"' -> "
+           "'--offload-arch=mp_31' review",
+           "7:40 compiler-flag migrated '--expt-relaxed-constexpr' -> ''",
+           "7:65 compiler-flag migrated '-Xcompiler -fopenmp,-Wall' -> '-fopenmp -Wall'",
+           "8:18 path-variable migrated 'CUDA_HOME' -> 'MUSA_HOME'",
+           "9:18 path-variable migrated 'CUDA_HOME' -> 'MUSA_HOME'",
+           "9:35 library migrated '-lcudart' -> '-lmusart'",
+           "9:44 library migrated '-lcublas' -> '-lmublas'",
+           "11:9 source migrated 'stencil.cu' -> 'stencil.mu'",
+           "11:20 source migrated 'main.cu' -> 'main.mu'",
+           "12:16 source-pattern migrated '.cu' -> '.mu' review",
+           "17:6 source-pattern migrated '%.cu' -> '%.mu' review",
+           "17:11 source migrated 'include/stencil.cuh' -> 'include/stencil.muh'",
+           "21:17 path-variable migrated 'CUDA_HOME' -> 'MUSA_HOME'"}));
 }
 
 // For HIP the sources keep their names (hipcc compiles .cu as HIP); the
 // architecture flags cannot be translated and are reported.
 TEST(BuildFiles, MakefileToHip) {
   Migration M = migrate(Target::Hip, "/mk/Makefile", StencilMakefile);
-  EXPECT_EQ(M.Text, R"bf(# Builds the stencil demo with nvcc; CUDA_HOME may come from the environment.
+  EXPECT_EQ(
+      M.Text,
+      R"bf(# Builds the stencil demo with nvcc; CUDA_HOME may come from the environment.
 ROCM_PATH ?= /opt/rocm
 NVCC      := $(ROCM_PATH)/bin/hipcc
 CXX       := g++
@@ -464,20 +514,25 @@ host.o: host.cpp
 profile: stencil
 	@echo "nvcc flags: $(NVCCFLAGS)"   # nvcc -arch=sm_80 in a comment is left alone
 )bf");
-  EXPECT_EQ(M.Events, Strings({
-      "2:1 path-variable migrated 'CUDA_HOME' -> 'ROCM_PATH'",
-      "2:14 path migrated '/usr/local/cuda' -> '/opt/rocm' review",
-      "3:16 path-variable migrated 'CUDA_HOME' -> 'ROCM_PATH'",
-      "3:31 tool migrated 'nvcc' -> 'hipcc'",
-      "6:14 compiler-flag unsupported '-gencode arch=compute_80,code=sm_80' -> '-gencode arch=compute_80,code=sm_80'",
-      "6:50 compiler-flag unsupported '-gencode=arch=compute_90,code=\\\"sm_90,compute_90\\\"' -> '-gencode=arch=compute_90,code=\\\"sm_90,compute_90\\\"'",
-      "7:40 compiler-flag migrated '--expt-relaxed-constexpr' -> ''",
-      "7:65 compiler-flag migrated '-Xcompiler -fopenmp,-Wall' -> '-fopenmp -Wall'",
-      "8:18 path-variable migrated 'CUDA_HOME' -> 'ROCM_PATH'",
-      "9:18 path-variable migrated 'CUDA_HOME' -> 'ROCM_PATH'",
-      "9:35 library migrated '-lcudart' -> '-lamdhip64'",
-      "9:44 library migrated '-lcublas' -> '-lhipblas'",
-      "21:17 path-variable migrated 'CUDA_HOME' -> 'ROCM_PATH'"}));
+  EXPECT_EQ(
+      M.Events,
+      Strings(
+          {"2:1 path-variable migrated 'CUDA_HOME' -> 'ROCM_PATH'",
+           "2:14 path migrated '/usr/local/cuda' -> '/opt/rocm' review",
+           "3:16 path-variable migrated 'CUDA_HOME' -> 'ROCM_PATH'",
+           "3:31 tool migrated 'nvcc' -> 'hipcc'",
+           "6:14 compiler-flag unsupported '-gencode arch=compute_80,code=sm_80' -> "
+           "'-gencode arch=compute_80,code=sm_80'",
+           "6:50 compiler-flag unsupported "
+           "'-gencode=arch=compute_90,code=\\\"sm_90,compute_90\\\"' -> "
+           "'-gencode=arch=compute_90,code=\\\"sm_90,compute_90\\\"'",
+           "7:40 compiler-flag migrated '--expt-relaxed-constexpr' -> ''",
+           "7:65 compiler-flag migrated '-Xcompiler -fopenmp,-Wall' -> '-fopenmp -Wall'",
+           "8:18 path-variable migrated 'CUDA_HOME' -> 'ROCM_PATH'",
+           "9:18 path-variable migrated 'CUDA_HOME' -> 'ROCM_PATH'",
+           "9:35 library migrated '-lcudart' -> '-lamdhip64'",
+           "9:44 library migrated '-lcublas' -> '-lhipblas'",
+           "21:17 path-variable migrated 'CUDA_HOME' -> 'ROCM_PATH'"}));
 }
 
 // Conditionals, export, continued lines, define, $(shell), target-specific
@@ -503,28 +558,28 @@ kernel.o: kernel.cu
 	$(call COMPILE,$<,$@)
 	hipcc -x hip -c kernel.cu -o kernel2.o
 )bf");
-  EXPECT_EQ(M.Events, Strings({
-      "1:8 path-variable migrated 'CUDA_PATH' -> 'ROCM_PATH'",
-      "2:3 path-variable migrated 'CUDA_PATH' -> 'ROCM_PATH'",
-      "2:16 path migrated '/usr/local/cuda-12.4' -> '/opt/rocm' review",
-      "4:8 path-variable migrated 'CUDA_PATH' -> 'ROCM_PATH'",
-      "5:10 path-variable migrated 'CUDA_PATH' -> 'ROCM_PATH'",
-      "5:25 tool migrated 'nvcc' -> 'hipcc'",
-      "6:9 compiler-flag unsupported '-arch=sm_90' -> '-arch=sm_90'",
-      "7:25 tool migrated 'nvcc' -> 'hipcc'",
-      "9:9 compiler-flag migrated '--expt-extended-lambda' -> ''",
-      "10:9 compiler-flag migrated '-rdc=true' -> '-fgpu-rdc'",
-      "10:19 compiler-flag unsupported '-maxrregcount 64' -> '-maxrregcount 64'",
-      "10:36 compiler-flag unknown '--frobnicate' -> '--frobnicate'",
-      "11:17 compiler-flag migrated '-G' -> ''",
-      "16:29 library unsupported '-lcudadevrt' -> '-lcudadevrt'",
-      "16:41 library migrated '-lcuda' -> '-lamdhip64'",
-      "16:74 path-variable migrated 'CUDA_PATH' -> 'ROCM_PATH'",
-      "19:2 tool migrated 'nvcc' -> 'hipcc'",
-      "19:7 compiler-flag migrated '-x cu' -> '-x hip'",
-      "19:13 compiler-flag migrated '-Xptxas -v' -> ''"}));
+  EXPECT_EQ(
+      M.Events,
+      Strings({"1:8 path-variable migrated 'CUDA_PATH' -> 'ROCM_PATH'",
+               "2:3 path-variable migrated 'CUDA_PATH' -> 'ROCM_PATH'",
+               "2:16 path migrated '/usr/local/cuda-12.4' -> '/opt/rocm' review",
+               "4:8 path-variable migrated 'CUDA_PATH' -> 'ROCM_PATH'",
+               "5:10 path-variable migrated 'CUDA_PATH' -> 'ROCM_PATH'",
+               "5:25 tool migrated 'nvcc' -> 'hipcc'",
+               "6:9 compiler-flag unsupported '-arch=sm_90' -> '-arch=sm_90'",
+               "7:25 tool migrated 'nvcc' -> 'hipcc'",
+               "9:9 compiler-flag migrated '--expt-extended-lambda' -> ''",
+               "10:9 compiler-flag migrated '-rdc=true' -> '-fgpu-rdc'",
+               "10:19 compiler-flag unsupported '-maxrregcount 64' -> '-maxrregcount 64'",
+               "10:36 compiler-flag unknown '--frobnicate' -> '--frobnicate'",
+               "11:17 compiler-flag migrated '-G' -> ''",
+               "16:29 library unsupported '-lcudadevrt' -> '-lcudadevrt'",
+               "16:41 library migrated '-lcuda' -> '-lamdhip64'",
+               "16:74 path-variable migrated 'CUDA_PATH' -> 'ROCM_PATH'",
+               "19:2 tool migrated 'nvcc' -> 'hipcc'",
+               "19:7 compiler-flag migrated '-x cu' -> '-x hip'",
+               "19:13 compiler-flag migrated '-Xptxas -v' -> ''"}));
 }
-
 
 TEST(BuildFiles, NothingCudaIsLeftAlone) {
   for (Target T : {Target::Musa, Target::Hip}) {
@@ -563,12 +618,13 @@ set(X ${CMAKE_CUDA_FLAGSX} ${MY_CMAKE_CUDA_FLAGS} CUDA_HOMEX)
 target_compile_options(app PRIVATE --expt-relaxed-constexprs -lcudart_x -lamdhip64)
 add_executable(app a.cuh.in b.cux "c.cu.txt")
 )");
-  EXPECT_EQ(M.Events, Strings({
-                          "2:27 cmake-target migrated 'CUDA::cudart_static' -> 'hip::host' review",
-                          "2:47 cmake-target unknown 'CUDA::cudart2' -> 'CUDA::cudart2'",
-                          "3:9 cmake-variable unknown 'CMAKE_CUDA_FLAGSX' -> 'CMAKE_CUDA_FLAGSX'",
-                          "4:73 library migrated '-lcudart' -> '-lamdhip64'",
-                      }));
+  EXPECT_EQ(M.Events,
+            Strings({
+                "2:27 cmake-target migrated 'CUDA::cudart_static' -> 'hip::host' review",
+                "2:47 cmake-target unknown 'CUDA::cudart2' -> 'CUDA::cudart2'",
+                "3:9 cmake-variable unknown 'CMAKE_CUDA_FLAGSX' -> 'CMAKE_CUDA_FLAGSX'",
+                "4:73 library migrated '-lcudart' -> '-lamdhip64'",
+            }));
 }
 
 TEST(BuildFiles, CMakeLexing) {
@@ -593,16 +649,17 @@ endif()
     hip::hipfft)
 endif()
 )");
-  EXPECT_EQ(M.Events, Strings({
-                          "3:9 cmake-variable migrated 'CUDAToolkit_FOUND' -> 'hip_FOUND'",
-                          "3:39 path-variable migrated 'CUDA_HOME' -> 'ROCM_PATH'",
-                          "5:26 cmake-target migrated 'CUDA::cudart' -> 'hip::host'",
-                          "5:42 cmake-variable migrated 'CMAKE_CUDA_COMPILER' -> "
-                          "'CMAKE_HIP_COMPILER' review",
-                          "7:5 cmake-target migrated 'CUDA::cufft' -> 'hip::hipfft'",
-                          "7:5 cmake-package migrated 'CUDA::cufft' -> 'find_package(hipfft "
-                          "REQUIRED)'",
-                      }));
+  EXPECT_EQ(M.Events,
+            Strings({
+                "3:9 cmake-variable migrated 'CUDAToolkit_FOUND' -> 'hip_FOUND'",
+                "3:39 path-variable migrated 'CUDA_HOME' -> 'ROCM_PATH'",
+                "5:26 cmake-target migrated 'CUDA::cudart' -> 'hip::host'",
+                "5:42 cmake-variable migrated 'CMAKE_CUDA_COMPILER' -> "
+                "'CMAKE_HIP_COMPILER' review",
+                "7:5 cmake-target migrated 'CUDA::cufft' -> 'hip::hipfft'",
+                "7:5 cmake-package migrated 'CUDA::cufft' -> 'find_package(hipfft "
+                "REQUIRED)'",
+            }));
 }
 
 TEST(BuildFiles, HipSourcesInVariablesGetTheLanguage) {
@@ -633,16 +690,18 @@ TEST(BuildFiles, MusaArchitecturesFollowTheThresholdMap) {
   EXPECT_EQ(M.Text, R"(x:
 	mcc --offload-arch=mp_22 --offload-arch=mp_31 -arch=native -arch=sm_70 --offload-arch=mp_22 -c x.cu
 )");
-  EXPECT_EQ(M.Events, Strings({
-                          "2:2 tool migrated 'nvcc' -> 'mcc'",
-                          "2:7 compiler-flag migrated '-arch=sm_86' -> '--offload-arch=mp_22' review",
-                          "2:19 compiler-flag migrated '-arch=compute_90a' -> "
-                          "'--offload-arch=mp_31' review",
-                          "2:37 compiler-flag unsupported '-arch=native' -> '-arch=native'",
-                          "2:50 compiler-flag unsupported '-arch=sm_70' -> '-arch=sm_70'",
-                          "2:62 compiler-flag migrated '--gpu-architecture sm_80' -> "
-                          "'--offload-arch=mp_22' review",
-                      }));
+  EXPECT_EQ(
+      M.Events,
+      Strings({
+          "2:2 tool migrated 'nvcc' -> 'mcc'",
+          "2:7 compiler-flag migrated '-arch=sm_86' -> '--offload-arch=mp_22' review",
+          "2:19 compiler-flag migrated '-arch=compute_90a' -> "
+          "'--offload-arch=mp_31' review",
+          "2:37 compiler-flag unsupported '-arch=native' -> '-arch=native'",
+          "2:50 compiler-flag unsupported '-arch=sm_70' -> '-arch=sm_70'",
+          "2:62 compiler-flag migrated '--gpu-architecture sm_80' -> "
+          "'--offload-arch=mp_22' review",
+      }));
 }
 
 TEST(BuildFiles, KindOfPath) {
@@ -676,9 +735,9 @@ TEST(BuildRules, LoadedWithTheTarget) {
 
 std::string buildTableError(const std::string &Entries, const std::string &Extra = "") {
   BuildRules Rules;
-  llvm::Error E = Rules.addTable(
-      R"({"target": "hip", "description": "t", )" + Extra + R"("entries": [)" + Entries + "]}",
-      "bad.json", "hip");
+  llvm::Error E = Rules.addTable(R"({"target": "hip", "description": "t", )" + Extra +
+                                     R"("entries": [)" + Entries + "]}",
+                                 "bad.json", "hip");
   return E ? llvm::toString(std::move(E)) : "";
 }
 
@@ -691,11 +750,13 @@ TEST(BuildRules, RejectsMalformedTables) {
             "bad.json: entry 0 (\"nvcc\"): unknown \"kind\" \"tools\"");
   EXPECT_EQ(buildTableError(R"({"cuda": "nvcc", "kind": "tool", "status": "supported"})"),
             "bad.json: entry 0 (\"nvcc\"): \"target\" is missing");
-  EXPECT_EQ(buildTableError(R"({"cuda": "nvcc", "kind": "tool", "status": "unsupported"})"),
-            "bad.json: entry 0 (\"nvcc\"): an unsupported entry needs a \"note\" saying why");
-  EXPECT_EQ(buildTableError(R"({"cuda": "-x", "kind": "compiler-flag", "status": "supported",
+  EXPECT_EQ(
+      buildTableError(R"({"cuda": "nvcc", "kind": "tool", "status": "unsupported"})"),
+      "bad.json: entry 0 (\"nvcc\"): an unsupported entry needs a \"note\" saying why");
+  EXPECT_EQ(
+      buildTableError(R"({"cuda": "-x", "kind": "compiler-flag", "status": "supported",
                                 "action": "unwrap"})"),
-            "bad.json: entry 0 (\"-x\"): this action needs \"value\": \"separate\"");
+      "bad.json: entry 0 (\"-x\"): this action needs \"value\": \"separate\"");
   EXPECT_EQ(buildTableError(R"({"cuda": "-arch", "kind": "compiler-flag",
                                 "status": "supported", "action": "arch",
                                 "value": "separate", "target": "--offload-arch={arch}"})"),

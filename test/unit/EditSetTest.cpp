@@ -28,7 +28,8 @@ TEST(EditSet, IdenticalEditsMergeIntoOne) {
 TEST(EditSet, LinesAddedAfterInsertionsShareTheirOffset) {
   EditSet Set;
   ASSERT_EQ(Set.add({0, 0, "#include <a.h>\n"}), EditSet::AddResult::Added);
-  EXPECT_EQ(Set.addAfterInsertions({0, 0, "#include <b.h>\n"}), EditSet::AddResult::Added);
+  EXPECT_EQ(Set.addAfterInsertions({0, 0, "#include <b.h>\n"}),
+            EditSet::AddResult::Added);
   EXPECT_EQ(Set.addAfterInsertions({0, 0, "#include <a.h>\n"}),
             EditSet::AddResult::Duplicate);
   EXPECT_EQ(Set.apply("int x;\n"), "#include <a.h>\n#include <b.h>\nint x;\n");

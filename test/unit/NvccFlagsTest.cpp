@@ -15,13 +15,27 @@ TEST(NvccFlags, ClangFlagsPassThrough) {
 }
 
 TEST(NvccFlags, CodeGenerationFlagsAreDroppedWithTheirValues) {
-  EXPECT_EQ(translateNvccFlags({"-arch=sm_80", "-arch", "sm_90", "-gencode",
+  EXPECT_EQ(translateNvccFlags({"-arch=sm_80",
+                                "-arch",
+                                "sm_90",
+                                "-gencode",
                                 "arch=compute_80,code=sm_80",
                                 "--generate-code=arch=compute_90,code=sm_90",
-                                "-rdc=true", "--expt-relaxed-constexpr",
-                                "--extended-lambda", "-lineinfo", "-Xptxas", "-v",
-                                "-ccbin", "g++-12", "-maxrregcount=64", "-c", "-o",
-                                "x.o", "-x", "cu", "-Ikept"}),
+                                "-rdc=true",
+                                "--expt-relaxed-constexpr",
+                                "--extended-lambda",
+                                "-lineinfo",
+                                "-Xptxas",
+                                "-v",
+                                "-ccbin",
+                                "g++-12",
+                                "-maxrregcount=64",
+                                "-c",
+                                "-o",
+                                "x.o",
+                                "-x",
+                                "cu",
+                                "-Ikept"}),
             Flags({"-Ikept"}));
 }
 
@@ -40,10 +54,12 @@ TEST(NvccFlags, SpellingsNvccAloneUses) {
 }
 
 TEST(NvccFlags, CMakesCompileCommandsForNvcc) {
-  EXPECT_EQ(translateNvccFlags({"-forward-unknown-to-host-compiler", "-DUSE_X",
-                                "-isystem=/opt/dep/include", "--generate-code=arch=compute_80,code=[compute_80,sm_80]",
-                                "-Xcompiler=-fPIC", "-std=c++17", "-x", "cu", "-rdc=true"}),
-            Flags({"-DUSE_X", "-isystem", "/opt/dep/include", "-fPIC", "-std=c++17"}));
+  EXPECT_EQ(
+      translateNvccFlags({"-forward-unknown-to-host-compiler", "-DUSE_X",
+                          "-isystem=/opt/dep/include",
+                          "--generate-code=arch=compute_80,code=[compute_80,sm_80]",
+                          "-Xcompiler=-fPIC", "-std=c++17", "-x", "cu", "-rdc=true"}),
+      Flags({"-DUSE_X", "-isystem", "/opt/dep/include", "-fPIC", "-std=c++17"}));
 }
 
 TEST(NvccFlags, AValueMissingAtTheEndIsNotAnError) {

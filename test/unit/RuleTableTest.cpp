@@ -93,31 +93,38 @@ TEST(RuleTable, RejectsUnknownKeys) {
 
 TEST(RuleTable, RejectsBadEntries) {
   EXPECT_NE(errorFor(withEntry(R"({"kind": "function", "status": "supported",
-      "target": "b"})")).find("\"cuda\" is missing"),
+      "target": "b"})"))
+                .find("\"cuda\" is missing"),
             std::string::npos);
   EXPECT_NE(errorFor(withEntry(R"({"cuda": "a", "kind": "class",
-      "status": "supported", "target": "b"})")).find("entry 0 (\"a\"): \"kind\" must be"),
+      "status": "supported", "target": "b"})"))
+                .find("entry 0 (\"a\"): \"kind\" must be"),
             std::string::npos);
   EXPECT_NE(errorFor(withEntry(R"({"cuda": "a", "kind": "function",
-      "status": "maybe", "target": "b"})")).find("\"status\" must be"),
+      "status": "maybe", "target": "b"})"))
+                .find("\"status\" must be"),
             std::string::npos);
   EXPECT_NE(errorFor(withEntry(R"({"cuda": "a", "kind": "function",
-      "status": "supported"})")).find("\"target\" is missing"),
+      "status": "supported"})"))
+                .find("\"target\" is missing"),
             std::string::npos);
   EXPECT_NE(errorFor(withEntry(R"({"cuda": "a", "kind": "function",
-      "status": "unsupported"})")).find("needs a \"note\""),
+      "status": "unsupported"})"))
+                .find("needs a \"note\""),
             std::string::npos);
   EXPECT_NE(errorFor(withEntry(R"({"cuda": "a", "kind": "function",
       "status": "unsupported", "target": "b", "note": "n"})"))
                 .find("an unsupported entry has no \"target\""),
             std::string::npos);
   EXPECT_NE(errorFor(withEntry(R"({"cuda": 7, "kind": "function",
-      "status": "supported", "target": "b"})")).find("\"cuda\" must be a string"),
+      "status": "supported", "target": "b"})"))
+                .find("\"cuda\" must be a string"),
             std::string::npos);
-  EXPECT_NE(errorFor(withEntry(R"({"cuda": "a", "kind": "function",
+  EXPECT_NE(
+      errorFor(withEntry(R"({"cuda": "a", "kind": "function",
       "status": "supported", "target": "b", "include_first": ["c.h"]})"))
-                .find("\"include_first\" is an array of header names, for header entries"),
-            std::string::npos);
+          .find("\"include_first\" is an array of header names, for header entries"),
+      std::string::npos);
   EXPECT_NE(errorFor(withEntry(R"({"cuda": "a.h", "kind": "header",
       "status": "supported", "target": "b.h", "include_first": "c.h"})"))
                 .find("\"include_first\" is an array"),
@@ -140,8 +147,7 @@ TEST(RuleTable, RejectsDuplicatesAcrossTables) {
 }
 
 TEST(RuleTable, LoadDirectoryNamesMissingFolder) {
-  llvm::Expected<RuleTable> T =
-      RuleTable::loadDirectory("/nonexistent/rules", "musa");
+  llvm::Expected<RuleTable> T = RuleTable::loadDirectory("/nonexistent/rules", "musa");
   ASSERT_FALSE(bool(T));
   EXPECT_NE(llvm::toString(T.takeError()).find("/nonexistent/rules/musa"),
             std::string::npos);
@@ -149,8 +155,7 @@ TEST(RuleTable, LoadDirectoryNamesMissingFolder) {
 
 TEST(RuleTable, ShippedTablesLoad) {
   for (const char *Target : {"musa", "hip"}) {
-    llvm::Expected<RuleTable> T =
-        RuleTable::loadDirectory(MUSIFY_TEST_RULES_DIR, Target);
+    llvm::Expected<RuleTable> T = RuleTable::loadDirectory(MUSIFY_TEST_RULES_DIR, Target);
     ASSERT_TRUE(bool(T)) << llvm::toString(T.takeError());
     EXPECT_GT(T->size(), 1000u) << Target;
   }
@@ -162,13 +167,13 @@ namespace {
 
 TEST(RuleTable, CallRewrites) {
   RuleTable Table;
-  ASSERT_FALSE(bool(Table.addTable(
-      withEntry(R"json({"cuda": "cudaEventCreate", "kind": "function",
+  ASSERT_FALSE(
+      bool(Table.addTable(withEntry(R"json({"cuda": "cudaEventCreate", "kind": "function",
         "status": "supported", "target": "hipEventCreate",
         "call": {"by_arity": {"2": "hipEventCreateWithFlags"},
                  "wrap": {"0": "HIP_SYMBOL(%)"},
                  "drop": {"index": 0, "harmless": ["0xffffffff"]}}})json"),
-      "calls.json", "musa")));
+                          "calls.json", "musa")));
   const Rule *R = Table.find("cudaEventCreate", RuleKind::Function);
   ASSERT_TRUE(R && R->Call);
   EXPECT_EQ(R->Call->ByArity.at(2), "hipEventCreateWithFlags");

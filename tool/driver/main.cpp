@@ -6,9 +6,9 @@
 #include "rules/TargetVersion.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -122,15 +122,14 @@ cl::opt<bool> Incremental(
     cl::desc("Reuse what earlier runs found for translation units whose files, "
              "flags, rules and musify are unchanged"),
     cl::cat(MusifyCategory));
-cl::opt<std::string> CacheDir(
-    "cache-dir",
-    cl::desc("The --incremental cache (default: $XDG_CACHE_HOME/musify, then "
-             "~/.cache/musify)"),
-    cl::value_desc("dir"), cl::cat(MusifyCategory));
+cl::opt<std::string>
+    CacheDir("cache-dir",
+             cl::desc("The --incremental cache (default: $XDG_CACHE_HOME/musify, then "
+                      "~/.cache/musify)"),
+             cl::value_desc("dir"), cl::cat(MusifyCategory));
 
 void printVersion(raw_ostream &OS) {
-  OS << "musify " << musify::toolVersion() << " (Clang " << LLVM_VERSION_STRING
-     << ")\n";
+  OS << "musify " << musify::toolVersion() << " (Clang " << LLVM_VERSION_STRING << ")\n";
 }
 
 /// Splits argv at the first `--`: musify's own arguments (with argv[0]) and
@@ -236,11 +235,12 @@ void chooseTargetVersion(musify::MigrationOptions &Options,
     Options.TargetVersionChosenBy = "--hip-version";
   } else if (auto Installed = musify::installedVersion(Options.Target)) {
     Options.TargetVersion = Installed->first;
-    Options.TargetVersionChosenBy = "the installed " + Name + " (" + Installed->second + ")";
+    Options.TargetVersionChosenBy =
+        "the installed " + Name + " (" + Installed->second + ")";
   } else {
     Options.TargetVersion = musify::newestVersion(Table);
-    Options.TargetVersionChosenBy = "the newest " + Name + " the rule tables know (no " +
-                                    Name + " installed)";
+    Options.TargetVersionChosenBy =
+        "the newest " + Name + " the rule tables know (no " + Name + " installed)";
   }
 }
 
@@ -306,8 +306,8 @@ int main(int argc, const char **argv) {
           &errs()))
     return musify::ExitBadInput;
 
-  std::string Rules = RulesDir.empty() ? musify::defaultRulesDir(argv[0])
-                                       : std::string(RulesDir);
+  std::string Rules =
+      RulesDir.empty() ? musify::defaultRulesDir(argv[0]) : std::string(RulesDir);
   Expected<std::vector<musify::TargetDescription>> Targets = loadTargets(Rules);
   if (!Targets)
     return fail(toString(Targets.takeError()));
@@ -319,7 +319,8 @@ int main(int argc, const char **argv) {
 
   musify::MigrationOptions Options = migrationOptions(*Target, std::move(ClangArgs));
   Options.CommandLine.assign(argv, argv + argc);
-  Expected<musify::RuleTable> Table = musify::RuleTable::loadDirectory(Rules, Target->Name);
+  Expected<musify::RuleTable> Table =
+      musify::RuleTable::loadDirectory(Rules, Target->Name);
   if (!Table)
     return fail(toString(Table.takeError()));
   Options.RuleSources.push_back(Rules);

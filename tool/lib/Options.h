@@ -23,9 +23,9 @@ struct MigrationOptions {
   std::string OutRoot;
   bool Backup = false; ///< with InPlace: keep FILE.orig beside each rewritten file
   std::string ReportFile;
-  std::string SarifFile; ///< --sarif: the findings as SARIF 2.1.0
+  std::string SarifFile;                ///< --sarif: the findings as SARIF 2.1.0
   std::vector<std::string> CommandLine; ///< as run, for the SARIF invocation
-  std::string CudaPath; ///< empty: CUDA_PATH, then /usr/local/cuda
+  std::string CudaPath;                 ///< empty: CUDA_PATH, then /usr/local/cuda
   std::string RulesDir; ///< empty: the installed rules, then the source tree's
   std::vector<std::string> ClangArgs; ///< everything after `--`
   /// Write `<<<>>>` launches as the target's launch call (hipLaunchKernelGGL).
@@ -33,7 +33,8 @@ struct MigrationOptions {
   /// A versioned target: the version migrated to ("5.2"), and how it was
   /// chosen (the option, the installed header, or the newest the tables know).
   std::string TargetVersion, TargetVersionChosenBy;
-  bool AllowFallback = false; ///< token-only migration of unparsable files is not an error
+  bool AllowFallback =
+      false; ///< token-only migration of unparsable files is not an error
   /// Parse the device side of CUDA units whose host parse skipped CUDA names
   /// under a device macro (`#ifdef __CUDA_ARCH__`).
   bool DeviceSide = true;

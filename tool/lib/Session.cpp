@@ -9,8 +9,8 @@
 #include "find/SourceClassifier.h"
 #include "find/UnitParser.h"
 #include "frontend/Frontend.h"
-#include "inputs/NvccFlags.h"
 #include "inputs/Inputs.h"
+#include "inputs/NvccFlags.h"
 #include "output/OutputWriter.h"
 #include "rename/Renaming.h"
 #include "report/Progress.h"
@@ -35,8 +35,8 @@ namespace musify {
 const char *toolVersion() { return MUSIFY_VERSION; }
 
 std::string defaultRulesDir(const char *Argv0) {
-  std::string Exe = llvm::sys::fs::getMainExecutable(
-      Argv0, reinterpret_cast<void *>(&defaultRulesDir));
+  std::string Exe =
+      llvm::sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&defaultRulesDir));
   llvm::SmallString<256> Rules(llvm::sys::path::parent_path(Exe));
   llvm::sys::path::append(Rules, "..", "share", "musify", "rules");
   llvm::sys::path::remove_dots(Rules, /*remove_dot_dot=*/true);
@@ -187,7 +187,8 @@ private:
     if (!OutRoot.empty() && llvm::sys::fs::exists(OutRoot) &&
         !llvm::sys::fs::is_directory(OutRoot))
       return fail("--out-root '" + Options.OutRoot + "' is a file, not a folder");
-    if (Options.Output == OutputMode::File && llvm::sys::fs::is_directory(Options.OutputFile))
+    if (Options.Output == OutputMode::File &&
+        llvm::sys::fs::is_directory(Options.OutputFile))
       return fail("-o '" + Options.OutputFile +
                   "' is a folder; -o names the file to write (--out-root DIR mirrors "
                   "inputs into a folder)");
@@ -262,12 +263,10 @@ private:
       return;
     std::vector<std::string> Sdk = Cuda->RealFolders;
     Sdk.push_back(VirtualIncludeDir.str());
-    SourceClassifier Classifier(std::move(Sdk), MUSIFY_CLANG_RESOURCE_DIR,
-                                Inputs.Roots, Rules.libraries());
+    SourceClassifier Classifier(std::move(Sdk), MUSIFY_CLANG_RESOURCE_DIR, Inputs.Roots,
+                                Rules.libraries());
     Frontend Front(*Cuda, MUSIFY_CLANG_RESOURCE_DIR, Options.ClangArgs,
-                   [this](llvm::StringRef Header) {
-                     return Rules.isSdkHeader(Header);
-                   });
+                   [this](llvm::StringRef Header) { return Rules.isSdkHeader(Header); });
 
     std::vector<const InputFile *> Units, Standalone;
     for (const InputFile &F : Inputs.Files)
@@ -301,10 +300,10 @@ private:
       Pool.async([&, I] {
         auto Start = std::chrono::steady_clock::now();
         Results[I] = parseUnit(*Units[I], Front, Classifier);
-        Bar.finished(Units[I]->Relative, Results[I].Parsed, Results[I].FromCache,
-                     std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                                   Start)
-                         .count());
+        Bar.finished(
+            Units[I]->Relative, Results[I].Parsed, Results[I].FromCache,
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+                .count());
       });
     Pool.wait();
     return Results;
@@ -603,8 +602,9 @@ private:
                 bool AfterInsertions = false) {
     for (const Edit &E : Edits) {
       EditConflict Conflict;
-      EditSet::AddResult Added = AfterInsertions ? S.Edits.addAfterInsertions(E, &Conflict)
-                                                 : S.Edits.add(E, &Conflict);
+      EditSet::AddResult Added = AfterInsertions
+                                     ? S.Edits.addAfterInsertions(E, &Conflict)
+                                     : S.Edits.add(E, &Conflict);
       if (Added == EditSet::AddResult::Conflict) {
         Place At = Where;
         auto [Line, Column] = LineIndex(text(S)).lineAndColumn(Conflict.Incoming.Offset);
@@ -625,7 +625,7 @@ private:
       return S.Input ? Options.OutputFile : "";
     case OutputMode::InPlace:
       return S.Edits.empty() && !Renamed.count(S.Report.Path) ? ""
-                                                               : newPathOf(S.Report.Path);
+                                                              : newPathOf(S.Report.Path);
     case OutputMode::OutRoot: {
       // Headers the inputs include go along, so the tree builds.
       if (!S.Input && !S.isSource())
@@ -644,12 +644,13 @@ private:
     if (llvm::sys::fs::real_path(OutRoot, Real))
       return std::nullopt; // new: nothing there to overwrite
     std::error_code EC;
-    if (llvm::sys::fs::directory_iterator(Real, EC) == llvm::sys::fs::directory_iterator() &&
+    if (llvm::sys::fs::directory_iterator(Real, EC) ==
+            llvm::sys::fs::directory_iterator() &&
         !EC)
       return std::nullopt; // empty
     auto Inside = [](llvm::StringRef Path, llvm::StringRef Folder) {
-      return Path == Folder ||
-             (Path.starts_with(Folder) && Path.drop_front(Folder.size()).starts_with("/"));
+      return Path == Folder || (Path.starts_with(Folder) &&
+                                Path.drop_front(Folder.size()).starts_with("/"));
     };
     for (const std::string &Root : Inputs.Roots) {
       if (Real.str() == Root)
@@ -757,7 +758,8 @@ private:
       }
       llvm::sys::fs::remove(Dest);
       std::error_code EC = llvm::sys::fs::create_directories(
-          llvm::sys::path::parent_path(Dest), /*IgnoreExisting=*/true, llvm::sys::fs::all_all);
+          llvm::sys::path::parent_path(Dest), /*IgnoreExisting=*/true,
+          llvm::sys::fs::all_all);
       if (!EC)
         EC = llvm::sys::fs::create_link(L.Target, Dest);
       if (EC) {
@@ -784,9 +786,8 @@ private:
       Errs << summaryLine(Run) << "\n";
       if (Cache)
         Errs << "musify: --incremental: " << UnitsFromCache << " of "
-             << UnitsFromCache + UnitsParsed
-             << " translation unit(s) from the cache, " << UnitsParsed
-             << " parsed\n";
+             << UnitsFromCache + UnitsParsed << " translation unit(s) from the cache, "
+             << UnitsParsed << " parsed\n";
     }
     // Sources that do not parse (or no SDK to parse them) fail the run;
     // a header that only fails on its own does not.

@@ -136,8 +136,8 @@ bool BuildFileEditor::erase(unsigned Begin, unsigned End, bool SemicolonSeparate
   return false;
 }
 
-Event &BuildFileEditor::event(unsigned Offset, llvm::StringRef Kind,
-                              llvm::StringRef Cuda, const BuildRule *Rule) {
+Event &BuildFileEditor::event(unsigned Offset, llvm::StringRef Kind, llvm::StringRef Cuda,
+                              const BuildRule *Rule) {
   Event E;
   E.At.File = Path;
   E.At.Offset = Offset;
@@ -243,7 +243,8 @@ void BuildFileEditor::migrateFlags(
     }
     const BuildRule *Longest = nullptr;
     for (const BuildRule *R : Joined)
-      if (Word.starts_with(R->Cuda) && (!Longest || R->Cuda.size() > Longest->Cuda.size()))
+      if (Word.starts_with(R->Cuda) &&
+          (!Longest || R->Cuda.size() > Longest->Cuda.size()))
         Longest = R;
     if (Longest) {
       applyFlag(*Longest, Words, I, Word.take_front(Longest->Cuda.size()),
@@ -256,11 +257,9 @@ void BuildFileEditor::migrateFlags(
   }
 }
 
-BuildFileEditor::FlagUse
-BuildFileEditor::locateFlag(const BuildRule &R, llvm::ArrayRef<BuildWord> Words, size_t &I,
-                            llvm::StringRef Name,
-                            std::optional<llvm::StringRef> JoinedValue,
-                            bool SemicolonSeparates) const {
+BuildFileEditor::FlagUse BuildFileEditor::locateFlag(
+    const BuildRule &R, llvm::ArrayRef<BuildWord> Words, size_t &I, llvm::StringRef Name,
+    std::optional<llvm::StringRef> JoinedValue, bool SemicolonSeparates) const {
   const BuildWord &W = Words[I];
   FlagUse Use;
   Use.Name = Name;
@@ -333,7 +332,8 @@ void BuildFileEditor::translateFlagValue(const BuildRule &R, const FlagUse &Use,
                                          bool SemicolonSeparates) {
   auto It = R.Values.find(unquoted(Use.Value).str());
   if (It == R.Values.end())
-    return flagUnsupported(R, Use, "no translation of the value '" + Use.Value.str() + "'");
+    return flagUnsupported(R, Use,
+                           "no translation of the value '" + Use.Value.str() + "'");
   if (It->second.empty()) {
     if (erase(Use.Begin, Use.End, SemicolonSeparates))
       flagMigrated(R, Use, "");
@@ -424,15 +424,16 @@ void BuildFileEditor::migratePaths(unsigned Begin, unsigned End) {
   for (const BuildRule *R : Rules.ofKind(BuildRuleKind::Path)) {
     if (R->Prefix)
       continue;
-    for (size_t Pos = Text.find(R->Cuda, Begin); Pos != llvm::StringRef::npos && Pos < End;
-         Pos = Text.find(R->Cuda, Pos + 1)) {
+    for (size_t Pos = Text.find(R->Cuda, Begin);
+         Pos != llvm::StringRef::npos && Pos < End; Pos = Text.find(R->Cuda, Pos + 1)) {
       if (Pos + R->Cuda.size() > End || !startsPath(Text, Pos, Begin))
         continue;
       size_t MatchEnd = Pos + R->Cuda.size();
       // A versioned install folder (`/usr/local/cuda-12.2`) is the same SDK.
-      if (MatchEnd + 1 < End && Text[MatchEnd] == '-' && llvm::isDigit(Text[MatchEnd + 1]))
-        while (MatchEnd < End && (llvm::isDigit(Text[MatchEnd]) || Text[MatchEnd] == '.' ||
-                                  Text[MatchEnd] == '-'))
+      if (MatchEnd + 1 < End && Text[MatchEnd] == '-' &&
+          llvm::isDigit(Text[MatchEnd + 1]))
+        while (MatchEnd < End && (llvm::isDigit(Text[MatchEnd]) ||
+                                  Text[MatchEnd] == '.' || Text[MatchEnd] == '-'))
           ++MatchEnd;
       if (MatchEnd < End && (llvm::isAlnum(Text[MatchEnd]) || Text[MatchEnd] == '_'))
         continue;
@@ -530,9 +531,8 @@ BuildFileMigration BuildFileEditor::finish() {
     }
     Out.Edits.push_back(std::move(E));
   }
-  llvm::stable_sort(Events, [](const Event &A, const Event &B) {
-    return A.At.Offset < B.At.Offset;
-  });
+  llvm::stable_sort(
+      Events, [](const Event &A, const Event &B) { return A.At.Offset < B.At.Offset; });
   Out.Events = std::move(Events);
   return Out;
 }

@@ -30,9 +30,7 @@ public:
                   const TargetDescription &Target, const RenameMap &Renamed);
 
   llvm::StringRef text() const { return Text; }
-  llvm::StringRef textOf(const BuildWord &W) const {
-    return Text.slice(W.Begin, W.End);
-  }
+  llvm::StringRef textOf(const BuildWord &W) const { return Text.slice(W.Begin, W.End); }
   const BuildRules &rules() const { return Rules; }
   llvm::StringRef directory() const { return Directory; }
   const char *targetName() const { return Target.DisplayName.c_str(); }
@@ -98,11 +96,13 @@ private:
                      llvm::StringRef Name, std::optional<llvm::StringRef> JoinedValue,
                      bool SemicolonSeparates) const;
   void flagUnsupported(const BuildRule &R, const FlagUse &Use, const std::string &Why);
-  void flagMigrated(const BuildRule &R, const FlagUse &Use, const std::string &Replacement);
+  void flagMigrated(const BuildRule &R, const FlagUse &Use,
+                    const std::string &Replacement);
   /// The flag's actions: its value through the rule's value table, the
   /// flag dropped around its comma-separated value (-Xcompiler), its
   /// architectures through the threshold map, or its name renamed.
-  void translateFlagValue(const BuildRule &R, const FlagUse &Use, bool SemicolonSeparates);
+  void translateFlagValue(const BuildRule &R, const FlagUse &Use,
+                          bool SemicolonSeparates);
   void unwrapFlag(const BuildRule &R, const FlagUse &Use, llvm::StringRef Joiner);
   void translateArchitectures(const BuildRule &R, const FlagUse &Use,
                               llvm::StringRef Joiner);

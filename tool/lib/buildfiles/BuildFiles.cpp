@@ -9,7 +9,8 @@ namespace musify {
 
 BuildFileMigration migrateBuildFile(llvm::StringRef Path, llvm::StringRef Text,
                                     BuildFileKind Kind, const BuildRules &Rules,
-                                    const TargetDescription &Target, const RenameMap &Renamed) {
+                                    const TargetDescription &Target,
+                                    const RenameMap &Renamed) {
   BuildFileEditor Editor(Path, Text, Rules, Target, Renamed);
   switch (Kind) {
   case BuildFileKind::CMake:

@@ -2,12 +2,12 @@
 // tables: the edits that migrate one build file and the events it reports.
 #pragma once
 
-#include "rules/TargetDescription.h"
-#include "inputs/Inputs.h"
-#include "rules/BuildRules.h"
 #include "decide/Decider.h"
 #include "edit/EditSet.h"
+#include "inputs/Inputs.h"
 #include "rename/Renaming.h"
+#include "rules/BuildRules.h"
+#include "rules/TargetDescription.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -19,14 +19,16 @@
 namespace musify {
 
 struct BuildFileMigration {
-  std::vector<Edit> Edits;   ///< non-overlapping, in offset order
-  std::vector<Event> Events; ///< one per finding, in text order; At has File, Offset, Line, Column
+  std::vector<Edit> Edits; ///< non-overlapping, in offset order
+  std::vector<Event>
+      Events; ///< one per finding, in text order; At has File, Offset, Line, Column
 };
 
 /// Path: absolute path of the build file (for Event::At.File and to resolve
 /// relative source names against Renamed).
 BuildFileMigration migrateBuildFile(llvm::StringRef Path, llvm::StringRef Text,
                                     BuildFileKind Kind, const BuildRules &Rules,
-                                    const TargetDescription &Target, const RenameMap &Renamed);
+                                    const TargetDescription &Target,
+                                    const RenameMap &Renamed);
 
 } // namespace musify

@@ -140,7 +140,8 @@ bool isNameChar(char C) {
 
 class WordSplitter {
 public:
-  WordSplitter(llvm::StringRef Text, std::vector<CMakeWord> &Out) : Text(Text), Out(Out) {}
+  WordSplitter(llvm::StringRef Text, std::vector<CMakeWord> &Out)
+      : Text(Text), Out(Out) {}
 
   /// Words of [B, E), separated by any of Separators (outside references and
   /// nested generator expressions).

@@ -15,7 +15,8 @@ namespace musify {
 namespace {
 
 bool isOneOf(llvm::StringRef Name, std::initializer_list<llvm::StringRef> Names) {
-  return llvm::any_of(Names, [&](llvm::StringRef N) { return Name.equals_insensitive(N); });
+  return llvm::any_of(Names,
+                      [&](llvm::StringRef N) { return Name.equals_insensitive(N); });
 }
 
 /// The CMake commands whose arguments are compiler or linker options.
@@ -40,7 +41,7 @@ bool isSourceCommand(llvm::StringRef Command) {
 struct NeededPackage {
   std::string Name;
   std::string NeededBy;
-  unsigned Offset;   ///< of the target that needs it
+  unsigned Offset;    ///< of the target that needs it
   unsigned LineBegin; ///< of the command that names the target
 };
 
@@ -63,8 +64,10 @@ public:
       // migrated again) need no second property.
       if (SourceLanguage && C.Name.equals_insensitive("set_source_files_properties"))
         for (size_t I = 0; I + 1 < C.Arguments.size(); ++I)
-          if (bareAt(C, I) == "LANGUAGE" && bareAt(C, I + 1) == SourceLanguage->Replacement)
-            for (size_t S = 0; S < C.Arguments.size() && bareAt(C, S) != "PROPERTIES"; ++S)
+          if (bareAt(C, I) == "LANGUAGE" &&
+              bareAt(C, I + 1) == SourceLanguage->Replacement)
+            for (size_t S = 0; S < C.Arguments.size() && bareAt(C, S) != "PROPERTIES";
+                 ++S)
               HaveLanguage.insert(Text.slice(C.Arguments[S].Begin, C.Arguments[S].End));
     }
     for (const CMakeCommand &C : Commands)
@@ -217,8 +220,8 @@ private:
       } else if (!Ed.lookUp(BuildRuleKind::CMakeVariable, W.Begin, Word)) {
         Ed.lookUp(BuildRuleKind::PathVariable, W.Begin, Word);
       }
-      if (Index > 0 && isOneOf(C.Name, {"target_link_libraries", "link_libraries",
-                                        "find_library"}))
+      if (Index > 0 &&
+          isOneOf(C.Name, {"target_link_libraries", "link_libraries", "find_library"}))
         if (const BuildRule *R = Rules.find(BuildRuleKind::Library, Word))
           Ed.apply(*R, W.Begin, Word.size(), Word, R->Replacement);
     }
@@ -251,7 +254,8 @@ private:
     }
     Event *E = Ed.apply(*R, W.Begin, Word.size(), Word, R->Replacement);
     if (E && R->Supported && !R->Package.empty() &&
-        !llvm::any_of(Needed, [&](const NeededPackage &P) { return P.Name == R->Package; }))
+        !llvm::any_of(Needed,
+                      [&](const NeededPackage &P) { return P.Name == R->Package; }))
       Needed.push_back({R->Package, Word.str(), W.Begin, C.LineBegin});
   }
 
@@ -375,8 +379,8 @@ private:
     E.Replacement = Command;
     E.NeedsReview = false;
     E.Note = "CMake compiles only " + llvm::join(SourceLanguage->TargetExtensions, ", ") +
-             " files as " + SourceLanguage->Replacement + " by default: these sources are " +
-             "given the language";
+             " files as " + SourceLanguage->Replacement +
+             " by default: these sources are " + "given the language";
   }
 
   /// Packages that targets of the migration need beyond the toolkit's: after

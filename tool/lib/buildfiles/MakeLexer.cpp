@@ -350,8 +350,8 @@ private:
     }
     if (Text[NameEnd] == ':') {
       // $(VAR:from=to): the patterns are words of their own.
-      Out.Refs.push_back({unsigned(NameBegin), unsigned(NameEnd), unsigned(Pos),
-                          unsigned(End), false});
+      Out.Refs.push_back(
+          {unsigned(NameBegin), unsigned(NameEnd), unsigned(Pos), unsigned(End), false});
       substitutionPatterns(NameEnd + 1, Close);
       return End;
     }
@@ -370,8 +370,8 @@ private:
     while (N < E && (llvm::isAlnum(Text[N]) || Text[N] == '_'))
       ++N;
     if (N > B && !llvm::isDigit(Text[B]) && (!Braced || (N < E && Text[N] == '}'))) {
-      Out.Refs.push_back({unsigned(B), unsigned(N), unsigned(Pos),
-                          unsigned(Braced ? N + 1 : N), true});
+      Out.Refs.push_back(
+          {unsigned(B), unsigned(N), unsigned(Pos), unsigned(Braced ? N + 1 : N), true});
       return Braced ? N + 1 : N;
     }
     return Pos + 2;

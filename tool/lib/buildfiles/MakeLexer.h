@@ -13,10 +13,10 @@ namespace musify {
 
 /// What a piece of a Makefile is.
 enum class MakeRole {
-  Value,  ///< the value of an assignment (`NVCC := nvcc`)
-  Shell,  ///< shell commands: a recipe line, `$(shell ...)`, a define body
-  Words,  ///< targets and prerequisites of a rule, arguments of include
-  Names,  ///< variable names (`ifdef CUDA_HOME`, `export CUDA_HOME`)
+  Value, ///< the value of an assignment (`NVCC := nvcc`)
+  Shell, ///< shell commands: a recipe line, `$(shell ...)`, a define body
+  Words, ///< targets and prerequisites of a rule, arguments of include
+  Names, ///< variable names (`ifdef CUDA_HOME`, `export CUDA_HOME`)
 };
 
 struct MakePiece {

@@ -86,8 +86,8 @@ private:
     std::vector<ShellCommand> Out;
     size_t I = 0;
     while (I < Words.size()) {
-      while (I < Words.size() && (isSeparator(textOf(Words[I])) ||
-                                  isEnvAssignment(textOf(Words[I]))))
+      while (I < Words.size() &&
+             (isSeparator(textOf(Words[I])) || isEnvAssignment(textOf(Words[I]))))
         ++I;
       if (I == Words.size())
         break;

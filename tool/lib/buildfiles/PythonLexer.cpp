@@ -15,7 +15,8 @@ bool isNameChar(char C) { return llvm::isAlnum(C) || C == '_'; }
 /// quote, or 0.
 size_t stringPrefix(llvm::StringRef Text, size_t At) {
   size_t N = 0;
-  while (N < 2 && At + N < Text.size() && llvm::StringRef("rRbBfFuU").contains(Text[At + N]))
+  while (N < 2 && At + N < Text.size() &&
+         llvm::StringRef("rRbBfFuU").contains(Text[At + N]))
     ++N;
   return At + N < Text.size() && (Text[At + N] == '\'' || Text[At + N] == '"') ? N : 0;
 }
@@ -38,7 +39,8 @@ PythonToken lexString(llvm::StringRef Text, size_t Start, size_t Quote) {
     ++I;
   }
   size_t Close = std::min(I, Text.size());
-  size_t End = std::min(Close + (Close < Text.size() ? (Triple ? 3 : 1) : 0), Text.size());
+  size_t End =
+      std::min(Close + (Close < Text.size() ? (Triple ? 3 : 1) : 0), Text.size());
   return {PythonToken::String, unsigned(Open), unsigned(Close), unsigned(Start),
           unsigned(End)};
 }

@@ -83,7 +83,7 @@ private:
   }
 
   struct ImportedName {
-    size_t Token;        ///< the name as imported
+    size_t Token;          ///< the name as imported
     llvm::StringRef Local; ///< what the script calls it (`as`)
     const BuildRule *Rule;
   };
@@ -105,8 +105,9 @@ private:
       if (Tokens[J].Kind != PythonToken::Name || isPunct(J - 1, '.'))
         continue;
       bool Alias = word(J + 1) == "as";
-      Names.push_back({J, Alias ? word(J + 2) : word(J),
-                       Rules.find(BuildRuleKind::PythonName, (Module + "." + word(J)).str())});
+      Names.push_back(
+          {J, Alias ? word(J + 2) : word(J),
+           Rules.find(BuildRuleKind::PythonName, (Module + "." + word(J)).str())});
       Imported[Names.back().Local] = (Module + "." + word(J)).str();
       J += Alias ? 2 : 0;
     }
@@ -120,7 +121,8 @@ private:
                      const std::vector<ImportedName> &Names) {
     std::map<std::string, std::vector<std::string>> ByModule; // new module -> names
     for (const ImportedName &N : Names) {
-      std::string Full = N.Rule ? N.Rule->Replacement : (Module + "." + word(N.Token)).str();
+      std::string Full =
+          N.Rule ? N.Rule->Replacement : (Module + "." + word(N.Token)).str();
       auto [NewModule, NewName] = llvm::StringRef(Full).rsplit('.');
       std::string Written = NewName.str();
       if (N.Local != word(N.Token))
@@ -138,9 +140,8 @@ private:
       return;
     }
     // Names moving to several modules: one import statement per module.
-    std::string Indent(Tokens[From].OuterBegin -
-                           (Text.rfind('\n', Tokens[From].OuterBegin) + 1),
-                       ' ');
+    std::string Indent(
+        Tokens[From].OuterBegin - (Text.rfind('\n', Tokens[From].OuterBegin) + 1), ' ');
     std::string Statements;
     for (const auto &[NewModule, Written] : ByModule)
       Statements += (Statements.empty() ? "" : "\n" + Indent) + "from " + NewModule +
@@ -152,7 +153,8 @@ private:
       if (N.Rule) {
         Event &E = Ed.event(Tokens[N.Token].Begin, buildRuleKindName(N.Rule->Kind),
                             (Module + "." + word(N.Token)).str(), N.Rule);
-        E.Status = N.Rule->Replacement == E.Cuda ? EventStatus::Kept : EventStatus::Migrated;
+        E.Status =
+            N.Rule->Replacement == E.Cuda ? EventStatus::Kept : EventStatus::Migrated;
         E.Replacement = N.Rule->Replacement;
       }
   }
@@ -172,8 +174,9 @@ private:
     }
     auto [Head, Rest] = Word.split('.');
     auto Local = Imported.find(Head);
-    std::string Full =
-        Local == Imported.end() ? Word.str() : Local->second + Word.drop_front(Head.size()).str();
+    std::string Full = Local == Imported.end()
+                           ? Word.str()
+                           : Local->second + Word.drop_front(Head.size()).str();
     const BuildRule *R = findName(Full);
     if (!R)
       return;

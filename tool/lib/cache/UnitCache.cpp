@@ -58,8 +58,8 @@ llvm::Error addRuleSource(llvm::StringRef Source, llvm::SHA256 &Hash) {
   for (const std::string &File : Files) {
     std::optional<std::string> Text = readFile(File);
     if (!Text)
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "cannot read '%s'", File.c_str());
+      return llvm::createStringError(llvm::inconvertibleErrorCode(), "cannot read '%s'",
+                                     File.c_str());
     Hash.update(File);
     Hash.update(digestOf(*Text));
   }
@@ -76,21 +76,23 @@ json findingsToJson(const TranslationUnitFindings &F) {
   json References = json::array();
   for (const Reference &R : F.References)
     References.push_back({placeToJson(R.At), R.Length, R.Name, R.QualifiedName,
-                          static_cast<int>(R.Kind), static_cast<int>(R.How),
-                          R.DeclaredIn, R.TokenPasted, R.Signature});
+                          static_cast<int>(R.Kind), static_cast<int>(R.How), R.DeclaredIn,
+                          R.TokenPasted, R.Signature});
   json Launches = json::array();
   for (const KernelLaunch &L : F.Launches)
     Launches.push_back({placeToJson(L.At), L.Kernel, L.Rewritable, L.CalleeBegin,
-                        L.CalleeEnd, L.Config, L.ArgsOpen, L.ArgCount,
-                        L.CalleeHasComma});
+                        L.CalleeEnd, L.Config, L.ArgsOpen, L.ArgCount, L.CalleeHasComma});
   json Hazards = json::array();
   for (const Hazard &H : F.Hazards)
     Hazards.push_back({placeToJson(H.At), static_cast<int>(H.Kind), H.Text, H.End});
   json Skipped = json::array();
   for (const SkippedRegion &S : F.Skipped)
     Skipped.push_back({S.File, S.Begin, S.End, S.DeviceOnly});
-  return {{"references", References}, {"launches", Launches}, {"hazards", Hazards},
-          {"skipped", Skipped}, {"user_files", F.UserFiles},
+  return {{"references", References},
+          {"launches", Launches},
+          {"hazards", Hazards},
+          {"skipped", Skipped},
+          {"user_files", F.UserFiles},
           {"relies_on_implicit_header", F.ReliesOnImplicitHeader}};
 }
 
@@ -123,9 +125,9 @@ TranslationUnitFindings findingsFromJson(const json &J) {
     F.Launches.push_back(std::move(Launch));
   }
   for (const json &H : J.at("hazards"))
-    F.Hazards.push_back(
-        {placeFromJson(H.at(0)), static_cast<HazardKind>(H.at(1).get<int>()),
-         H.at(2).get<std::string>(), H.at(3).get<unsigned>()});
+    F.Hazards.push_back({placeFromJson(H.at(0)),
+                         static_cast<HazardKind>(H.at(1).get<int>()),
+                         H.at(2).get<std::string>(), H.at(3).get<unsigned>()});
   for (const json &S : J.at("skipped"))
     F.Skipped.push_back({S.at(0).get<std::string>(), S.at(1).get<unsigned>(),
                          S.at(2).get<unsigned>(), S.at(3).get<bool>()});
@@ -225,8 +227,8 @@ std::optional<ParsedUnit> UnitCache::lookup(llvm::StringRef Key) const {
           {R.at(0).get<std::string>(), R.at(1).get<unsigned>(), R.at(2).get<unsigned>()});
     Unit.DeviceArchs = Entry.at("device_archs").get<std::vector<std::string>>();
     for (const json &S : Entry.at("stood_in"))
-      Unit.StoodIn.push_back(
-          {S.at(0).get<std::string>(), S.at(1).get<unsigned>(), S.at(2).get<std::string>()});
+      Unit.StoodIn.push_back({S.at(0).get<std::string>(), S.at(1).get<unsigned>(),
+                              S.at(2).get<std::string>()});
     Unit.Findings = findingsFromJson(Entry.at("findings"));
     Unit.FromCache = true;
     return Unit;

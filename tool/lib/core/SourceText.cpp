@@ -24,7 +24,6 @@ std::pair<unsigned, unsigned> LineIndex::lineAndColumn(unsigned Offset) const {
 
 namespace {
 
-
 clang::LangOptions rawLexerOptions() {
   clang::LangOptions Opts;
   Opts.CPlusPlus = Opts.CPlusPlus11 = Opts.CPlusPlus14 = Opts.CPlusPlus17 = true;
@@ -89,8 +88,8 @@ void readIncludedHeader(llvm::StringRef Text, unsigned Start,
 } // namespace
 
 void scanSource(llvm::StringRef Text, unsigned Begin, unsigned End,
-          IdentifierCallback OnIdentifier,
-          llvm::function_ref<void(const RawInclude &)> OnInclude) {
+                IdentifierCallback OnIdentifier,
+                llvm::function_ref<void(const RawInclude &)> OnInclude) {
   RawLexer Raw(Text, Begin);
   clang::Lexer &L = Raw.lexer();
   auto OffsetOf = [&](const clang::Token &T) { return Raw.offsetOf(T); };
@@ -146,7 +145,6 @@ void scanSource(llvm::StringRef Text, unsigned Begin, unsigned End,
   }
 }
 
-
 void forEachStringLiteral(llvm::StringRef Text,
                           llvm::function_ref<void(unsigned, llvm::StringRef)> Fn) {
   RawLexer Raw(Text, 0);
@@ -156,9 +154,8 @@ void forEachStringLiteral(llvm::StringRef Text,
       Fn(Raw.offsetOf(Tok), Text.substr(Raw.offsetOf(Tok), Tok.getLength()));
 }
 
-void forEachIdentifier(
-    llvm::StringRef Text, unsigned Begin, unsigned End,
-    llvm::function_ref<void(llvm::StringRef, unsigned)> Fn) {
+void forEachIdentifier(llvm::StringRef Text, unsigned Begin, unsigned End,
+                       llvm::function_ref<void(llvm::StringRef, unsigned)> Fn) {
   scanSource(
       Text, Begin, End,
       [&](llvm::StringRef Name, unsigned Offset, llvm::StringRef Qualifier) {
@@ -168,9 +165,8 @@ void forEachIdentifier(
       [](const RawInclude &) {});
 }
 
-void forEachInclude(
-    llvm::StringRef Text,
-    llvm::function_ref<void(llvm::StringRef, unsigned, unsigned)> Fn) {
+void forEachInclude(llvm::StringRef Text,
+                    llvm::function_ref<void(llvm::StringRef, unsigned, unsigned)> Fn) {
   scanSource(
       Text, 0, Text.size(), [](llvm::StringRef, unsigned, llvm::StringRef) {},
       [&](const RawInclude &I) { Fn(I.Name, I.Offset, I.Length); });
@@ -209,8 +205,8 @@ unsigned preambleEnd(llvm::StringRef Text) {
       if (Words.empty() || Words[0] != "define" || Words.size() < 2 || Words[1] != Name)
         break;
     }
-    Start = Tok.is(clang::tok::eof) ? unsigned(Text.size())
-                                     : LineStart(Raw.offsetOf(Tok));
+    Start =
+        Tok.is(clang::tok::eof) ? unsigned(Text.size()) : LineStart(Raw.offsetOf(Tok));
     if (Tok.is(clang::tok::eof))
       break;
   }

@@ -62,8 +62,7 @@ Decider::Decider(const RuleTable &Rules, const TargetDescription &Target,
 }
 
 std::string Decider::unsupportedMarker() const {
-  return std::string("/* musify: unsupported on ") + Target.DisplayName +
-         " */ ";
+  return std::string("/* musify: unsupported on ") + Target.DisplayName + " */ ";
 }
 
 /// What a name left as written does to the build. Only what the parse
@@ -73,7 +72,8 @@ static BuildImpact impactOf(const Reference &Ref, llvm::StringRef FileText,
                             bool Certain) {
   if (!isSemantic(Ref.How) || isInDefinedTest(FileText, Ref.At.Offset))
     return BuildImpact::None;
-  if (Ref.How == Evidence::MacroTest || isInPreprocessorCondition(FileText, Ref.At.Offset))
+  if (Ref.How == Evidence::MacroTest ||
+      isInPreprocessorCondition(FileText, Ref.At.Offset))
     return BuildImpact::Risk;
   return Certain ? BuildImpact::Blocks : BuildImpact::Risk;
 }
@@ -124,8 +124,8 @@ Decider::chooseOverload(const Rule &R, const Reference &Ref, Event &E) const {
     E.NeedsReview = true;
     E.Impact = BuildImpact::Risk;
     E.Note = "this call resolves to " + Ref.Name + "(" + Ref.Signature + "), which " +
-             Target.DisplayName + " does not declare as such (it has " + Ref.Name +
-             "(" + llvm::join(R.TargetOverloads, "), (") +
+             Target.DisplayName + " does not declare as such (it has " + Ref.Name + "(" +
+             llvm::join(R.TargetOverloads, "), (") +
              ") and a template for two arguments of one type): check that it compiles";
   }
   return {R.Replacement, R.HelperReplacement.empty() ? R.Helper : ""};
@@ -149,7 +149,8 @@ static std::vector<Edit> qualifierEdits(const Rule &R, const Reference &Ref,
     if (End < 2 || FileText.substr(End - 2, 2) != "::")
       break;
     unsigned Begin = End - 2;
-    while (Begin > 0 && (llvm::isAlnum(FileText[Begin - 1]) || FileText[Begin - 1] == '_'))
+    while (Begin > 0 &&
+           (llvm::isAlnum(FileText[Begin - 1]) || FileText[Begin - 1] == '_'))
       --Begin;
     if (FileText.slice(Begin, End - 2) != From[I])
       break;
@@ -178,8 +179,9 @@ static std::string writtenName(const Rule &R, const Reference &Ref,
   return NewName;
 }
 
-Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
-                          const std::vector<std::pair<unsigned, unsigned>> &Excluded) const {
+Decision
+Decider::decide(const Reference &Ref, llvm::StringRef FileText,
+                const std::vector<std::pair<unsigned, unsigned>> &Excluded) const {
   Event E;
   E.At = Ref.At;
   E.Cuda = Ref.ruleName();
@@ -195,7 +197,7 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
   }
 
   const Rule *R = Ref.Kind == RuleKind::Header ? Rules.findHeader(Ref.Name)
-                                                : Rules.find(Ref.ruleName(), Ref.Kind);
+                                               : Rules.find(Ref.ruleName(), Ref.Kind);
   if (!R) {
     E.Status = EventStatus::Unknown;
     E.Impact = impactOf(Ref, FileText, /*Certain=*/false);
@@ -210,10 +212,16 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
   E.Disputed = R->Disputed;
   if (R->Status == RuleStatus::Deprecated || R->Status == RuleStatus::Removed) {
     E.CudaStatus = ruleStatusName(R->Status);
-    E.CudaVersion =
-        R->Status == RuleStatus::Removed ? R->CudaRemoved : R->CudaDeprecated;
+    E.CudaVersion = R->Status == RuleStatus::Removed ? R->CudaRemoved : R->CudaDeprecated;
   }
+  if (std::optional<Decision> D = notRenamed(*R, Ref, FileText, E))
+    return std::move(*D);
+  return renamed(*R, Ref, FileText, std::move(E));
+}
 
+std::optional<Decision> Decider::notRenamed(const Rule &Found, const Reference &Ref,
+                                            llvm::StringRef FileText, Event &E) const {
+  const Rule *R = &Found;
   if (Ref.TokenPasted) {
     E.Note = "the name is built by token pasting (##) in a macro: rewrite the "
              "macro by hand";
@@ -243,19 +251,24 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
     E.Note = "used as a value here; " + R->Note;
     return unsupported(std::move(E), Ref, FileText);
   }
+  return std::nullopt;
+}
 
+Decision Decider::renamed(const Rule &Found, const Reference &Ref,
+                          llvm::StringRef FileText, Event E) const {
+  const Rule *R = &Found;
   auto [NewName, Helper] = chooseOverload(*R, Ref, E);
   if (!Helper.empty()) {
     E.VerifiedBy = "musify-helpers";
-    E.Note += (E.Note.empty() ? "" : "; ") + ("musify's helper header <" + Helper +
-              "> defines " + NewName);
+    E.Note += (E.Note.empty() ? "" : "; ") +
+              ("musify's helper header <" + Helper + "> defines " + NewName);
   }
   E.Replacement = NewName;
   std::string Written = writtenName(*R, Ref, NewName);
   if (Ref.Kind == RuleKind::Header && llvm::StringRef(R->Cuda).ends_with("/"))
     E.Replacement = Written;
-  E.Status = isSemantic(Ref.How) ? EventStatus::Migrated
-                                 : EventStatus::MigratedWithoutSemantics;
+  E.Status =
+      isSemantic(Ref.How) ? EventStatus::Migrated : EventStatus::MigratedWithoutSemantics;
   Decision D = decideName(*R, Ref, FileText, std::move(E), std::move(Written));
   if (D.Outcome.Status == EventStatus::Migrated ||
       D.Outcome.Status == EventStatus::MigratedWithoutSemantics) {
@@ -265,8 +278,9 @@ Decision Decider::decide(const Reference &Ref, llvm::StringRef FileText,
   return D;
 }
 
-Decision Decider::decideName(const Rule &R, const Reference &Ref, llvm::StringRef FileText,
-                             Event E, std::string Written) const {
+Decision Decider::decideName(const Rule &R, const Reference &Ref,
+                             llvm::StringRef FileText, Event E,
+                             std::string Written) const {
   // A call rule may change the arguments even where the name stays.
   if (R.Call) {
     Decision D{std::move(E), {}};
@@ -310,7 +324,8 @@ Event Decider::addedInclude(const std::string &File, llvm::StringRef Text,
 }
 
 /// The line that includes Header, put at Offset of Text.
-static Edit includeLine(llvm::StringRef Text, unsigned Offset, const std::string &Header) {
+static Edit includeLine(llvm::StringRef Text, unsigned Offset,
+                        const std::string &Header) {
   std::string Line = "#include <" + Header + ">\n";
   if (Offset == Text.size() && !Text.empty() && !Text.ends_with("\n"))
     Line = "\n" + Line;
@@ -336,7 +351,7 @@ static bool includes(llvm::StringRef Text, llvm::StringRef Header) {
 }
 
 std::optional<Decision> Decider::implicitHeader(const std::string &File,
-                                               llvm::StringRef Text) const {
+                                                llvm::StringRef Text) const {
   const Rule *R = Rules.nvccImplicitHeader();
   // A file that includes the target's runtime header already needs no other.
   if (!R || includes(Text, R->Replacement))
@@ -346,8 +361,10 @@ std::optional<Decision> Decider::implicitHeader(const std::string &File,
   E.Family = R->Family;
   E.How = Evidence::NvccImplicit;
   E.VerifiedBy = R->VerifiedBy;
-  E.Note = "nvcc includes " + R->Cuda + " in every CUDA unit and this one relies on "
-           "it; the migration includes <" + R->Replacement + "> explicitly";
+  E.Note = "nvcc includes " + R->Cuda +
+           " in every CUDA unit and this one relies on "
+           "it; the migration includes <" +
+           R->Replacement + "> explicitly";
   Edit Line = includeLine(Text, E.At.Offset, R->Replacement);
   return Decision{std::move(E), {std::move(Line)}};
 }
@@ -360,16 +377,15 @@ Decision Decider::helperHeader(const std::string &File, llvm::StringRef Text,
   E.Family = "helpers";
   E.How = Evidence::Helper;
   E.VerifiedBy = "musify-helpers";
-  E.Note = "musify's helper header for " + Target.DisplayName +
-           ", which defines " + llvm::join(Users, ", ") +
-           " (build with its folder on the include path)";
+  E.Note = "musify's helper header for " + Target.DisplayName + ", which defines " +
+           llvm::join(Users, ", ") + " (build with its folder on the include path)";
   Edit Line = includeLine(Text, E.At.Offset, Header);
   return Decision{std::move(E), {std::move(Line)}};
 }
 
 Decision Decider::erase(Event E, const Reference &Ref, llvm::StringRef FileText) const {
-  E.Status = isSemantic(Ref.How) ? EventStatus::Migrated
-                                 : EventStatus::MigratedWithoutSemantics;
+  E.Status =
+      isSemantic(Ref.How) ? EventStatus::Migrated : EventStatus::MigratedWithoutSemantics;
   E.Replacement.clear();
   unsigned End = Ref.At.Offset + Ref.Length;
   while (End < FileText.size() && (FileText[End] == ' ' || FileText[End] == '\t'))
@@ -427,28 +443,28 @@ Decision Decider::includeDirective(const Rule &R, const std::string &Header,
                                    Event E) const {
   // Keep the delimiters as written: `"cuda.h"` stays a quoted include.
   llvm::StringRef Delimited = FileText.substr(Ref.At.Offset, Ref.Length);
-  Decision D{std::move(E),
-             {{Ref.At.Offset, Ref.Length,
-               Delimited.front() + Header + Delimited.back()}}};
+  Decision D{
+      std::move(E),
+      {{Ref.At.Offset, Ref.Length, Delimited.front() + Header + Delimited.back()}}};
   if (R.IncludeFirst.empty())
     return D;
   // Headers the target header needs first go on the lines before it,
   // unless an earlier #include is (or migrates to) that header.
   size_t LineStart = FileText.take_front(Ref.At.Offset).rfind('\n') + 1;
   std::vector<std::string> Earlier;
-  forEachInclude(FileText.take_front(LineStart),
-                                [&](llvm::StringRef Name, unsigned, unsigned) {
-                                  const Rule *Known = Rules.findHeader(Name);
-                                  Earlier.push_back(Known && Known->hasReplacement()
-                                                        ? Known->Replacement
-                                                        : Name.str());
-                                });
+  forEachInclude(FileText.take_front(LineStart), [&](llvm::StringRef Name, unsigned,
+                                                     unsigned) {
+    const Rule *Known = Rules.findHeader(Name);
+    Earlier.push_back(Known && Known->hasReplacement() ? Known->Replacement : Name.str());
+  });
   for (const std::string &First : R.IncludeFirst) {
     if (llvm::is_contained(Earlier, First))
       continue;
-    D.Edits.insert(D.Edits.begin(), {unsigned(LineStart), 0, "#include <" + First + ">\n"});
-    D.Outcome.Note += (D.Outcome.Note.empty() ? "" : "; ") + ("<" + First +
-                      "> is included before it: " + Header + " needs it first");
+    D.Edits.insert(D.Edits.begin(),
+                   {unsigned(LineStart), 0, "#include <" + First + ">\n"});
+    D.Outcome.Note +=
+        (D.Outcome.Note.empty() ? "" : "; ") +
+        ("<" + First + "> is included before it: " + Header + " needs it first");
   }
   return D;
 }
@@ -507,16 +523,15 @@ void Decider::rewriteComparison(const ArchThresholds &Map, const Reference &Ref,
   E.OldText = FileText.slice(C->Begin, C->End).str();
   const ArchThresholds::Threshold *T = Map.find(C->Value);
   bool Translatable = T && llvm::is_contained(Map.Operators, C->Operator);
-  std::string Value = Translatable ? std::to_string(T->Target)
-                                   : FileText.substr(C->ValueOffset, C->ValueLength).str();
+  std::string Value = Translatable
+                          ? std::to_string(T->Target)
+                          : FileText.substr(C->ValueOffset, C->ValueLength).str();
   // The comparison's text with both edits applied, for the report.
   auto Local = [&](unsigned Offset) { return Offset - C->Begin; };
   std::string New = E.OldText;
   bool ValueFirst = C->ValueOffset < Ref.At.Offset;
   auto ReplaceName = [&] { New.replace(Local(Ref.At.Offset), Ref.Length, NewName); };
-  auto ReplaceValue = [&] {
-    New.replace(Local(C->ValueOffset), C->ValueLength, Value);
-  };
+  auto ReplaceValue = [&] { New.replace(Local(C->ValueOffset), C->ValueLength, Value); };
   // Replace the later one first so the earlier offset stays valid.
   if (ValueFirst) {
     ReplaceName();
@@ -532,8 +547,8 @@ void Decider::rewriteComparison(const ArchThresholds &Map, const Reference &Ref,
     return;
   }
   E.NeedsReview = Map.ReportOthers;
-  std::string Review = "no threshold maps " + E.OldText + " onto " +
-                       Target.DisplayName + "'s " + Map.TargetMacro +
+  std::string Review = "no threshold maps " + E.OldText + " onto " + Target.DisplayName +
+                       "'s " + Map.TargetMacro +
                        " scale: check the renamed comparison by hand";
   // A disputed name keeps saying which other name sources use.
   E.Note = E.Disputed ? E.Note + "; " + Review : Review;
@@ -552,8 +567,8 @@ HazardDecision Decider::guardVectorOperator(const Hazard &H, llvm::StringRef Fil
     D.Record.Message = Target.DisplayName +
                        "'s vector types define this operator themselves, and the two "
                        "make every use ambiguous: it shares its lines with other code, "
-                       "so it is left as it is; put it under #if " + Clashes.Guard +
-                       " by hand";
+                       "so it is left as it is; put it under #if " +
+                       Clashes.Guard + " by hand";
     return D;
   }
   D.Edits.push_back({unsigned(LineStart), 0,
@@ -574,11 +589,11 @@ HazardDecision Decider::assess(const Hazard &H, llvm::StringRef FileText) const 
     R.Message = "inline assembly (PTX) is not portable to " + Target +
                 ": rewrite it with intrinsics or plain code; it is left as it is";
   else if (H.Kind == HazardKind::DeviceLaunch)
-    R.Message = "a kernel launched from device code (dynamic parallelism): " +
-                Target + " does not support it";
+    R.Message = "a kernel launched from device code (dynamic parallelism): " + Target +
+                " does not support it";
   else if (const WarpSizeHazards *Warp = Rules.warpSizeHazards())
-    R.Message = "assumes a " + std::to_string(Warp->WarpSize) + "-lane warp: " +
-                Warp->Note;
+    R.Message =
+        "assumes a " + std::to_string(Warp->WarpSize) + "-lane warp: " + Warp->Note;
   return {std::move(R), {}};
 }
 

@@ -2,11 +2,11 @@
 // event for the report and the edits (if any) that migrate it.
 #pragma once
 
-#include "rules/TargetDescription.h"
 #include "decide/Event.h"
 #include "edit/EditSet.h"
 #include "find/Reference.h"
 #include "rules/RuleTable.h"
+#include "rules/TargetDescription.h"
 #include "rules/TargetVersion.h"
 
 #include <optional>
@@ -65,6 +65,14 @@ public:
   std::string unsupportedMarker() const;
 
 private:
+  /// The decision for a name R keeps from being renamed (token pasting, no
+  /// replacement, a version without it, a value use of a defined-test name),
+  /// or nullopt.
+  std::optional<Decision> notRenamed(const Rule &R, const Reference &Ref,
+                                     llvm::StringRef FileText, Event &E) const;
+  /// Ref renamed by R: the overload, the helper, the written name and edits.
+  Decision renamed(const Rule &R, const Reference &Ref, llvm::StringRef FileText,
+                   Event E) const;
   /// Whether R's replacement exists in the target version; E's note says
   /// why not, or that it is deprecated there.
   bool holdsInTargetVersion(const Rule &R, Event &E) const;

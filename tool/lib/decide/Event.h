@@ -46,7 +46,7 @@ struct Event {
   bool NeedsReview = false; ///< migrated, but a person must check the result
   /// What the name left as it is does to the build for the target.
   BuildImpact Impact = BuildImpact::None;
-  bool Disputed = false;    ///< sources disagree on the target: see the note
+  bool Disputed = false; ///< sources disagree on the target: see the note
   /// An argument the target's function does not take, dropped though it was
   /// not a spelling the rule calls harmless (a mask other than all lanes).
   std::string DroppedArgument;

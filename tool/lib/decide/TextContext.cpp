@@ -159,8 +159,7 @@ std::optional<Comparison> comparisonAround(llvm::StringRef Text, unsigned Offset
     while (ValueEnd < Text.size() && clang::isAsciiIdentifierContinue(Text[ValueEnd]))
       ++ValueEnd;
     long long Value;
-    if (ValueEnd > ValueAt &&
-        !Text.slice(ValueAt, ValueEnd).getAsInteger(0, Value))
+    if (ValueEnd > ValueAt && !Text.slice(ValueAt, ValueEnd).getAsInteger(0, Value))
       return Comparison{Op.str(), Value, ValueAt, ValueEnd - ValueAt, Offset, ValueEnd};
   }
   // VALUE OP NAME
@@ -182,8 +181,8 @@ std::optional<Comparison> comparisonAround(llvm::StringRef Text, unsigned Offset
   long long Value;
   if (ValueEnd == ValueAt || Text.slice(ValueAt, ValueEnd).getAsInteger(0, Value))
     return std::nullopt;
-  return Comparison{mirrored(Op), Value, ValueAt, ValueEnd - ValueAt, ValueAt,
-                    Offset + Length};
+  return Comparison{mirrored(Op),       Value,   ValueAt,
+                    ValueEnd - ValueAt, ValueAt, Offset + Length};
 }
 
 } // namespace musify

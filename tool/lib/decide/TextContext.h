@@ -22,7 +22,7 @@ bool isInPreprocessorCondition(llvm::StringRef Text, unsigned Offset);
 /// `NAME >= 800` or `800 <= NAME`: the operator as if NAME were on the left,
 /// and the constant's text.
 struct Comparison {
-  std::string Operator;  ///< ">=", "<", ... with NAME on the left
+  std::string Operator; ///< ">=", "<", ... with NAME on the left
   long long Value = 0;
   unsigned ValueOffset = 0, ValueLength = 0;
   unsigned Begin = 0, End = 0; ///< the whole comparison's text

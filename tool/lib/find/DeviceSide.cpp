@@ -32,7 +32,8 @@ bool inside(const std::map<std::string, Intervals> &Regions, const Place &At) {
 
 } // namespace
 
-void mergeDeviceSide(TranslationUnitFindings &Host, const TranslationUnitFindings &Device) {
+void mergeDeviceSide(TranslationUnitFindings &Host,
+                     const TranslationUnitFindings &Device) {
   std::map<std::string, Intervals> HostSkipped = byFile(Host.Skipped);
   for (const Reference &R : Device.References)
     if (inside(HostSkipped, R.At))
@@ -57,7 +58,8 @@ std::vector<SkippedRegion> overlap(const std::vector<SkippedRegion> &A,
     if (auto It = OfB.find(R.File); It != OfB.end())
       for (auto [BB, BE] : It->second)
         if (std::max(R.Begin, BB) < std::min(R.End, BE))
-          Both.push_back({R.File, std::max(R.Begin, BB), std::min(R.End, BE), R.DeviceOnly});
+          Both.push_back(
+              {R.File, std::max(R.Begin, BB), std::min(R.End, BE), R.DeviceOnly});
   return Both;
 }
 

@@ -11,7 +11,8 @@ namespace musify {
 /// (references, launches, hazards, error regions), and narrows Host's skipped
 /// regions to what both sides skipped: only that is left to the token
 /// rewriter.
-void mergeDeviceSide(TranslationUnitFindings &Host, const TranslationUnitFindings &Device);
+void mergeDeviceSide(TranslationUnitFindings &Host,
+                     const TranslationUnitFindings &Device);
 
 /// The text that both A and B cover (with A's DeviceOnly).
 std::vector<SkippedRegion> overlap(const std::vector<SkippedRegion> &A,

@@ -61,7 +61,7 @@ struct Place {
 struct Reference {
   Place At;
   unsigned Length = 0; ///< of the text to replace (for headers: with delimiters)
-  std::string Name;    ///< the name as written; for headers, the path inside the delimiters
+  std::string Name; ///< the name as written; for headers, the path inside the delimiters
   /// The name the rule tables know it by: Name qualified by the namespaces
   /// and classes that declare it (`thrust::cuda`); empty when that is Name.
   std::string QualifiedName;
@@ -71,7 +71,7 @@ struct Reference {
   }
   RuleKind Kind = RuleKind::Function;
   Evidence How = Evidence::Declaration;
-  std::string DeclaredIn; ///< the SDK file that declares it, when known
+  std::string DeclaredIn;   ///< the SDK file that declares it, when known
   bool TokenPasted = false; ///< the name is built by ## in a macro: not editable
   /// For a function whose rule lists target_overloads: the parameter types
   /// of the overload it resolves to, as Clang prints them ("unsigned int,
@@ -90,7 +90,8 @@ struct KernelLaunch {
   std::vector<std::pair<unsigned, unsigned>> Config;
   unsigned ArgsOpen = 0; ///< offset of the `(` after `>>>`
   unsigned ArgCount = 0;
-  bool CalleeHasComma = false; ///< a template-id whose commas would split a macro argument
+  bool CalleeHasComma =
+      false; ///< a template-id whose commas would split a macro argument
 };
 
 /// Kinds of code that migrates but may not behave the same on the target.

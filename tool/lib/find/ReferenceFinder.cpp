@@ -58,8 +58,9 @@ public:
   }
   /// The library (PyTorch) Loc is written in, or null.
   const LibraryDescription *libraryOf(SourceLocation Loc) {
-    return Loc.isValid() ? Classifier.libraryOf(pathOf(SM.getFileID(SM.getExpansionLoc(Loc))))
-                         : nullptr;
+    return Loc.isValid()
+               ? Classifier.libraryOf(pathOf(SM.getFileID(SM.getExpansionLoc(Loc))))
+               : nullptr;
   }
 
   /// Where the token Name at Loc is written, if that is a user file and the
@@ -153,8 +154,7 @@ std::optional<RuleKind> kindOfDecl(const NamedDecl *D) {
 /// variables and types, and kernel launches.
 class AstFinder : public RecursiveASTVisitor<AstFinder> {
 public:
-  AstFinder(Locator &Where, const RuleTable &Rules,
-            TranslationUnitFindings &Findings)
+  AstFinder(Locator &Where, const RuleTable &Rules, TranslationUnitFindings &Findings)
       : Where(Where), Rules(Rules), Findings(Findings) {}
 
   bool VisitDeclRefExpr(DeclRefExpr *E) {
@@ -264,10 +264,8 @@ public:
       return true;
     unsigned End = SM.getFileOffset(
         Lexer::getLocForEndOfToken(Range.getEnd(), 0, SM, Where.langOpts()));
-    std::string Text = Lexer::getSourceText(Range, SM, Where.langOpts())
-                           .split('\n')
-                           .first.rtrim()
-                           .str();
+    std::string Text =
+        Lexer::getSourceText(Range, SM, Where.langOpts()).split('\n').first.rtrim().str();
     Findings.Hazards.push_back(
         {std::move(*At), HazardKind::VectorOperator, std::move(Text), End});
     return true;
@@ -293,11 +291,11 @@ public:
     if (!Value)
       return true;
     long long N = Value->getExtValue();
-    bool LaneOrWarp = ((B->getOpcode() == BO_Rem || B->getOpcode() == BO_Div ||
-                        B->getOpcode() == BO_RemAssign ||
-                        B->getOpcode() == BO_DivAssign) &&
-                       N == Warp->WarpSize) ||
-                      (B->getOpcode() == BO_And && N == Warp->WarpSize - 1);
+    bool LaneOrWarp =
+        ((B->getOpcode() == BO_Rem || B->getOpcode() == BO_Div ||
+          B->getOpcode() == BO_RemAssign || B->getOpcode() == BO_DivAssign) &&
+         N == Warp->WarpSize) ||
+        (B->getOpcode() == BO_And && N == Warp->WarpSize - 1);
     if (LaneOrWarp && usesIndexVariable(B->getLHS(), *Warp))
       noteHazard(HazardKind::WarpSize, B->getExprLoc(), B->getSourceRange());
     return true;
@@ -314,8 +312,7 @@ public:
       const Expr *Arg = C->getArg(I);
       if (isa<CXXDefaultArgExpr>(Arg) || Arg->isValueDependent())
         return std::nullopt;
-      return Arg->IgnoreParenImpCasts()->getIntegerConstantExpr(
-          Callee->getASTContext());
+      return Arg->IgnoreParenImpCasts()->getIntegerConstantExpr(Callee->getASTContext());
     };
     if (llvm::is_contained(Warp->MaskFunctions, Name))
       if (std::optional<llvm::APSInt> Mask = ConstantArg(0);
@@ -461,8 +458,7 @@ private:
   /// Declared first by the SDK. A name the tables do not know must not also
   /// be declared by a system header: Clang's CUDA wrappers declare device
   /// overloads of printf, but that is the C library's name, not CUDA's.
-  bool isSdkDeclaration(const NamedDecl *First, llvm::StringRef RuleName,
-                        RuleKind Kind) {
+  bool isSdkDeclaration(const NamedDecl *First, llvm::StringRef RuleName, RuleKind Kind) {
     // A user's own rule (--rules) names what the user wants renamed,
     // wherever it is declared.
     if (const Rule *R = Rules.find(RuleName, Kind); R && R->FromUser)
@@ -491,9 +487,9 @@ private:
   }
 
   bool isDeviceCode() const {
-    return Function && (Function->hasAttr<CUDAGlobalAttr>() ||
-                        (Function->hasAttr<CUDADeviceAttr>() &&
-                         !Function->hasAttr<CUDAHostAttr>()));
+    return Function &&
+           (Function->hasAttr<CUDAGlobalAttr>() ||
+            (Function->hasAttr<CUDADeviceAttr>() && !Function->hasAttr<CUDAHostAttr>()));
   }
 
   /// The CUDA vector type T names (by value or reference), or null.
@@ -610,9 +606,9 @@ private:
     if (Ok) {
       std::optional<Token> Paren =
           Lexer::findNextToken(Config->getRParenLoc(), SM, Where.langOpts());
-      std::optional<unsigned> Open =
-          Paren && Paren->is(tok::l_paren) ? FileOffset(Paren->getLocation())
-                                           : std::nullopt;
+      std::optional<unsigned> Open = Paren && Paren->is(tok::l_paren)
+                                         ? FileOffset(Paren->getLocation())
+                                         : std::nullopt;
       Ok = Open.has_value() && L.Config.size() >= 2;
       if (Ok)
         L.ArgsOpen = *Open;
@@ -667,8 +663,7 @@ public:
       return;
     // A library's header counts if the tables know it or it is of its CUDA
     // layer (ATen/cuda/...); <ATen/ATen.h> is the library's own.
-    if (const LibraryDescription *L =
-            File ? Where.libraryOf(*File) : nullptr;
+    if (const LibraryDescription *L = File ? Where.libraryOf(*File) : nullptr;
         L && !Rules.findHeader(FileName) && !SourceClassifier::isCudaName(*L, FileName))
       return;
     std::optional<Place> At = Where.placeOfOffset(FilenameRange.getBegin());
@@ -704,8 +699,7 @@ public:
     if (!DeviceConditions.empty())
       DeviceConditions.back() = DeviceConditions.back() || isDeviceMacro(Name);
   }
-  void Elifndef(SourceLocation, const Token &Name,
-                const MacroDefinition &MD) override {
+  void Elifndef(SourceLocation, const Token &Name, const MacroDefinition &MD) override {
     noteMacro(Name, MD);
     if (!DeviceConditions.empty())
       DeviceConditions.back() = DeviceConditions.back() || isDeviceMacro(Name);
@@ -744,10 +738,9 @@ public:
                         SM.getFileID(EndifEnd) == SM.getFileID(ClosedAt) &&
                         SM.getFileOffset(EndifEnd) >= SM.getFileOffset(ClosedAt) &&
                         SM.getFileOffset(EndifEnd) - SM.getFileOffset(ClosedAt) <= 16;
-    Findings.Skipped.push_back({Begin->File, Begin->Offset,
-                                SM.getFileOffset(Range.getEnd()),
-                                llvm::is_contained(DeviceConditions, true) ||
-                                    (EndsAtClosed && ClosedDevice)});
+    Findings.Skipped.push_back(
+        {Begin->File, Begin->Offset, SM.getFileOffset(Range.getEnd()),
+         llvm::is_contained(DeviceConditions, true) || (EndsAtClosed && ClosedDevice)});
   }
 
 private:
@@ -768,12 +761,12 @@ private:
     if (SM.getFileID(Begin) != SM.getFileID(End))
       return false;
     llvm::StringRef Text = SM.getBufferData(SM.getFileID(Begin));
-    unsigned To = SM.getFileOffset(
-        Lexer::getLocForEndOfToken(End, 0, SM, PP.getLangOpts()));
+    unsigned To =
+        SM.getFileOffset(Lexer::getLocForEndOfToken(End, 0, SM, PP.getLangOpts()));
     forEachIdentifier(Text, SM.getFileOffset(Begin), To,
-                                     [&](llvm::StringRef Name, unsigned) {
-                                       Found = Found || isDeviceMacroName(Name);
-                                     });
+                      [&](llvm::StringRef Name, unsigned) {
+                        Found = Found || isDeviceMacroName(Name);
+                      });
     return Found;
   }
 
@@ -835,23 +828,23 @@ private:
       return;
     FileID FID = SM.getFileID(Condition.getBegin());
     llvm::StringRef Text = SM.getBufferData(FID);
-    unsigned End = SM.getFileOffset(Lexer::getLocForEndOfToken(
-        Condition.getEnd(), 0, SM, PP.getLangOpts()));
-    forEachIdentifier(
-        Text, Begin->Offset, End, [&](llvm::StringRef Name, unsigned Offset) {
-          if (PP.isMacroDefined(Name) || !Rules.find(Name, RuleKind::Macro))
-            return;
-          Reference R;
-          R.At.File = Begin->File;
-          R.At.Offset = Offset;
-          R.At.Line = SM.getLineNumber(FID, Offset);
-          R.At.Column = SM.getColumnNumber(FID, Offset);
-          R.Length = Name.size();
-          R.Name = Name.str();
-          R.Kind = RuleKind::Macro;
-          R.How = Evidence::MacroTest;
-          Findings.References.push_back(std::move(R));
-        });
+    unsigned End = SM.getFileOffset(
+        Lexer::getLocForEndOfToken(Condition.getEnd(), 0, SM, PP.getLangOpts()));
+    forEachIdentifier(Text, Begin->Offset, End,
+                      [&](llvm::StringRef Name, unsigned Offset) {
+                        if (PP.isMacroDefined(Name) || !Rules.find(Name, RuleKind::Macro))
+                          return;
+                        Reference R;
+                        R.At.File = Begin->File;
+                        R.At.Offset = Offset;
+                        R.At.Line = SM.getLineNumber(FID, Offset);
+                        R.At.Column = SM.getColumnNumber(FID, Offset);
+                        R.Length = Name.size();
+                        R.Name = Name.str();
+                        R.Kind = RuleKind::Macro;
+                        R.How = Evidence::MacroTest;
+                        Findings.References.push_back(std::move(R));
+                      });
   }
 
   Locator &Where;
@@ -866,8 +859,7 @@ private:
 
 class FindConsumer : public ASTConsumer {
 public:
-  FindConsumer(Locator &Where, const RuleTable &Rules,
-               TranslationUnitFindings &Findings)
+  FindConsumer(Locator &Where, const RuleTable &Rules, TranslationUnitFindings &Findings)
       : Where(Where), Rules(Rules), Findings(Findings) {}
 
   void HandleTranslationUnit(ASTContext &Context) override {
@@ -898,8 +890,8 @@ public:
 protected:
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     CI.getFrontendOpts().SkipFunctionBodies = true; // as the consumer decides
-    Where = std::make_unique<Locator>(CI.getSourceManager(), CI.getLangOpts(),
-                                      Classifier);
+    Where =
+        std::make_unique<Locator>(CI.getSourceManager(), CI.getLangOpts(), Classifier);
     CI.getPreprocessor().addPPCallbacks(std::make_unique<PreprocessorFinder>(
         *Where, CI.getPreprocessor(), Rules, Findings));
     return true;

@@ -10,7 +10,7 @@
 
 namespace clang {
 class FrontendAction;
-}
+} // namespace clang
 
 namespace musify {
 

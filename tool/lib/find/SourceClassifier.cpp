@@ -29,9 +29,9 @@ bool SourceClassifier::isSdk(llvm::StringRef RealPath) const {
 }
 
 bool SourceClassifier::isUser(llvm::StringRef RealPath) const {
-  return !isSdk(RealPath) &&
-         llvm::any_of(UserRoots,
-                      [&](const std::string &R) { return isWithin(RealPath, R); });
+  return !isSdk(RealPath) && llvm::any_of(UserRoots, [&](const std::string &R) {
+    return isWithin(RealPath, R);
+  });
 }
 
 bool SourceClassifier::holdsMarker(llvm::StringRef Folder, llvm::StringRef Marker) const {

@@ -1,8 +1,8 @@
 // One translation unit: host parse, recovery, device side.
 #include "find/UnitParser.h"
+#include "core/SourceText.h"
 #include "find/DeviceSide.h"
 #include "find/ReferenceFinder.h"
-#include "core/SourceText.h"
 
 #include "clang/Frontend/FrontendAction.h"
 #include "llvm/ADT/STLExtras.h"
@@ -57,16 +57,16 @@ void parseDeviceSide(llvm::StringRef Path, const CompileCommand *Command,
                      const SourceClassifier &Classifier, const std::string &Arch,
                      ParsedUnit &Unit) {
   TranslationUnitFindings Device;
-  ParseOutcome Outcome = Front.parse(
-      Path, SourceLanguage::Cuda, makeFindReferencesAction(Rules, Classifier, Device),
-      Command, CudaSide{/*Device=*/true, Arch});
+  ParseOutcome Outcome = Front.parse(Path, SourceLanguage::Cuda,
+                                     makeFindReferencesAction(Rules, Classifier, Device),
+                                     Command, CudaSide{/*Device=*/true, Arch});
   Unit.DeviceArchs.push_back(Arch);
   if (!Outcome.Parsed && !Outcome.Recovered)
     return;
   // Device-side errors count only in what the device side alone read.
-  std::vector<SkippedRegion> Spoiled = subtract(
-      overlap(Unit.Findings.Skipped, regionsOf(std::move(Outcome.ErrorRegions))),
-      Device.Skipped);
+  std::vector<SkippedRegion> Spoiled =
+      subtract(overlap(Unit.Findings.Skipped, regionsOf(std::move(Outcome.ErrorRegions))),
+               Device.Skipped);
   mergeDeviceSide(Unit.Findings, Device);
   if (Spoiled.empty())
     return;
@@ -81,8 +81,8 @@ void parseDeviceSide(llvm::StringRef Path, const CompileCommand *Command,
 ParsedUnit parseTranslationUnit(llvm::StringRef Path,
                                 const std::vector<SourceLanguage> &Languages,
                                 const CompileCommand *Command, const Frontend &Front,
-                                const RuleTable &Rules, const SourceClassifier &Classifier,
-                                bool DeviceSide) {
+                                const RuleTable &Rules,
+                                const SourceClassifier &Classifier, bool DeviceSide) {
   // A clean parse wins; else the first one Clang recovered from; else the first.
   ParsedUnit Unit;
   std::optional<SourceLanguage> Kept;

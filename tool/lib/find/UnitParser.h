@@ -37,7 +37,7 @@ struct ParsedUnit {
 ParsedUnit parseTranslationUnit(llvm::StringRef Path,
                                 const std::vector<SourceLanguage> &Languages,
                                 const CompileCommand *Command, const Frontend &Front,
-                                const RuleTable &Rules, const SourceClassifier &Classifier,
-                                bool DeviceSide);
+                                const RuleTable &Rules,
+                                const SourceClassifier &Classifier, bool DeviceSide);
 
 } // namespace musify

@@ -3,19 +3,19 @@
 #include "frontend/NvccCompat.h"
 #include "inputs/NvccFlags.h"
 
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/Basic/Cuda.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/AST/ASTContext.h"
-#include "clang/AST/DeclCXX.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/PCHContainerOperations.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
-#include "clang/Frontend/PCHContainerOperations.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CrashRecoveryContext.h"
@@ -47,7 +47,7 @@ constexpr unsigned ParseStackSize = 512u << 20;
 /// declaration they are on stays in the AST, so they cost nothing to ignore.
 bool acceptedByNvcc(unsigned DiagID) {
   switch (DiagID) {
-  case clang::diag::err_shared_var_init: // __shared__ T t; with T's constructor
+  case clang::diag::err_shared_var_init:         // __shared__ T t; with T's constructor
   case clang::diag::err_variable_object_no_init: // int a[n] = {0}; (GNU C++)
     return true;
   default:
@@ -77,8 +77,7 @@ public:
     llvm::SmallString<128> Message;
     Info.FormatDiagnostic(Message);
     if (Info.getLocation().isValid() && Info.hasSourceManager()) {
-      clang::PresumedLoc P =
-          Info.getSourceManager().getPresumedLoc(Info.getLocation());
+      clang::PresumedLoc P = Info.getSourceManager().getPresumedLoc(Info.getLocation());
       if (P.isValid())
         Pending->Text = (llvm::Twine(P.getFilename()) + ":" + llvm::Twine(P.getLine()) +
                          ":" + llvm::Twine(P.getColumn()) + ": ")
@@ -108,7 +107,7 @@ public:
 
   ParseOutcome Outcome;
   bool Fatal = false;
-  bool Finished = false; ///< the action saw the end of the file
+  bool Finished = false;                       ///< the action saw the end of the file
   std::vector<clang::SourceLocation> ErrorsAt; ///< valid while the parse lives
 
 private:
@@ -148,9 +147,7 @@ public:
                         std::vector<StandIn> &StoodIn)
       : SM(SM), IsCudaHeader(IsCudaHeader), StoodIn(StoodIn) {}
 
-  bool FileNotFound(llvm::StringRef FileName) override {
-    return !IsCudaHeader(FileName);
-  }
+  bool FileNotFound(llvm::StringRef FileName) override { return !IsCudaHeader(FileName); }
 
   void InclusionDirective(clang::SourceLocation Hash, const clang::Token &,
                           llvm::StringRef FileName, bool, clang::CharSourceRange,
@@ -246,10 +243,10 @@ private:
       if (Begin.isInvalid() || End.isInvalid() || SM.getFileID(Begin) != FID ||
           SM.getFileID(End) != FID)
         continue;
-      Spans.push_back({SM.getFileOffset(Begin),
-                       SM.getFileOffset(End) +
-                           clang::Lexer::MeasureTokenLength(End, SM, LangOpts),
-                       D});
+      Spans.push_back(
+          {SM.getFileOffset(Begin),
+           SM.getFileOffset(End) + clang::Lexer::MeasureTokenLength(End, SM, LangOpts),
+           D});
     }
     return Spans;
   }
@@ -326,9 +323,13 @@ std::vector<std::string> cudaArgs(const CudaInstallation &Cuda, const CudaSide &
   // as nvcc -rdc, lets kernels launch kernels (dynamic parallelism).
   // The device side sees what only device compilation compiles
   // (`#ifdef __CUDA_ARCH__`), for one architecture.
-  std::vector<std::string> Args = {"-x", "cuda", "--cuda-path=" + Cuda.Root,
-                                   Side.Device ? "--cuda-device-only" : "--cuda-host-only",
-                                   "-nocudalib", "-fgpu-rdc",
+  std::vector<std::string> Args = {"-x",
+                                   "cuda",
+                                   "--cuda-path=" + Cuda.Root,
+                                   Side.Device ? "--cuda-device-only"
+                                               : "--cuda-host-only",
+                                   "-nocudalib",
+                                   "-fgpu-rdc",
                                    "-include",
                                    (VirtualIncludeDir + "/" + PreludeName).str()};
   // CUDA 13 dropped the older architectures nvcc's default (sm_52) names;
@@ -337,15 +338,16 @@ std::vector<std::string> cudaArgs(const CudaInstallation &Cuda, const CudaSide &
     llvm::append_range(Args, std::vector<std::string>{"--cuda-gpu-arch=" + Side.Arch,
                                                       "--no-cuda-version-check"});
   if (!Cuda.HasTextureFetchFunctions)
-    llvm::append_range(Args, std::vector<std::string>{"-isystem", VirtualIncludeDir.str()});
+    llvm::append_range(Args,
+                       std::vector<std::string>{"-isystem", VirtualIncludeDir.str()});
   // nvcc announces its version; code tests it to pick a branch, and the
   // branch nvcc would take is the one to parse.
   if (!Cuda.Version.empty()) {
     auto [Major, Minor] = llvm::StringRef(Cuda.Version).split('.');
-    llvm::append_range(Args, std::vector<std::string>{
-                                 "-D__CUDACC_VER_MAJOR__=" + Major.str(),
-                                 "-D__CUDACC_VER_MINOR__=" + Minor.str(),
-                                 "-D__CUDACC_VER_BUILD__=0"});
+    llvm::append_range(Args,
+                       std::vector<std::string>{"-D__CUDACC_VER_MAJOR__=" + Major.str(),
+                                                "-D__CUDACC_VER_MINOR__=" + Minor.str(),
+                                                "-D__CUDACC_VER_BUILD__=0"});
   }
   return Args;
 }
@@ -415,8 +417,8 @@ std::vector<std::string> Frontend::commandLine(llvm::StringRef File,
     if (!hasStandardFlag(FileArgs))
       Args.push_back("-std=c++17");
     if (Cuda.HasCccl)
-      llvm::append_range(Args, std::vector<std::string>{
-                                   "-isystem", Cuda.IncludeDir + "/cccl"});
+      llvm::append_range(Args,
+                         std::vector<std::string>{"-isystem", Cuda.IncludeDir + "/cccl"});
   }
   llvm::append_range(Args, FileArgs);
   Args.push_back(File.str());
@@ -425,8 +427,7 @@ std::vector<std::string> Frontend::commandLine(llvm::StringRef File,
 
 ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
                              std::unique_ptr<clang::FrontendAction> Action,
-                             const CompileCommand *Command,
-                             const CudaSide &Side) const {
+                             const CompileCommand *Command, const CudaSide &Side) const {
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Memory->addFile((VirtualIncludeDir + "/texture_fetch_functions.h").str(), 0,
                   llvm::MemoryBuffer::getMemBuffer(TextureFetchFunctions));
@@ -439,8 +440,8 @@ ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
   // Relative paths in a build's flags (-Iinclude) are relative to where it ran.
   if (Command && !Command->Directory.empty())
     Overlay->setCurrentWorkingDirectory(Command->Directory);
-  auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
-      clang::FileSystemOptions(), Overlay);
+  auto Files =
+      llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(), Overlay);
 
   CollectingDiagnostics Diagnostics;
   clang::tooling::ToolInvocation Invocation(

@@ -17,7 +17,7 @@
 namespace clang {
 class FrontendAction;
 class SourceManager;
-}
+} // namespace clang
 
 namespace musify {
 

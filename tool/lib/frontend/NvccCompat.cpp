@@ -34,9 +34,14 @@ size_t closingParen(llvm::StringRef Text, size_t Open) {
 
 /// Fields CUDA 13 removed from cudaDeviceProp, which older code still reads.
 constexpr llvm::StringLiteral RemovedDevicePropFields[] = {
-    "clockRate",          "deviceOverlap",   "kernelExecTimeoutEnabled",
-    "computeMode",        "maxTexture1DLinear", "memoryClockRate",
-    "singleToDoublePrecisionPerfRatio", "cooperativeMultiDeviceLaunch"};
+    "clockRate",
+    "deviceOverlap",
+    "kernelExecTimeoutEnabled",
+    "computeMode",
+    "maxTexture1DLinear",
+    "memoryClockRate",
+    "singleToDoublePrecisionPerfRatio",
+    "cooperativeMultiDeviceLaunch"};
 
 /// Whether Text has Word as a whole identifier.
 bool hasWord(llvm::StringRef Text, llvm::StringRef Word) {
@@ -71,8 +76,8 @@ std::optional<std::string> sdkCompatibleText(llvm::StringRef Text) {
   for (size_t At = Out.find("/**<", Open); At < Close && Left < Missing.size();
        At = Out.find("/**<", At + 1)) {
     size_t End = Out.find("*/", At);
-    if (End == std::string::npos || End > Close || Out.substr(At, End - At).find('\n') !=
-                                                       std::string::npos)
+    if (End == std::string::npos || End > Close ||
+        Out.substr(At, End - At).find('\n') != std::string::npos)
       continue;
     size_t Room = End + 2 - At;
     // Whole declarations only.
@@ -110,12 +115,12 @@ public:
     if (!Buffer)
       return Buffer;
     std::optional<std::string> Fixed = nvccCompatibleText((*Buffer)->getBuffer());
-    if (!Fixed && llvm::StringRef((*Buffer)->getBufferIdentifier()).ends_with("driver_types.h"))
+    if (!Fixed &&
+        llvm::StringRef((*Buffer)->getBufferIdentifier()).ends_with("driver_types.h"))
       Fixed = sdkCompatibleText((*Buffer)->getBuffer());
     if (!Fixed)
       return Buffer;
-    return llvm::MemoryBuffer::getMemBufferCopy(*Fixed,
-                                                (*Buffer)->getBufferIdentifier());
+    return llvm::MemoryBuffer::getMemBufferCopy(*Fixed, (*Buffer)->getBufferIdentifier());
   }
 
 private:

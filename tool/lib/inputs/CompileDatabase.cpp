@@ -10,7 +10,37 @@
 
 namespace musify {
 
-llvm::Expected<std::vector<CompileCommand>> readCompileDatabase(llvm::StringRef BuildDir) {
+/// One entry of the database: its file, real path resolved, and the flags a
+/// parse needs. nullopt for a file the build generates and has not yet.
+static std::optional<CompileCommand>
+commandOf(const clang::tooling::CompileCommand &Entry) {
+  CompileCommand C;
+  C.Directory = Entry.Directory;
+  llvm::SmallString<256> Path(Entry.Filename);
+  llvm::sys::fs::make_absolute(Entry.Directory, Path);
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(Path, Real))
+    return std::nullopt;
+  C.File = Real.str().str();
+  const std::vector<std::string> &Line = Entry.CommandLine;
+  for (size_t I = 1; I < Line.size(); ++I) {
+    llvm::StringRef Arg = Line[I];
+    if (Arg == Entry.Filename || Arg == Path || Arg == Real)
+      continue;
+    // The output and the step name nothing a parse needs.
+    if (Arg == "-o" || Arg == "--output-file") {
+      ++I;
+      continue;
+    }
+    if (Arg == "-c" || Arg == "--")
+      continue;
+    C.Flags.push_back(Arg.str());
+  }
+  return C;
+}
+
+llvm::Expected<std::vector<CompileCommand>>
+readCompileDatabase(llvm::StringRef BuildDir) {
   llvm::SmallString<256> File(BuildDir);
   llvm::sys::path::append(File, "compile_commands.json");
   if (!llvm::sys::fs::exists(File))
@@ -20,10 +50,12 @@ llvm::Expected<std::vector<CompileCommand>> readCompileDatabase(llvm::StringRef 
             "' (CMake writes one with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)");
   // Clang's reader reports malformed JSON and goes on with what it could
   // read; a truncated database must not silently drop files.
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text = llvm::MemoryBuffer::getFile(File);
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+      llvm::MemoryBuffer::getFile(File);
   if (!Text)
-    return llvm::createStringError(Text.getError(), "cannot read '" + File.str().str() +
-                                                        "': " + Text.getError().message());
+    return llvm::createStringError(Text.getError(),
+                                   "cannot read '" + File.str().str() +
+                                       "': " + Text.getError().message());
   if (llvm::Expected<llvm::json::Value> Parsed = llvm::json::parse((*Text)->getBuffer());
       !Parsed)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
@@ -38,32 +70,9 @@ llvm::Expected<std::vector<CompileCommand>> readCompileDatabase(llvm::StringRef 
                                    "cannot read '" + File.str().str() + "': " + Why);
 
   std::vector<CompileCommand> Commands;
-  for (const clang::tooling::CompileCommand &Entry : Database->getAllCompileCommands()) {
-    CompileCommand C;
-    C.Directory = Entry.Directory;
-    llvm::SmallString<256> Path(Entry.Filename);
-    llvm::sys::fs::make_absolute(Entry.Directory, Path);
-    llvm::SmallString<256> Real;
-    // A file the build generates and has not generated yet is not an input.
-    if (llvm::sys::fs::real_path(Path, Real))
-      continue;
-    C.File = Real.str().str();
-    const std::vector<std::string> &Line = Entry.CommandLine;
-    for (size_t I = 1; I < Line.size(); ++I) {
-      llvm::StringRef Arg = Line[I];
-      if (Arg == Entry.Filename || Arg == Path || Arg == Real)
-        continue;
-      // The output and the step name nothing a parse needs.
-      if (Arg == "-o" || Arg == "--output-file") {
-        ++I;
-        continue;
-      }
-      if (Arg == "-c" || Arg == "--")
-        continue;
-      C.Flags.push_back(Arg.str());
-    }
-    Commands.push_back(std::move(C));
-  }
+  for (const clang::tooling::CompileCommand &Entry : Database->getAllCompileCommands())
+    if (std::optional<CompileCommand> C = commandOf(Entry))
+      Commands.push_back(std::move(*C));
   if (Commands.empty())
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "'" + File.str().str() +

@@ -3,8 +3,8 @@
 #include "inputs/NvccFlags.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/GlobPattern.h"
@@ -143,8 +143,7 @@ public:
       for (const std::string &Glob : *Globs) {
         llvm::Expected<llvm::GlobPattern> P = llvm::GlobPattern::create(Glob);
         if (!P)
-          return inputError("bad glob '" + Glob +
-                            "': " + llvm::toString(P.takeError()));
+          return inputError("bad glob '" + Glob + "': " + llvm::toString(P.takeError()));
         Into->push_back(std::move(*P));
       }
     return F;
@@ -168,8 +167,8 @@ private:
 /// include/, or lies inside such a folder). A build's -I may name them; their
 /// headers are never inputs.
 static bool isToolchainFolder(llvm::StringRef Real) {
-  for (llvm::StringRef System : {"/usr/include", "/usr/local/include", "/usr/lib",
-                                 "/opt/rocm"})
+  for (llvm::StringRef System :
+       {"/usr/include", "/usr/local/include", "/usr/lib", "/opt/rocm"})
     if (isWithin(Real, System))
       return true;
   for (llvm::StringRef Folder = Real; !Folder.empty() && Folder != "/";
@@ -253,11 +252,10 @@ static void removeDuplicates(InputSet &Set) {
   llvm::sort(Set.Files, [](const InputFile &A, const InputFile &B) {
     return std::tie(A.Path, B.Explicit) < std::tie(B.Path, A.Explicit);
   });
-  Set.Files.erase(llvm::unique(Set.Files,
-                               [](const InputFile &A, const InputFile &B) {
-                                 return A.Path == B.Path;
-                               }),
-                  Set.Files.end());
+  Set.Files.erase(
+      llvm::unique(Set.Files, [](const InputFile &A,
+                                 const InputFile &B) { return A.Path == B.Path; }),
+      Set.Files.end());
   llvm::sort(Set.Roots);
   Set.Roots.erase(llvm::unique(Set.Roots), Set.Roots.end());
 }

@@ -17,8 +17,8 @@ enum class SourceLanguage { Cuda, Cxx, C };
 enum class FileRole {
   TranslationUnit, ///< .cu .cpp .cc .cxx .c: parsed on its own
   Header,          ///< .cuh .h .hpp .inl: migrated through the units including it
-  BuildFile,       ///< CMakeLists.txt, *.cmake, Makefiles, setup.py: migrated by their rules
-  Other,           ///< anything else: copied as it is when mirroring a folder
+  BuildFile, ///< CMakeLists.txt, *.cmake, Makefiles, setup.py: migrated by their rules
+  Other,     ///< anything else: copied as it is when mirroring a folder
 };
 
 FileRole roleOf(llvm::StringRef Path);

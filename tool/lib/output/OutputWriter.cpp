@@ -21,8 +21,9 @@ llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
   llvm::ErrorOr<llvm::sys::fs::perms> Perms =
       llvm::sys::fs::getPermissions(ModeOf.empty() ? Path : ModeOf);
   auto Failed = [&](const llvm::Twine &Cause) {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), "cannot write '%s': %s",
-                                   Path.str().c_str(), Cause.str().c_str());
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot write '%s': %s", Path.str().c_str(),
+                                   Cause.str().c_str());
   };
   // A temporary file beside Path, written to the last byte and flushed to the
   // disk before it replaces Path: a full disk or any other write error leaves

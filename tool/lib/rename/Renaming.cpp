@@ -50,8 +50,7 @@ std::vector<Decision> renameIncludes(llvm::StringRef Path, llvm::StringRef Text,
   for (const auto &[Old, New] : Renamed)
     RenamedExtensions.insert(path::extension(Old).str());
   LineIndex Lines(Text);
-  forEachInclude(Text, [&](llvm::StringRef Header, unsigned Offset,
-                                          unsigned Length) {
+  forEachInclude(Text, [&](llvm::StringRef Header, unsigned Offset, unsigned Length) {
     if (!RenamedExtensions.count(path::extension(Header).str()))
       return;
     std::vector<std::string> Candidates;

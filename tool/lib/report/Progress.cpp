@@ -22,11 +22,11 @@ void Progress::finished(llvm::StringRef File, bool Parsed, bool FromCache,
     if (Drawn)
       Out << "\r\x1b[K";
     Out << llvm::formatv("musify: [{0}/{1}] {2}: {3}\n", Done, Total, File,
-                         FromCache ? std::string("from the cache")
-                                   : llvm::formatv("{0} in {1:f2} s",
-                                                   Parsed ? "parsed" : "did not parse",
-                                                   Seconds)
-                                         .str());
+                         FromCache
+                             ? std::string("from the cache")
+                             : llvm::formatv("{0} in {1:f2} s",
+                                             Parsed ? "parsed" : "did not parse", Seconds)
+                                   .str());
     Drawn = false;
   }
   if (!Live)

@@ -45,8 +45,8 @@ nlohmann::json eventToJson(const Event &E) {
   if (!E.CudaVersion.empty())
     J["cuda_version"] = E.CudaVersion;
   if (!E.OldText.empty())
-    J["comparison"] = {{"old", E.OldText}, {"new", E.NewText},
-                       {"needs_review", E.NeedsReview}};
+    J["comparison"] = {
+        {"old", E.OldText}, {"new", E.NewText}, {"needs_review", E.NeedsReview}};
   if (!E.DroppedArgument.empty())
     J["dropped_argument"] = E.DroppedArgument;
   if (E.Disputed)
@@ -109,13 +109,13 @@ nlohmann::json fileToJson(const FileReport &F) {
                        {"code", H.Text},
                        {"message", H.Message},
                        {"defused", H.Defused}});
-  nlohmann::json File = {{"path", F.Path},
-                         {"output", F.Output.empty() ? nlohmann::json(nullptr)
-                                                     : nlohmann::json(F.Output)},
-                         {"analysis", analysisName(F.How)},
-                         {"references", std::move(Events)},
-                         {"conflicts", std::move(Conflicts)},
-                         {"hazards", std::move(Hazards)}};
+  nlohmann::json File = {
+      {"path", F.Path},
+      {"output", F.Output.empty() ? nlohmann::json(nullptr) : nlohmann::json(F.Output)},
+      {"analysis", analysisName(F.How)},
+      {"references", std::move(Events)},
+      {"conflicts", std::move(Conflicts)},
+      {"hazards", std::move(Hazards)}};
   if (F.How == Analysis::TokenFallback)
     File["fallback_reason"] = F.FallbackReason;
   addParseProblems(F, File);
@@ -336,12 +336,11 @@ std::string summaryLine(const RunReport &Report) {
   std::string Line = llvm::formatv(
       "musify: {0} file{1} to {2}: {3} references: {4} migrated, {5} "
       "migrated without semantics, {6} kept, {7} unsupported, {8} unknown",
-      T.Files, T.Files == 1 ? "" : "s", Report.Target.DisplayName,
-      T.References, T.Migrated, T.MigratedWithoutSemantics, T.Kept, T.Unsupported,
-      T.Unknown);
+      T.Files, T.Files == 1 ? "" : "s", Report.Target.DisplayName, T.References,
+      T.Migrated, T.MigratedWithoutSemantics, T.Kept, T.Unsupported, T.Unknown);
   if (T.FilesWithoutSemantics)
-    Line += llvm::formatv("; {0} file(s) without semantic analysis",
-                          T.FilesWithoutSemantics);
+    Line +=
+        llvm::formatv("; {0} file(s) without semantic analysis", T.FilesWithoutSemantics);
   if (T.InStringLiterals)
     Line += llvm::formatv("; {0} in string literals", T.InStringLiterals);
   if (T.Excluded)

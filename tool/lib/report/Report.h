@@ -2,8 +2,8 @@
 // compiler-style diagnostics and a one-line summary.
 #pragma once
 
-#include "rules/TargetDescription.h"
 #include "decide/Event.h"
+#include "rules/TargetDescription.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -69,7 +69,7 @@ struct RunReport {
   /// The target API's version (HIP) and how it was chosen; empty for MUSA.
   std::string TargetVersion, TargetVersionChosenBy;
   std::vector<std::string> Inputs;
-  std::vector<FileReport> Files; ///< sorted by path
+  std::vector<FileReport> Files;    ///< sorted by path
   std::vector<std::string> LeftOut; ///< left as they are by --include/--exclude
 };
 
@@ -105,7 +105,7 @@ struct Finding {
   Place At;
   std::string Severity; ///< "warning" or "error"
   std::string Message;
-  std::string Code; ///< `unsupported`, `unknown`, `review`, a hazard kind, ...
+  std::string Code;            ///< `unsupported`, `unknown`, `review`, a hazard kind, ...
   const Event *From = nullptr; ///< the reference it is about, if any
 };
 

@@ -87,18 +87,18 @@ public:
       Results.push_back(result(F.Code, F.Severity, F.Message, F.File, F.At, F.From));
     for (const FileReport &F : Report.Files) {
       if (F.How == Analysis::TokenFallback)
-        Results.push_back(result("no-semantics", "warning",
-                                 "migrated without semantic analysis" +
-                                     (F.FallbackReason.empty() ? ""
-                                                               : ": " + F.FallbackReason),
-                                 F.Path, Place{}, nullptr));
+        Results.push_back(
+            result("no-semantics", "warning",
+                   "migrated without semantic analysis" +
+                       (F.FallbackReason.empty() ? "" : ": " + F.FallbackReason),
+                   F.Path, Place{}, nullptr));
       for (auto [First, Last] : F.ErrorLines)
-        Results.push_back(result(
-            "no-semantics", "warning",
-            "lines " + std::to_string(First) + "-" + std::to_string(Last) +
-                " hold code Clang could not make sense of: they were migrated by "
-                "spelling",
-            F.Path, Place{F.Path, 0, First, 1}, nullptr));
+        Results.push_back(
+            result("no-semantics", "warning",
+                   "lines " + std::to_string(First) + "-" + std::to_string(Last) +
+                       " hold code Clang could not make sense of: they were migrated by "
+                       "spelling",
+                   F.Path, Place{F.Path, 0, First, 1}, nullptr));
       if (F.BuildBlockers)
         for (const BuildBlocker &B : *F.BuildBlockers)
           Results.push_back(result("build-blocker", "error",
@@ -210,20 +210,21 @@ nlohmann::json reportToSarif(const RunReport &Report, const SarifInvocation &Inv
   std::vector<std::string> Quoted;
   for (const std::string &A : Invocation.Arguments)
     Quoted.push_back(A.find_first_of(" \t'\"") == std::string::npos ? A : "'" + A + "'");
-  nlohmann::json Run = {
-      {"tool", {{"driver", std::move(Driver)}}},
-      {"invocations",
-       {{{"commandLine", llvm::join(Quoted, " ")},
-         {"arguments", Invocation.Arguments},
-         {"executionSuccessful", Invocation.Successful},
-         {"workingDirectory", {{"uri", "file://" + Invocation.WorkingDirectory + "/"}}}}}},
-      {"originalUriBaseIds", {{"SRCROOT", {{"uri", "file://" + SourceRoot.str() + "/"}}}}},
-      {"results", std::move(Results)},
-      {"properties",
-       {{"target", Report.Target.Name},
-        {"targetVersion", Report.TargetVersion},
-        {"cudaPath", Report.CudaPath},
-        {"cudaVersion", Report.CudaVersion}}}};
+  nlohmann::json Run = {{"tool", {{"driver", std::move(Driver)}}},
+                        {"invocations",
+                         {{{"commandLine", llvm::join(Quoted, " ")},
+                           {"arguments", Invocation.Arguments},
+                           {"executionSuccessful", Invocation.Successful},
+                           {"workingDirectory",
+                            {{"uri", "file://" + Invocation.WorkingDirectory + "/"}}}}}},
+                        {"originalUriBaseIds",
+                         {{"SRCROOT", {{"uri", "file://" + SourceRoot.str() + "/"}}}}},
+                        {"results", std::move(Results)},
+                        {"properties",
+                         {{"target", Report.Target.Name},
+                          {"targetVersion", Report.TargetVersion},
+                          {"cudaPath", Report.CudaPath},
+                          {"cudaVersion", Report.CudaVersion}}}};
   return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
           {"version", "2.1.0"},
           {"runs", {std::move(Run)}}};

@@ -46,12 +46,23 @@ constexpr std::pair<FlagValue, const char *> ValueNames[] = {
     {FlagValue::Separate, "separate"},
 };
 
-constexpr const char *TableKeys[] = {"$schema", "target", "description",
-                                     "architectures", "entries"};
-constexpr const char *EntryKeys[] = {
-    "cuda",   "kind",   "status",  "target", "note",   "check",
-    "review", "prefix", "package", "flags",  "action", "value",
-    "values", "source_extensions", "target_extensions"};
+constexpr const char *TableKeys[] = {"$schema", "target", "description", "architectures",
+                                     "entries"};
+constexpr const char *EntryKeys[] = {"cuda",
+                                     "kind",
+                                     "status",
+                                     "target",
+                                     "note",
+                                     "check",
+                                     "review",
+                                     "prefix",
+                                     "package",
+                                     "flags",
+                                     "action",
+                                     "value",
+                                     "values",
+                                     "source_extensions",
+                                     "target_extensions"};
 
 bool needsTarget(const BuildRule &R) {
   if (!R.Supported || R.Prefix)
@@ -89,8 +100,8 @@ std::optional<std::string> validate(const BuildRule &R) {
     return std::string("this action needs \"value\": \"separate\"");
   if (!R.Package.empty() && R.Kind != BuildRuleKind::CMakeTarget)
     return std::string("\"package\" belongs to cmake-target entries");
-  if (R.Flags && R.Kind != BuildRuleKind::CMakeVariable && R.Kind != BuildRuleKind::Tool &&
-      R.Kind != BuildRuleKind::CMakeCommand)
+  if (R.Flags && R.Kind != BuildRuleKind::CMakeVariable &&
+      R.Kind != BuildRuleKind::Tool && R.Kind != BuildRuleKind::CMakeCommand)
     return std::string("\"flags\" belongs to cmake-variable, cmake-command and tool "
                        "entries");
   if ((!R.SourceExtensions.empty() || !R.TargetExtensions.empty()) &&
@@ -109,7 +120,8 @@ const char *buildRuleKindName(BuildRuleKind Kind) {
 }
 
 /// Reads a build table's "architectures" map, if it has one, into Out.
-static llvm::Error readArchitectures(const nlohmann::json &Table, llvm::StringRef FileName,
+static llvm::Error readArchitectures(const nlohmann::json &Table,
+                                     llvm::StringRef FileName,
                                      std::optional<BuildArchitectures> &Out) {
   auto It = Table.find("architectures");
   if (It == Table.end())
@@ -119,8 +131,8 @@ static llvm::Error readArchitectures(const nlohmann::json &Table, llvm::StringRe
     for (const auto &Member : It->items())
       if (Member.key() != "thresholds" && Member.key() != "cuda_prefixes" &&
           Member.key() != "scale")
-        return tableError(FileName, "\"architectures\": unknown key \"" +
-                                        Member.key() + "\"");
+        return tableError(FileName,
+                          "\"architectures\": unknown key \"" + Member.key() + "\"");
     A.Thresholds = It->at("thresholds").get<std::string>();
     A.CudaPrefixes = It->at("cuda_prefixes").get<std::vector<std::string>>();
     A.Scale = It->at("scale").get<long long>();
@@ -158,8 +170,10 @@ static std::optional<std::string> readBuildEntry(const nlohmann::json &Entry,
   Check(readMember(Entry, "action", Action, "a string"));
   Check(readMember(Entry, "value", Value, "a string"));
   Check(readMember(Entry, "values", R.Values, "an object of strings"));
-  Check(readMember(Entry, "source_extensions", R.SourceExtensions, "an array of strings"));
-  Check(readMember(Entry, "target_extensions", R.TargetExtensions, "an array of strings"));
+  Check(
+      readMember(Entry, "source_extensions", R.SourceExtensions, "an array of strings"));
+  Check(
+      readMember(Entry, "target_extensions", R.TargetExtensions, "an array of strings"));
   if (Problem)
     return At + ": " + *Problem;
   if (R.Cuda.empty())
@@ -201,24 +215,26 @@ llvm::Error BuildRules::addTable(llvm::StringRef Text, llvm::StringRef FileName,
   if (llvm::Error E = readArchitectures(Table, FileName, Architectures))
     return E;
 
-  return forEachEntry(Table, FileName, EntryKeys, [&](const nlohmann::json &Entry,
-                                                     const std::string &At) -> llvm::Error {
-    BuildRule R;
-    if (std::optional<std::string> Problem =
-            readBuildEntry(Entry, At, R, Architectures.has_value()))
-      return tableError(FileName, *Problem);
-    // Commands are kept in lower case: CMake compares them without case.
-    if (R.Kind == BuildRuleKind::CMakeCommand)
-      R.Cuda = llvm::StringRef(R.Cuda).lower();
-    for (const BuildRule &Existing : Rules)
-      if (Existing.Kind == R.Kind && Existing.Prefix == R.Prefix && Existing.Cuda == R.Cuda)
-        return tableError(FileName, At + " (\"" + R.Cuda + "\"): duplicate " +
-                                        buildRuleKindName(R.Kind) + " entry");
-    if (!R.Prefix)
-      ByName[R.Cuda].push_back(Rules.size());
-    Rules.push_back(std::move(R));
-    return llvm::Error::success();
-  });
+  return forEachEntry(
+      Table, FileName, EntryKeys,
+      [&](const nlohmann::json &Entry, const std::string &At) -> llvm::Error {
+        BuildRule R;
+        if (std::optional<std::string> Problem =
+                readBuildEntry(Entry, At, R, Architectures.has_value()))
+          return tableError(FileName, *Problem);
+        // Commands are kept in lower case: CMake compares them without case.
+        if (R.Kind == BuildRuleKind::CMakeCommand)
+          R.Cuda = llvm::StringRef(R.Cuda).lower();
+        for (const BuildRule &Existing : Rules)
+          if (Existing.Kind == R.Kind && Existing.Prefix == R.Prefix &&
+              Existing.Cuda == R.Cuda)
+            return tableError(FileName, At + " (\"" + R.Cuda + "\"): duplicate " +
+                                            buildRuleKindName(R.Kind) + " entry");
+        if (!R.Prefix)
+          ByName[R.Cuda].push_back(Rules.size());
+        Rules.push_back(std::move(R));
+        return llvm::Error::success();
+      });
 }
 
 const BuildRule *BuildRules::find(BuildRuleKind Kind, llvm::StringRef Name) const {

@@ -65,7 +65,7 @@ struct BuildRule {
   std::string Replacement; ///< the table's "target"
   std::string Note;
   std::string VerifiedBy; ///< how the replacement is known (the table's "check")
-  bool Review = false; ///< migrated, but a person must check the result
+  bool Review = false;    ///< migrated, but a person must check the result
   /// Cuda is a prefix: any name that starts with it and that no entry of the
   /// same kind names is an unknown CUDA name (reported, never passed).
   bool Prefix = false;

@@ -1,15 +1,15 @@
 // Loads and validates rule tables (schema: rules/schema.json).
 #include "rules/RuleTable.h"
-#include "rules/TargetVersion.h"
 #include "rules/TableReader.h"
+#include "rules/TargetVersion.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/raw_ostream.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <nlohmann/json.hpp>
 
@@ -43,15 +43,26 @@ constexpr StatusName StatusNames[] = {
 };
 
 /// An entry's keys, besides a versioned target's (VersionKeys).
-constexpr const char *EntryKeys[] = {"cuda",         "kind",   "status",
-                                     "target",       "note",   "cuda_deprecated",
-                                     "cuda_removed", "check",  "defined_tests_only",
-                                     "call",         "disputed", "include_first",
-                                     "nvcc_implicit", "target_overloads",
-                                     "helper",       "helper_target", "erase",
+constexpr const char *EntryKeys[] = {"cuda",
+                                     "kind",
+                                     "status",
+                                     "target",
+                                     "note",
+                                     "cuda_deprecated",
+                                     "cuda_removed",
+                                     "check",
+                                     "defined_tests_only",
+                                     "call",
+                                     "disputed",
+                                     "include_first",
+                                     "nvcc_implicit",
+                                     "target_overloads",
+                                     "helper",
+                                     "helper_target",
+                                     "erase",
                                      "sdk_version_macro"};
-constexpr const char *TableKeys[] = {"$schema", "target", "family", "description",
-                                     "library", "entries"};
+constexpr const char *TableKeys[] = {"$schema",     "target",  "family",
+                                     "description", "library", "entries"};
 
 std::optional<RuleKind> parseKind(llvm::StringRef S) {
   for (const KindName &K : KindNames)
@@ -112,7 +123,8 @@ llvm::Error parseCall(const nlohmann::json &Call, Rule &R) {
     } else if (Key == "drop" && Value.is_object() && Value.contains("index") &&
                Value["index"].is_number_unsigned()) {
       Rewrite.Drop = Value["index"].get<unsigned>();
-      for (const nlohmann::json &Spelling : Value.value("harmless", nlohmann::json::array())) {
+      for (const nlohmann::json &Spelling :
+           Value.value("harmless", nlohmann::json::array())) {
         if (!Spelling.is_string())
           return callError("\"drop\": \"harmless\" lists spellings (strings)");
         Rewrite.DropHarmless.push_back(Spelling.get<std::string>());
@@ -203,7 +215,8 @@ std::optional<std::string> readKindLists(const nlohmann::json &Entry, Rule &R) {
                  "header names, for header entries"},
         NameList{"target_overloads", RuleKind::Function, &R.TargetOverloads,
                  "parameter lists, for function entries"}})
-    if (readMember(Entry, L.Key, *L.Out, "") || (Entry.contains(L.Key) && R.Kind != L.For))
+    if (readMember(Entry, L.Key, *L.Out, "") ||
+        (Entry.contains(L.Key) && R.Kind != L.For))
       return (llvm::Twine("\"") + L.Key + "\" is an array of " + L.What).str();
   return std::nullopt;
 }
@@ -216,7 +229,8 @@ std::optional<std::string> readFlags(const nlohmann::json &Entry, Rule &R) {
                           {"nvcc_implicit", &R.NvccImplicit},
                           {"erase", &R.Erase},
                           {"sdk_version_macro", &R.SdkVersionMacro}})
-    if (std::optional<std::string> Problem = readMember(Entry, Key, *Out, "true or false"))
+    if (std::optional<std::string> Problem =
+            readMember(Entry, Key, *Out, "true or false"))
       return Problem;
   return std::nullopt;
 }
@@ -259,8 +273,8 @@ llvm::Expected<LibraryDescription> readLibrary(const nlohmann::json &Object,
   if (llvm::Error E = checkTable(Object, FileName, Keys, "", "\"library\""))
     return E;
   LibraryDescription L;
-  for (auto [Key, Out] : {std::pair<const char *, std::string *>{"name", &L.Name},
-                          {"marker", &L.Marker}})
+  for (auto [Key, Out] :
+       {std::pair<const char *, std::string *>{"name", &L.Name}, {"marker", &L.Marker}})
     if (std::optional<std::string> Problem = readMember(Object, Key, *Out, "a string"))
       return tableError(FileName, "\"library\": " + *Problem);
   for (auto [Key, Out] :
@@ -303,8 +317,8 @@ std::optional<std::string> inconsistency(const Rule &R) {
 
 llvm::Error RuleTable::addTable(const nlohmann::json &Table, llvm::StringRef FileName,
                                 llvm::StringRef ExpectedTarget) {
-  if (llvm::Error E = checkTable(Table, FileName, TableKeys, ExpectedTarget,
-                                 "a rule table"))
+  if (llvm::Error E =
+          checkTable(Table, FileName, TableKeys, ExpectedTarget, "a rule table"))
     return E;
   std::string Family;
   if (std::optional<std::string> Problem =
@@ -327,18 +341,19 @@ llvm::Error RuleTable::addTable(const nlohmann::json &Table, llvm::StringRef Fil
   for (const std::string *Key :
        {&Versions.Added, &Versions.Deprecated, &Versions.Removed, &Versions.HeadersLack})
     Keys.push_back(Key->c_str());
-  return forEachEntry(Table, FileName, Keys, [&](const nlohmann::json &Entry,
-                                                 const std::string &Where) -> llvm::Error {
-    Rule R;
-    R.Family = Family;
-    R.FromUser = Overriding;
-    if (llvm::Error E = readEntry(Entry, Versions, R, Where))
-      return tableError(FileName, llvm::toString(std::move(E)));
-    std::string Named = Where + " (\"" + R.Cuda + "\")";
-    if (std::optional<std::string> Problem = inconsistency(R))
-      return tableError(FileName, Named + ": " + *Problem);
-    return insert(std::move(R), FileName, Named);
-  });
+  return forEachEntry(
+      Table, FileName, Keys,
+      [&](const nlohmann::json &Entry, const std::string &Where) -> llvm::Error {
+        Rule R;
+        R.Family = Family;
+        R.FromUser = Overriding;
+        if (llvm::Error E = readEntry(Entry, Versions, R, Where))
+          return tableError(FileName, llvm::toString(std::move(E)));
+        std::string Named = Where + " (\"" + R.Cuda + "\")";
+        if (std::optional<std::string> Problem = inconsistency(R))
+          return tableError(FileName, Named + ": " + *Problem);
+        return insert(std::move(R), FileName, Named);
+      });
 }
 
 /// Whether Name can stand where a rule of Kind writes it: an identifier,
@@ -389,8 +404,7 @@ static llvm::Error checkNames(const Rule &R, llvm::StringRef FileName,
   return llvm::Error::success();
 }
 
-llvm::Error RuleTable::insert(Rule R, llvm::StringRef FileName,
-                              llvm::StringRef Where) {
+llvm::Error RuleTable::insert(Rule R, llvm::StringRef FileName, llvm::StringRef Where) {
   if (llvm::Error E = checkNames(R, FileName, Where))
     return E;
   for (size_t Existing : ByName.lookup(R.Cuda)) {
@@ -473,9 +487,9 @@ llvm::Expected<std::vector<std::string>> jsonFilesIn(llvm::StringRef Folder) {
 }
 
 /// Calls Add(text, file) for each *.json file of Folder.
-llvm::Error forEachJson(
-    llvm::StringRef Folder, bool Required,
-    llvm::function_ref<llvm::Error(llvm::StringRef, llvm::StringRef)> Add) {
+llvm::Error
+forEachJson(llvm::StringRef Folder, bool Required,
+            llvm::function_ref<llvm::Error(llvm::StringRef, llvm::StringRef)> Add) {
   if (!Required && !llvm::sys::fs::is_directory(Folder))
     return llvm::Error::success();
   llvm::Expected<std::vector<std::string>> Files = jsonFilesIn(Folder);
@@ -483,8 +497,7 @@ llvm::Error forEachJson(
     return Files.takeError();
   if (Required && Files->empty())
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "no rule tables (*.json) in %s",
-                                   Folder.str().c_str());
+                                   "no rule tables (*.json) in %s", Folder.str().c_str());
   for (const std::string &File : *Files) {
     llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> Buffer = readTableFile(File);
     if (!Buffer)
@@ -513,23 +526,21 @@ llvm::Expected<RuleTable> RuleTable::loadDirectory(llvm::StringRef Dir,
     return E;
   if (llvm::Error E = forEachJson(Under("thresholds"), /*Required=*/false,
                                   [&](llvm::StringRef Text, llvm::StringRef File) {
-                                    return Table.addThresholds(Text, File,
-                                                               TargetFolder);
+                                    return Table.addThresholds(Text, File, TargetFolder);
                                   }))
     return E;
   // hazards/vector-operators.json; any other file there is warp-size hazards.
-  if (llvm::Error E = forEachJson(
-          Under("hazards"), /*Required=*/false,
-          [&](llvm::StringRef Text, llvm::StringRef File) {
-            if (llvm::sys::path::filename(File) == "vector-operators.json")
-              return Table.addVectorOperatorClashes(Text, File, TargetFolder);
-            return Table.addWarpSizeHazards(Text, File, TargetFolder);
-          }))
+  if (llvm::Error E =
+          forEachJson(Under("hazards"), /*Required=*/false,
+                      [&](llvm::StringRef Text, llvm::StringRef File) {
+                        if (llvm::sys::path::filename(File) == "vector-operators.json")
+                          return Table.addVectorOperatorClashes(Text, File, TargetFolder);
+                        return Table.addWarpSizeHazards(Text, File, TargetFolder);
+                      }))
     return E;
   if (llvm::Error E = forEachJson(Under("buildfiles"), /*Required=*/false,
                                   [&](llvm::StringRef Text, llvm::StringRef File) {
-                                    return Table.Build.addTable(Text, File,
-                                                                TargetFolder);
+                                    return Table.Build.addTable(Text, File, TargetFolder);
                                   }))
     return E;
   // Architecture flags map through the threshold map the build tables name.
@@ -539,8 +550,8 @@ llvm::Expected<RuleTable> RuleTable::loadDirectory(llvm::StringRef Dir,
       return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                      "%s: the build tables name the threshold map "
                                      "of %s, which %s/thresholds/ lacks",
-                                     Under("buildfiles").c_str(), Arch->Thresholds.c_str(),
-                                     Folder.c_str());
+                                     Under("buildfiles").c_str(),
+                                     Arch->Thresholds.c_str(), Folder.c_str());
     std::vector<std::pair<long long, long long>> Pairs;
     for (const ArchThresholds::Threshold &T : Map->Thresholds)
       Pairs.push_back({T.Cuda, T.Target});
@@ -551,9 +562,10 @@ llvm::Expected<RuleTable> RuleTable::loadDirectory(llvm::StringRef Dir,
 
 /// Parses a file of rules/<target>/hazards/: one object for ExpectedTarget,
 /// handed to Read; What names the kind of file in messages.
-static llvm::Error readTargetObject(llvm::StringRef Text, llvm::StringRef FileName,
-                                    llvm::StringRef ExpectedTarget, llvm::StringRef What,
-                                    llvm::function_ref<void(const nlohmann::json &)> Read) {
+static llvm::Error
+readTargetObject(llvm::StringRef Text, llvm::StringRef FileName,
+                 llvm::StringRef ExpectedTarget, llvm::StringRef What,
+                 llvm::function_ref<void(const nlohmann::json &)> Read) {
   llvm::Expected<nlohmann::json> Parsed = parseJson(Text, FileName);
   if (!Parsed)
     return Parsed.takeError();
@@ -568,35 +580,36 @@ static llvm::Error readTargetObject(llvm::StringRef Text, llvm::StringRef FileNa
   return llvm::Error::success();
 }
 
-llvm::Error RuleTable::addWarpSizeHazards(llvm::StringRef Text,
-                                          llvm::StringRef FileName,
+llvm::Error RuleTable::addWarpSizeHazards(llvm::StringRef Text, llvm::StringRef FileName,
                                           llvm::StringRef ExpectedTarget) {
-  return readTargetObject(Text, FileName, ExpectedTarget, "warp-size hazards",
-                          [&](const nlohmann::json &Map) {
-    WarpSizeHazards H;
-    H.WarpSize = Map.at("warp_size").get<long long>();
-    H.Note = Map.at("note").get<std::string>();
-    H.MaskFunctions = Map.at("mask_functions").get<std::vector<std::string>>();
-    H.WidthFunctions = Map.at("width_functions").get<std::vector<std::string>>();
-    H.IndexVariables = Map.at("index_variables").get<std::vector<std::string>>();
-    WarpSize = std::move(H);
-  });
+  return readTargetObject(
+      Text, FileName, ExpectedTarget, "warp-size hazards",
+      [&](const nlohmann::json &Map) {
+        WarpSizeHazards H;
+        H.WarpSize = Map.at("warp_size").get<long long>();
+        H.Note = Map.at("note").get<std::string>();
+        H.MaskFunctions = Map.at("mask_functions").get<std::vector<std::string>>();
+        H.WidthFunctions = Map.at("width_functions").get<std::vector<std::string>>();
+        H.IndexVariables = Map.at("index_variables").get<std::vector<std::string>>();
+        WarpSize = std::move(H);
+      });
 }
 
 llvm::Error RuleTable::addVectorOperatorClashes(llvm::StringRef Text,
                                                 llvm::StringRef FileName,
                                                 llvm::StringRef ExpectedTarget) {
-  return readTargetObject(Text, FileName, ExpectedTarget, "vector operators",
-                          [&](const nlohmann::json &Map) {
-    VectorOperatorClashes V;
-    V.VectorTypes = Map.at("vector_types").get<std::vector<std::string>>();
-    V.CompoundAssignments = Map.at("compound_assignments").get<std::vector<std::string>>();
-    V.Unary = Map.at("unary").get<std::vector<std::string>>();
-    V.Increments = Map.at("increments").get<std::vector<std::string>>();
-    V.Guard = Map.at("guard").get<std::string>();
-    V.Note = Map.at("note").get<std::string>();
-    VectorOperators = std::move(V);
-  });
+  return readTargetObject(
+      Text, FileName, ExpectedTarget, "vector operators", [&](const nlohmann::json &Map) {
+        VectorOperatorClashes V;
+        V.VectorTypes = Map.at("vector_types").get<std::vector<std::string>>();
+        V.CompoundAssignments =
+            Map.at("compound_assignments").get<std::vector<std::string>>();
+        V.Unary = Map.at("unary").get<std::vector<std::string>>();
+        V.Increments = Map.at("increments").get<std::vector<std::string>>();
+        V.Guard = Map.at("guard").get<std::string>();
+        V.Note = Map.at("note").get<std::string>();
+        VectorOperators = std::move(V);
+      });
 }
 
 llvm::Error RuleTable::addThresholds(llvm::StringRef Text, llvm::StringRef FileName,

@@ -62,8 +62,8 @@ struct Rule {
   std::string CudaDeprecated;
   std::string CudaRemoved;
   std::string VerifiedBy; ///< how the replacement is known (the table's "check")
-  bool FromUser = false; ///< a rule of the user's (--rules), not a shipped one
-  std::string Family; ///< the table's family ("runtime", "headers", ...)
+  bool FromUser = false;  ///< a rule of the user's (--rules), not a shipped one
+  std::string Family;     ///< the table's family ("runtime", "headers", ...)
   /// The target holds only where the name is tested for being defined
   /// (`#ifdef`, `defined()`); used as a value, the name is unsupported.
   bool DefinedTestsOnly = false;
@@ -116,7 +116,7 @@ struct ArchThresholds {
   std::string TargetMacro;
   std::vector<Threshold> Thresholds;
   std::vector<std::string> Operators; ///< the comparisons the map translates
-  bool ReportOthers = true; ///< other constants or operators need review
+  bool ReportOthers = true;           ///< other constants or operators need review
 
   const Threshold *find(long long Cuda) const;
 };

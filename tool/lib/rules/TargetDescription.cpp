@@ -46,7 +46,7 @@ llvm::Error readKey(const nlohmann::json &Object, const char *Key, T &Out,
 /// The keys beside the objects: the target's names, whether it is the
 /// default, and the extensions it renames.
 llvm::Error readPlainKeys(const nlohmann::json &Json, llvm::StringRef Path,
-                       TargetDescription &T) {
+                          TargetDescription &T) {
   if (llvm::Error E = readKey(Json, "display_name", T.DisplayName, "a string", Path))
     return E;
   if (T.DisplayName.empty())
@@ -97,9 +97,9 @@ llvm::Expected<TargetDescription> loadTarget(llvm::StringRef RulesDir,
   llvm::Expected<nlohmann::json> Json = parseJson((*Buffer)->getBuffer(), Path);
   if (!Json)
     return Json.takeError();
-  static const char *const Keys[] = {"$schema", "target", "display_name", "description",
-                                     "default", "renamed_extensions", "launch_function",
-                                     "versions"};
+  static const char *const Keys[] = {"$schema",         "target",  "display_name",
+                                     "description",     "default", "renamed_extensions",
+                                     "launch_function", "versions"};
   if (llvm::Error E = checkTable(*Json, Path, Keys, Name, "a target description"))
     return E;
 
@@ -112,13 +112,12 @@ llvm::Expected<TargetDescription> loadTarget(llvm::StringRef RulesDir,
                                    return readLaunchFunction(Launch, Path, T);
                                  }))
     return E;
-  if (llvm::Error E = readObject(
-          *Json, "versions",
-          {"header", "major_macro", "minor_macro", "path_variable", "dated_by", "option",
-           "include_folders"},
-          Path, [&](const nlohmann::json &Versions) {
-            return readVersions(Versions, Path, T);
-          }))
+  if (llvm::Error E = readObject(*Json, "versions",
+                                 {"header", "major_macro", "minor_macro", "path_variable",
+                                  "dated_by", "option", "include_folders"},
+                                 Path, [&](const nlohmann::json &Versions) {
+                                   return readVersions(Versions, Path, T);
+                                 }))
     return E;
   return T;
 }

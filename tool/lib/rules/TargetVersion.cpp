@@ -76,8 +76,9 @@ std::optional<std::string> unavailableIn(const Rule &R, const TargetDescription 
   if (reachedBy(R.Removed, V))
     return R.Replacement + " was removed in " + Name + " " + R.Removed + Is;
   if (parseVersion(R.HeadersLack) == V)
-    return Target.Versioned->DatedBy + " dates " + R.Replacement + " to " + Name + " " + R.Added + ", but the " +
-           Name + " " + R.HeadersLack + " headers do not declare it" + Is;
+    return Target.Versioned->DatedBy + " dates " + R.Replacement + " to " + Name + " " +
+           R.Added + ", but the " + Name + " " + R.HeadersLack +
+           " headers do not declare it" + Is;
   return std::nullopt;
 }
 

@@ -33,9 +33,9 @@ installedVersion(const TargetDescription &Target);
 /// removed version); empty if they name none.
 std::string newestVersion(const RuleTable &Rules);
 
-/// Why Rule's replacement does not exist in version V of Target (added later, removed by then, or absent from the headers of
-/// that version), or nullopt. The rule's versions were checked when the table
-/// was read.
+/// Why Rule's replacement does not exist in version V of Target (added later, removed by
+/// then, or absent from the headers of that version), or nullopt. The rule's versions
+/// were checked when the table was read.
 std::optional<std::string> unavailableIn(const Rule &R, const TargetDescription &Target,
                                          Version V);
 /// Whether version V of the target has deprecated Rule's replacement.

@@ -23,8 +23,8 @@ template <typename T> struct identity { typedef T type; };
 
 // --- nvcc: crt/math_functions.hpp gives host code the integer and mixed
 // --- min/max overloads (Clang declares them for the device only).
-#define __MUSIFY_MINMAX(R, A, B)                                               \
-  __host__ R min(A, B);                                                        \
+#define __MUSIFY_MINMAX(R, A, B)                                                         \
+  __host__ R min(A, B);                                                                  \
   __host__ R max(A, B);
 __MUSIFY_MINMAX(int, int, int)
 __MUSIFY_MINMAX(unsigned int, unsigned int, unsigned int)
@@ -56,10 +56,9 @@ __MUSIFY_CLASSIFY(signbit)
 
 // --- nvcc: sm_32_intrinsics.h declares the cache-hint loads and stores for
 // --- every scalar and vector type; Clang skips that header.
-#define __MUSIFY_LOAD(name)                                                    \
-  template <typename T> __device__ T name(const T *ptr);
-#define __MUSIFY_STORE(name)                                                   \
-  template <typename T>                                                        \
+#define __MUSIFY_LOAD(name) template <typename T> __device__ T name(const T *ptr);
+#define __MUSIFY_STORE(name)                                                             \
+  template <typename T>                                                                  \
   __device__ void name(T *ptr, typename __musify::identity<T>::type value);
 __MUSIFY_LOAD(__ldcg)
 __MUSIFY_LOAD(__ldca)
@@ -76,27 +75,55 @@ __MUSIFY_STORE(__stwt)
 // --- nvcc: surface_functions.h declares the surface object reads and
 // --- writes; Clang's wrapper does not include it.
 #define __MUSIFY_SURF_MODE cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap
-template <typename T> __device__ void surf1Dread(T *, cudaSurfaceObject_t, int, __MUSIFY_SURF_MODE);
-template <typename T> __device__ T surf1Dread(cudaSurfaceObject_t, int, __MUSIFY_SURF_MODE);
-template <typename T> __device__ void surf2Dread(T *, cudaSurfaceObject_t, int, int, __MUSIFY_SURF_MODE);
-template <typename T> __device__ T surf2Dread(cudaSurfaceObject_t, int, int, __MUSIFY_SURF_MODE);
-template <typename T> __device__ void surf3Dread(T *, cudaSurfaceObject_t, int, int, int, __MUSIFY_SURF_MODE);
-template <typename T> __device__ T surf3Dread(cudaSurfaceObject_t, int, int, int, __MUSIFY_SURF_MODE);
-template <typename T> __device__ void surf1DLayeredread(T *, cudaSurfaceObject_t, int, int, __MUSIFY_SURF_MODE);
-template <typename T> __device__ T surf1DLayeredread(cudaSurfaceObject_t, int, int, __MUSIFY_SURF_MODE);
-template <typename T> __device__ void surf2DLayeredread(T *, cudaSurfaceObject_t, int, int, int, __MUSIFY_SURF_MODE);
-template <typename T> __device__ T surf2DLayeredread(cudaSurfaceObject_t, int, int, int, __MUSIFY_SURF_MODE);
-template <typename T> __device__ void surfCubemapread(T *, cudaSurfaceObject_t, int, int, int, __MUSIFY_SURF_MODE);
-template <typename T> __device__ T surfCubemapread(cudaSurfaceObject_t, int, int, int, __MUSIFY_SURF_MODE);
-template <typename T> __device__ void surfCubemapLayeredread(T *, cudaSurfaceObject_t, int, int, int, __MUSIFY_SURF_MODE);
-template <typename T> __device__ T surfCubemapLayeredread(cudaSurfaceObject_t, int, int, int, __MUSIFY_SURF_MODE);
-template <typename T> __device__ void surf1Dwrite(T, cudaSurfaceObject_t, int, __MUSIFY_SURF_MODE);
-template <typename T> __device__ void surf2Dwrite(T, cudaSurfaceObject_t, int, int, __MUSIFY_SURF_MODE);
-template <typename T> __device__ void surf3Dwrite(T, cudaSurfaceObject_t, int, int, int, __MUSIFY_SURF_MODE);
-template <typename T> __device__ void surf1DLayeredwrite(T, cudaSurfaceObject_t, int, int, __MUSIFY_SURF_MODE);
-template <typename T> __device__ void surf2DLayeredwrite(T, cudaSurfaceObject_t, int, int, int, __MUSIFY_SURF_MODE);
-template <typename T> __device__ void surfCubemapwrite(T, cudaSurfaceObject_t, int, int, int, __MUSIFY_SURF_MODE);
-template <typename T> __device__ void surfCubemapLayeredwrite(T, cudaSurfaceObject_t, int, int, int, __MUSIFY_SURF_MODE);
+template <typename T>
+__device__ void surf1Dread(T *, cudaSurfaceObject_t, int, __MUSIFY_SURF_MODE);
+template <typename T>
+__device__ T surf1Dread(cudaSurfaceObject_t, int, __MUSIFY_SURF_MODE);
+template <typename T>
+__device__ void surf2Dread(T *, cudaSurfaceObject_t, int, int, __MUSIFY_SURF_MODE);
+template <typename T>
+__device__ T surf2Dread(cudaSurfaceObject_t, int, int, __MUSIFY_SURF_MODE);
+template <typename T>
+__device__ void surf3Dread(T *, cudaSurfaceObject_t, int, int, int, __MUSIFY_SURF_MODE);
+template <typename T>
+__device__ T surf3Dread(cudaSurfaceObject_t, int, int, int, __MUSIFY_SURF_MODE);
+template <typename T>
+__device__ void surf1DLayeredread(T *, cudaSurfaceObject_t, int, int, __MUSIFY_SURF_MODE);
+template <typename T>
+__device__ T surf1DLayeredread(cudaSurfaceObject_t, int, int, __MUSIFY_SURF_MODE);
+template <typename T>
+__device__ void surf2DLayeredread(T *, cudaSurfaceObject_t, int, int, int,
+                                  __MUSIFY_SURF_MODE);
+template <typename T>
+__device__ T surf2DLayeredread(cudaSurfaceObject_t, int, int, int, __MUSIFY_SURF_MODE);
+template <typename T>
+__device__ void surfCubemapread(T *, cudaSurfaceObject_t, int, int, int,
+                                __MUSIFY_SURF_MODE);
+template <typename T>
+__device__ T surfCubemapread(cudaSurfaceObject_t, int, int, int, __MUSIFY_SURF_MODE);
+template <typename T>
+__device__ void surfCubemapLayeredread(T *, cudaSurfaceObject_t, int, int, int,
+                                       __MUSIFY_SURF_MODE);
+template <typename T>
+__device__ T surfCubemapLayeredread(cudaSurfaceObject_t, int, int, int,
+                                    __MUSIFY_SURF_MODE);
+template <typename T>
+__device__ void surf1Dwrite(T, cudaSurfaceObject_t, int, __MUSIFY_SURF_MODE);
+template <typename T>
+__device__ void surf2Dwrite(T, cudaSurfaceObject_t, int, int, __MUSIFY_SURF_MODE);
+template <typename T>
+__device__ void surf3Dwrite(T, cudaSurfaceObject_t, int, int, int, __MUSIFY_SURF_MODE);
+template <typename T>
+__device__ void surf1DLayeredwrite(T, cudaSurfaceObject_t, int, int, __MUSIFY_SURF_MODE);
+template <typename T>
+__device__ void surf2DLayeredwrite(T, cudaSurfaceObject_t, int, int, int,
+                                   __MUSIFY_SURF_MODE);
+template <typename T>
+__device__ void surfCubemapwrite(T, cudaSurfaceObject_t, int, int, int,
+                                 __MUSIFY_SURF_MODE);
+template <typename T>
+__device__ void surfCubemapLayeredwrite(T, cudaSurfaceObject_t, int, int, int,
+                                        __MUSIFY_SURF_MODE);
 #undef __MUSIFY_SURF_MODE
 
 // --- Code written for CUDA before 13: the runtime functions and types
@@ -121,9 +148,9 @@ struct cudaLaunchParams {
   size_t sharedMem;
   cudaStream_t stream;
 };
-extern __host__ cudaError_t cudaLaunchCooperativeKernelMultiDevice(
-    struct cudaLaunchParams *launchParamsList, unsigned int numDevices,
-    unsigned int flags = 0);
+extern __host__ cudaError_t
+cudaLaunchCooperativeKernelMultiDevice(struct cudaLaunchParams *launchParamsList,
+                                       unsigned int numDevices, unsigned int flags = 0);
 
 // Texture and surface references (removed in CUDA 12).
 struct textureReference {
@@ -143,13 +170,12 @@ struct textureReference {
 struct surfaceReference {
   struct cudaChannelFormatDesc channelDesc;
 };
-template <class T, int dim = 1,
-          enum cudaTextureReadMode mode = cudaReadModeElementType>
+template <class T, int dim = 1, enum cudaTextureReadMode mode = cudaReadModeElementType>
 struct texture : public textureReference {
   texture(int norm = 0, enum cudaTextureFilterMode fMode = cudaFilterModePoint,
           enum cudaTextureAddressMode aMode = cudaAddressModeClamp);
-  texture(int norm, enum cudaTextureFilterMode fMode,
-          enum cudaTextureAddressMode aMode, struct cudaChannelFormatDesc desc);
+  texture(int norm, enum cudaTextureFilterMode fMode, enum cudaTextureAddressMode aMode,
+          struct cudaChannelFormatDesc desc);
 };
 template <class T, int dim = 1> struct surface : public surfaceReference {
   surface();
@@ -160,11 +186,11 @@ namespace __musify {
 // What a texture fetch returns: the element type, or for normalized reads of
 // 8- and 16-bit integers, the float type of the same width.
 template <typename T, enum cudaTextureReadMode M> struct tex_result { typedef T type; };
-#define __MUSIFY_NORMALIZED(T, F)                                              \
+#define __MUSIFY_NORMALIZED(T, F)                                                        \
   template <> struct tex_result<T, cudaReadModeNormalizedFloat> { typedef F type; };
-#define __MUSIFY_NORMALIZED_VECTORS(P)                                         \
-  __MUSIFY_NORMALIZED(P##1, float1)                                            \
-  __MUSIFY_NORMALIZED(P##2, float2)                                            \
+#define __MUSIFY_NORMALIZED_VECTORS(P)                                                   \
+  __MUSIFY_NORMALIZED(P##1, float1)                                                      \
+  __MUSIFY_NORMALIZED(P##2, float2)                                                      \
   __MUSIFY_NORMALIZED(P##4, float4)
 __MUSIFY_NORMALIZED(char, float)
 __MUSIFY_NORMALIZED(signed char, float)
@@ -180,53 +206,75 @@ __MUSIFY_NORMALIZED_VECTORS(ushort)
 } // namespace __musify
 #define __MUSIFY_TEX(dim) texture<T, dim, M>
 #define __MUSIFY_TEX_RESULT typename __musify::tex_result<T, M>::type
-template <class T, enum cudaTextureReadMode M> __device__ __MUSIFY_TEX_RESULT tex1Dfetch(__MUSIFY_TEX(cudaTextureType1D), int);
-template <class T, enum cudaTextureReadMode M> __device__ __MUSIFY_TEX_RESULT tex1D(__MUSIFY_TEX(cudaTextureType1D), float);
-template <class T, enum cudaTextureReadMode M> __device__ __MUSIFY_TEX_RESULT tex2D(__MUSIFY_TEX(cudaTextureType2D), float, float);
-template <class T, enum cudaTextureReadMode M> __device__ __MUSIFY_TEX_RESULT tex3D(__MUSIFY_TEX(cudaTextureType3D), float, float, float);
-template <class T, enum cudaTextureReadMode M> __device__ __MUSIFY_TEX_RESULT tex1DLayered(__MUSIFY_TEX(cudaTextureType1DLayered), float, int);
-template <class T, enum cudaTextureReadMode M> __device__ __MUSIFY_TEX_RESULT tex2DLayered(__MUSIFY_TEX(cudaTextureType2DLayered), float, float, int);
-template <class T, enum cudaTextureReadMode M> __device__ __MUSIFY_TEX_RESULT texCubemap(__MUSIFY_TEX(cudaTextureTypeCubemap), float, float, float);
-template <class T, enum cudaTextureReadMode M> __device__ __MUSIFY_TEX_RESULT tex1DLod(__MUSIFY_TEX(cudaTextureType1D), float, float);
-template <class T, enum cudaTextureReadMode M> __device__ __MUSIFY_TEX_RESULT tex2DLod(__MUSIFY_TEX(cudaTextureType2D), float, float, float);
+template <class T, enum cudaTextureReadMode M>
+__device__ __MUSIFY_TEX_RESULT tex1Dfetch(__MUSIFY_TEX(cudaTextureType1D), int);
+template <class T, enum cudaTextureReadMode M>
+__device__ __MUSIFY_TEX_RESULT tex1D(__MUSIFY_TEX(cudaTextureType1D), float);
+template <class T, enum cudaTextureReadMode M>
+__device__ __MUSIFY_TEX_RESULT tex2D(__MUSIFY_TEX(cudaTextureType2D), float, float);
+template <class T, enum cudaTextureReadMode M>
+__device__ __MUSIFY_TEX_RESULT tex3D(__MUSIFY_TEX(cudaTextureType3D), float, float,
+                                     float);
+template <class T, enum cudaTextureReadMode M>
+__device__ __MUSIFY_TEX_RESULT tex1DLayered(__MUSIFY_TEX(cudaTextureType1DLayered), float,
+                                            int);
+template <class T, enum cudaTextureReadMode M>
+__device__ __MUSIFY_TEX_RESULT tex2DLayered(__MUSIFY_TEX(cudaTextureType2DLayered), float,
+                                            float, int);
+template <class T, enum cudaTextureReadMode M>
+__device__ __MUSIFY_TEX_RESULT texCubemap(__MUSIFY_TEX(cudaTextureTypeCubemap), float,
+                                          float, float);
+template <class T, enum cudaTextureReadMode M>
+__device__ __MUSIFY_TEX_RESULT tex1DLod(__MUSIFY_TEX(cudaTextureType1D), float, float);
+template <class T, enum cudaTextureReadMode M>
+__device__ __MUSIFY_TEX_RESULT tex2DLod(__MUSIFY_TEX(cudaTextureType2D), float, float,
+                                        float);
 #undef __MUSIFY_TEX
 #undef __MUSIFY_TEX_RESULT
 
-extern __host__ cudaError_t cudaBindTexture(size_t *offset, const struct textureReference *texref,
-                                            const void *devPtr, const struct cudaChannelFormatDesc *desc,
+extern __host__ cudaError_t cudaBindTexture(size_t *offset,
+                                            const struct textureReference *texref,
+                                            const void *devPtr,
+                                            const struct cudaChannelFormatDesc *desc,
                                             size_t size = ~size_t(0));
-extern __host__ cudaError_t cudaBindTexture2D(size_t *offset, const struct textureReference *texref,
-                                              const void *devPtr, const struct cudaChannelFormatDesc *desc,
+extern __host__ cudaError_t cudaBindTexture2D(size_t *offset,
+                                              const struct textureReference *texref,
+                                              const void *devPtr,
+                                              const struct cudaChannelFormatDesc *desc,
                                               size_t width, size_t height, size_t pitch);
-extern __host__ cudaError_t cudaBindTextureToArray(const struct textureReference *texref,
-                                                   cudaArray_const_t array,
-                                                   const struct cudaChannelFormatDesc *desc);
-extern __host__ cudaError_t cudaBindTextureToMipmappedArray(const struct textureReference *texref,
-                                                            cudaMipmappedArray_const_t mipmappedArray,
-                                                            const struct cudaChannelFormatDesc *desc);
+extern __host__ cudaError_t
+cudaBindTextureToArray(const struct textureReference *texref, cudaArray_const_t array,
+                       const struct cudaChannelFormatDesc *desc);
+extern __host__ cudaError_t cudaBindTextureToMipmappedArray(
+    const struct textureReference *texref, cudaMipmappedArray_const_t mipmappedArray,
+    const struct cudaChannelFormatDesc *desc);
 extern __host__ cudaError_t cudaUnbindTexture(const struct textureReference *texref);
-extern __host__ cudaError_t cudaGetTextureAlignmentOffset(size_t *offset,
-                                                          const struct textureReference *texref);
-extern __host__ cudaError_t cudaGetTextureReference(const struct textureReference **texref,
-                                                    const void *symbol);
-extern __host__ cudaError_t cudaBindSurfaceToArray(const struct surfaceReference *surfref,
-                                                   cudaArray_const_t array,
-                                                   const struct cudaChannelFormatDesc *desc);
-extern __host__ cudaError_t cudaGetSurfaceReference(const struct surfaceReference **surfref,
-                                                    const void *symbol);
+extern __host__ cudaError_t
+cudaGetTextureAlignmentOffset(size_t *offset, const struct textureReference *texref);
+extern __host__ cudaError_t
+cudaGetTextureReference(const struct textureReference **texref, const void *symbol);
+extern __host__ cudaError_t
+cudaBindSurfaceToArray(const struct surfaceReference *surfref, cudaArray_const_t array,
+                       const struct cudaChannelFormatDesc *desc);
+extern __host__ cudaError_t
+cudaGetSurfaceReference(const struct surfaceReference **surfref, const void *symbol);
 template <class T, int dim, enum cudaTextureReadMode M>
 __host__ cudaError_t cudaBindTexture(size_t *offset, const struct texture<T, dim, M> &tex,
-                                     const void *devPtr, const struct cudaChannelFormatDesc &desc,
+                                     const void *devPtr,
+                                     const struct cudaChannelFormatDesc &desc,
                                      size_t size = ~size_t(0));
 template <class T, int dim, enum cudaTextureReadMode M>
 __host__ cudaError_t cudaBindTexture(size_t *offset, const struct texture<T, dim, M> &tex,
                                      const void *devPtr, size_t size = ~size_t(0));
 template <class T, int dim, enum cudaTextureReadMode M>
-__host__ cudaError_t cudaBindTexture2D(size_t *offset, const struct texture<T, dim, M> &tex,
-                                       const void *devPtr, const struct cudaChannelFormatDesc &desc,
+__host__ cudaError_t cudaBindTexture2D(size_t *offset,
+                                       const struct texture<T, dim, M> &tex,
+                                       const void *devPtr,
+                                       const struct cudaChannelFormatDesc &desc,
                                        size_t width, size_t height, size_t pitch);
 template <class T, int dim, enum cudaTextureReadMode M>
-__host__ cudaError_t cudaBindTexture2D(size_t *offset, const struct texture<T, dim, M> &tex,
+__host__ cudaError_t cudaBindTexture2D(size_t *offset,
+                                       const struct texture<T, dim, M> &tex,
                                        const void *devPtr, size_t width, size_t height,
                                        size_t pitch);
 template <class T, int dim, enum cudaTextureReadMode M>

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Style checks, run by CI as the ctest test "lint": clang-format (.clang-format)
+# on every C++ file of the engine and its unit tests, and clang-tidy
+# (.clang-tidy) on the engine's sources.
+#   scripts/lint.sh BUILD_DIR          every source (what CI runs)
+#   scripts/lint.sh BUILD_DIR REV      only the sources changed since REV
+# BUILD_DIR holds compile_commands.json (CMAKE_EXPORT_COMPILE_COMMANDS is on).
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${1:?usage: lint.sh BUILD_DIR [REV]}
+cd "$root"
+
+mapfile -t cxx < <(git ls-files 'tool/*.cpp' 'tool/*.h' 'test/unit/*.cpp' 'test/unit/*.h')
+echo "lint: clang-format on ${#cxx[@]} files"
+clang-format --dry-run -Werror "${cxx[@]}"
+
+if [[ $# -ge 2 ]]; then
+  mapfile -t sources < <(git diff --name-only --diff-filter=d "$2" -- 'tool/*.cpp')
+else
+  mapfile -t sources < <(git ls-files 'tool/*.cpp')
+fi
+echo "lint: clang-tidy on ${#sources[@]} files"
+[[ ${#sources[@]} -eq 0 ]] && exit 0
+# One clang-tidy per source, as many at once as there are cores.
+found=$(printf '%s\n' "${sources[@]}" |
+  xargs -P "$(nproc)" -I{} clang-tidy --quiet -p "$build" {} 2>&1 |
+  grep -E "(warning|error):" || true)
+if [[ -n $found ]]; then
+  echo "$found"
+  echo "lint: clang-tidy found the problems above" >&2
+  exit 1
+fi
+echo "lint: OK"
