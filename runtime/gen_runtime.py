@@ -560,9 +560,14 @@ def namespace_block(namespaces):
                 "THRUST_NAMESPACE_BEGIN\nnamespace %s {}\nnamespace %s = %s;\nTHRUST_NAMESPACE_END\n"
                 "#endif\n" % (cparts[-1], mparts[-1], cparts[-1]))
             done.append((musa, cuda, "namespace alias inside Thrust's namespace"))
-        elif cparts[:-1] == mparts[:-1]:
-            # A namespace inside another (at::cuda -> at::musa): the alias is
-            # declared in the parent, which it may open first.
+        elif len(cparts) == len(mparts) and cparts[-1] != mparts[-1] and (
+                cparts[:-1] == mparts[:-1] or
+                any(n["cuda"] == "::".join(cparts[:-1]) and
+                    n["target"] == "::".join(mparts[:-1]) for n in namespaces)):
+            # A namespace inside another (at::cuda -> at::musa), or inside one
+            # whose alias reaches its CUDA parent (c10::musa ->
+            # c10::cuda::CUDACachingAllocator): the alias is declared in the
+            # CUDA parent, which it may open first.
             opening = "".join("namespace %s { " % p for p in cparts[:-1])
             closing = "}" * (len(cparts) - 1)
             lines.append("%snamespace %s {} namespace %s = %s; %s\n"

@@ -213,7 +213,12 @@ public:
         !Where.isSdkLocation(Member->getLocation()))
       return true;
     RuleKind Kind = isa<FieldDecl>(Member) ? RuleKind::Variable : RuleKind::Function;
+    // The class as qualified (at::TensorBase::is_cuda), else by its own name
+    // (cooperative groups' tile classes, whose namespaces user code never
+    // writes).
     std::string RuleName = ruleNameOf(Class) + "::" + Member->getName().str();
+    if (!Rules.find(RuleName, Kind))
+      RuleName = (Class->getName() + "::" + Member->getName()).str();
     if (!Rules.find(RuleName, Kind))
       return true;
     std::optional<Place> At = Where.placeOfName(E->getMemberLoc(), Member->getName());
