@@ -132,6 +132,36 @@ void printVersion(raw_ostream &OS) {
   OS << "musify " << musify::toolVersion() << " (Clang " << LLVM_VERSION_STRING << ")\n";
 }
 
+/// Standard error as a terminal may safely show it: control characters (a
+/// file name holding an escape sequence) are written as `\xNN`, so input
+/// cannot drive the user's terminal. Newlines and tabs stay, and so does the
+/// progress line's own "return and erase the line", written as one piece.
+class TerminalSafeStream : public raw_ostream {
+public:
+  explicit TerminalSafeStream(raw_ostream &Out) : Out(Out) { SetUnbuffered(); }
+  ~TerminalSafeStream() override { flush(); }
+  bool is_displayed() const override { return Out.is_displayed(); }
+
+private:
+  void write_impl(const char *Ptr, size_t Size) override {
+    static constexpr StringRef EraseLine = "\r\x1b[K";
+    if (StringRef(Ptr, Size).starts_with(EraseLine)) {
+      Out << EraseLine;
+      Ptr += EraseLine.size();
+      Size -= EraseLine.size();
+    }
+    for (const char *End = Ptr + Size; Ptr != End; ++Ptr) {
+      unsigned char C = static_cast<unsigned char>(*Ptr);
+      if ((C < 0x20 && C != '\n' && C != '\t') || C == 0x7f)
+        Out << "\\x" << hexdigit(C >> 4, true) << hexdigit(C & 15, true);
+      else
+        Out << *Ptr;
+    }
+  }
+  uint64_t current_pos() const override { return Out.tell(); }
+  raw_ostream &Out;
+};
+
 /// Splits argv at the first `--`: musify's own arguments (with argv[0]) and
 /// Clang's, as other Clang tools do.
 void splitArguments(int Argc, const char **Argv, std::vector<const char *> &Own,
@@ -331,5 +361,6 @@ int main(int argc, const char **argv) {
       return fail(toString(std::move(E)));
   if (Target->Versioned)
     chooseTargetVersion(Options, *Table);
-  return musify::Session(std::move(Options), *Table).run(outs(), errs());
+  TerminalSafeStream Errors(errs());
+  return musify::Session(std::move(Options), *Table).run(outs(), Errors);
 }
