@@ -46,7 +46,7 @@ public:
     llvm::StringRef Real = File.getFileEntry().tryGetRealPathName();
     return Classifier.isSdk(Real.empty() ? File.getName() : Real);
   }
-  bool isSdkFile(FileID FID) { return Classifier.isSdk(pathOf(FID)); }
+  bool isSdkFile(FileID FID) { return classOf(FID).Sdk; }
   const LibraryDescription *libraryOf(FileEntryRef File) {
     llvm::StringRef Real = File.getFileEntry().tryGetRealPathName();
     return Classifier.libraryOf(Real.empty() ? File.getName() : Real);
@@ -58,9 +58,8 @@ public:
   }
   /// The library (PyTorch) Loc is written in, or null.
   const LibraryDescription *libraryOf(SourceLocation Loc) {
-    return Loc.isValid()
-               ? Classifier.libraryOf(pathOf(SM.getFileID(SM.getExpansionLoc(Loc))))
-               : nullptr;
+    return Loc.isValid() ? classOf(SM.getFileID(SM.getExpansionLoc(Loc))).Library
+                         : nullptr;
   }
 
   /// Where the token Name at Loc is written, if that is a user file and the
@@ -133,6 +132,21 @@ private:
   const LangOptions &LangOpts;
   const SourceClassifier &Classifier;
   llvm::DenseMap<FileID, std::string> Paths;
+  /// Where each file belongs, asked for every declaration: classified once.
+  struct FileClass {
+    bool Sdk = false;
+    const LibraryDescription *Library = nullptr;
+  };
+  llvm::DenseMap<FileID, FileClass> Classes;
+  const FileClass &classOf(FileID FID) {
+    auto [It, Inserted] = Classes.try_emplace(FID);
+    if (Inserted) {
+      llvm::StringRef Path = pathOf(FID);
+      It->second.Library = Classifier.libraryOf(Path);
+      It->second.Sdk = It->second.Library || Classifier.isSdk(Path);
+    }
+    return It->second;
+  }
   SourceLocation FirstSdkUse, ImplicitHeaderIncluded;
 };
 

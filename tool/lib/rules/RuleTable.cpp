@@ -424,10 +424,7 @@ llvm::Error RuleTable::insert(Rule R, llvm::StringRef FileName, llvm::StringRef 
 }
 
 llvm::Error RuleTable::addUserFile(llvm::StringRef Path, llvm::StringRef ExpectedTarget) {
-  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> Buffer = readTableFile(Path);
-  if (!Buffer)
-    return Buffer.takeError();
-  llvm::Expected<nlohmann::json> Parsed = parseJson((*Buffer)->getBuffer(), Path);
+  llvm::Expected<nlohmann::json> Parsed = readJsonFile(Path);
   if (!Parsed)
     return Parsed.takeError();
   const nlohmann::json &Json = *Parsed;

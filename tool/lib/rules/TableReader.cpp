@@ -16,6 +16,13 @@ llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> readTableFile(llvm::StringRe
   return std::move(*Buffer);
 }
 
+llvm::Expected<nlohmann::json> readJsonFile(llvm::StringRef Path) {
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> Buffer = readTableFile(Path);
+  if (!Buffer)
+    return Buffer.takeError();
+  return parseJson((*Buffer)->getBuffer(), Path);
+}
+
 llvm::Error tableError(llvm::StringRef FileName, const llvm::Twine &Message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                  (FileName + ": " + Message).str());

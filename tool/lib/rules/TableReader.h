@@ -20,6 +20,9 @@ namespace musify {
 /// The file at Path, or an error that names it and the cause.
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> readTableFile(llvm::StringRef Path);
 
+/// The JSON document in the file at Path; errors name the file.
+llvm::Expected<nlohmann::json> readJsonFile(llvm::StringRef Path);
+
 /// "FILE: MESSAGE".
 llvm::Error tableError(llvm::StringRef FileName, const llvm::Twine &Message);
 

@@ -91,10 +91,7 @@ llvm::Error readVersions(const nlohmann::json &Versions, llvm::StringRef Path,
 llvm::Expected<TargetDescription> loadTarget(llvm::StringRef RulesDir,
                                              llvm::StringRef Name) {
   std::string Path = descriptionPath(RulesDir, Name);
-  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> Buffer = readTableFile(Path);
-  if (!Buffer)
-    return Buffer.takeError();
-  llvm::Expected<nlohmann::json> Json = parseJson((*Buffer)->getBuffer(), Path);
+  llvm::Expected<nlohmann::json> Json = readJsonFile(Path);
   if (!Json)
     return Json.takeError();
   static const char *const Keys[] = {"$schema",         "target",  "display_name",
