@@ -11,7 +11,9 @@
 #if defined(__CUDA__) && defined(__cplusplus)
 
 namespace __musify {
-template <typename T> struct identity { typedef T type; };
+template <typename T> struct identity {
+  typedef T type;
+};
 } // namespace __musify
 
 // --- nvcc: cuda_runtime.h includes crt/common_functions.h, which includes
@@ -185,9 +187,13 @@ template <class T, int dim = 1> struct surface : public surfaceReference {
 namespace __musify {
 // What a texture fetch returns: the element type, or for normalized reads of
 // 8- and 16-bit integers, the float type of the same width.
-template <typename T, enum cudaTextureReadMode M> struct tex_result { typedef T type; };
+template <typename T, enum cudaTextureReadMode M> struct tex_result {
+  typedef T type;
+};
 #define __MUSIFY_NORMALIZED(T, F)                                                        \
-  template <> struct tex_result<T, cudaReadModeNormalizedFloat> { typedef F type; };
+  template <> struct tex_result<T, cudaReadModeNormalizedFloat> {                        \
+    typedef F type;                                                                      \
+  };
 #define __MUSIFY_NORMALIZED_VECTORS(P)                                                   \
   __MUSIFY_NORMALIZED(P##1, float1)                                                      \
   __MUSIFY_NORMALIZED(P##2, float2)                                                      \
