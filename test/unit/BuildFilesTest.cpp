@@ -60,10 +60,7 @@ Migration migrate(Target T, llvm::StringRef Path, llvm::StringRef Text,
   Migration M;
   M.Raw = migrateBuildFile(Path, Text, Kind.value_or(BuildFileKind::CMake),
                            rulesFor(T).buildRules(), descriptionOf(T), Renamed);
-  EditSet Edits;
-  for (const Edit &E : M.Raw.Edits)
-    EXPECT_EQ(Edits.add(E), EditSet::AddResult::Added) << E.Offset;
-  M.Text = Edits.apply(Text);
+  M.Text = M.Raw.Edits.apply(Text);
   for (const Event &E : M.Raw.Events) {
     M.Events.push_back(std::to_string(E.At.Line) + ":" + std::to_string(E.At.Column) +
                        " " + E.Kind + " " + eventStatusName(E.Status) + " '" + E.Cuda +
@@ -79,9 +76,6 @@ Migration migrate(Target T, llvm::StringRef Path, llvm::StringRef Text,
       EXPECT_EQ(E.Cuda, E.Replacement);
     }
   }
-  for (size_t I = 1; I < M.Raw.Edits.size(); ++I)
-    EXPECT_LE(M.Raw.Edits[I - 1].Offset + M.Raw.Edits[I - 1].Length,
-              M.Raw.Edits[I].Offset);
   for (size_t I = 1; I < M.Raw.Events.size(); ++I)
     EXPECT_LE(M.Raw.Events[I - 1].At.Offset, M.Raw.Events[I].At.Offset);
   return M;

@@ -80,4 +80,18 @@ TEST(EditSet, InsertionInsideAReplacementConflicts) {
   EXPECT_EQ(Set.add({5, 0, "x"}), EditSet::AddResult::Conflict);
 }
 
+TEST(EditSet, ClaimKeepsTheFirstEditOfAPlace) {
+  EditSet Set;
+  ASSERT_TRUE(Set.claim({4, 6, "abcdef"}));
+  EXPECT_TRUE(Set.blocks({8, 4, ""}));
+  EXPECT_FALSE(Set.claim({8, 4, "wxyz"}));
+  EXPECT_FALSE(Set.claim({6, 0, "inside"}));
+  EXPECT_TRUE(Set.claim({4, 0, "<"}));
+  EXPECT_TRUE(Set.claim({10, 0, ">"}));
+  // Insertions at one place go in the order they were claimed.
+  EXPECT_FALSE(Set.blocks({10, 0, ""}));
+  EXPECT_TRUE(Set.claim({10, 0, "!"}));
+  EXPECT_EQ(Set.apply("0123456789XY"), "0123<abcdef>!XY");
+}
+
 } // namespace

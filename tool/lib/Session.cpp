@@ -45,6 +45,23 @@ std::string defaultRulesDir(const char *Argv0) {
 
 namespace {
 
+/// Sorts Items by Key and keeps one item per key: the first by Rank. The
+/// same text is found by every parse that reads it.
+template <typename T, typename KeyOf, typename RankOf>
+void keepOnePerKey(std::vector<T> &Items, KeyOf Key, RankOf Rank) {
+  llvm::stable_sort(Items, [&](const T &A, const T &B) {
+    return std::make_pair(Key(A), Rank(A)) < std::make_pair(Key(B), Rank(B));
+  });
+  Items.erase(
+      llvm::unique(Items, [&](const T &A, const T &B) { return Key(A) == Key(B); }),
+      Items.end());
+}
+
+template <typename T, typename KeyOf>
+void keepOnePerKey(std::vector<T> &Items, KeyOf Key) {
+  keepOnePerKey(Items, Key, [](const T &) { return 0; });
+}
+
 std::string currentFolder() {
   llvm::SmallString<256> Folder;
   llvm::sys::fs::current_path(Folder);
@@ -414,7 +431,8 @@ private:
                                                      /*System=*/true));
     for (auto &[Path, S] : Files)
       if (S.isSource() && !S.leftOut())
-        for (Decision &D : musify::renameIncludes(Path, text(S), Folders, Renamed))
+        for (Decision &D :
+             musify::renameIncludes(Path, text(S), Folders, Renamed, Decide))
           record(S, std::move(D));
   }
 
@@ -427,8 +445,7 @@ private:
       BuildFileMigration Migrated =
           migrateBuildFile(Path, text(S), *buildFileKindOf(Path), Rules.buildRules(),
                            Options.Target, Renamed);
-      for (const Edit &E : Migrated.Edits)
-        S.Edits.add(E);
+      S.Edits = std::move(Migrated.Edits);
       llvm::append_range(S.Report.Events, std::move(Migrated.Events));
     }
   }
@@ -465,15 +482,8 @@ private:
 
   void rewriteRegions(std::vector<SkippedRegion> &Regions, Evidence How) {
     TokenRewriter Tokens(Rules);
-    llvm::sort(Regions, [](const SkippedRegion &A, const SkippedRegion &B) {
-      return std::tie(A.File, A.Begin, A.End) < std::tie(B.File, B.Begin, B.End);
-    });
-    Regions.erase(llvm::unique(Regions,
-                               [](const SkippedRegion &A, const SkippedRegion &B) {
-                                 return std::tie(A.File, A.Begin, A.End) ==
-                                        std::tie(B.File, B.Begin, B.End);
-                               }),
-                  Regions.end());
+    keepOnePerKey(
+        Regions, [](const SkippedRegion &R) { return std::tie(R.File, R.Begin, R.End); });
     std::optional<LineIndex> Lines;
     llvm::StringRef LinesOf;
     for (const SkippedRegion &R : Regions) {
@@ -511,18 +521,10 @@ private:
   }
 
   void decideReferences() {
-    // The same text is found by every parse that reads it; keep the
-    // strongest evidence for it.
-    llvm::sort(References, [](const Reference &A, const Reference &B) {
-      return std::make_tuple(A.At.File, A.At.Offset, -strengthOf(A.How)) <
-             std::make_tuple(B.At.File, B.At.Offset, -strengthOf(B.How));
-    });
-    References.erase(llvm::unique(References,
-                                  [](const Reference &A, const Reference &B) {
-                                    return A.At.File == B.At.File &&
-                                           A.At.Offset == B.At.Offset;
-                                  }),
-                     References.end());
+    // Of one piece of text found by several parses, the strongest evidence.
+    keepOnePerKey(
+        References, [](const Reference &R) { return std::tie(R.At.File, R.At.Offset); },
+        [](const Reference &R) { return -strengthOf(R.How); });
     for (const Reference &Ref : References) {
       FileState &S = state(Ref.At.File);
       if (S.leftOut())
@@ -534,15 +536,8 @@ private:
   }
 
   void decideLaunches() {
-    llvm::sort(Launches, [](const KernelLaunch &A, const KernelLaunch &B) {
-      return std::tie(A.At.File, A.At.Offset) < std::tie(B.At.File, B.At.Offset);
-    });
-    Launches.erase(llvm::unique(Launches,
-                                [](const KernelLaunch &A, const KernelLaunch &B) {
-                                  return A.At.File == B.At.File &&
-                                         A.At.Offset == B.At.Offset;
-                                }),
-                   Launches.end());
+    keepOnePerKey(Launches,
+                  [](const KernelLaunch &L) { return std::tie(L.At.File, L.At.Offset); });
     for (const KernelLaunch &L : Launches)
       if (FileState &S = state(L.At.File); !S.leftOut())
         record(S, Decide.decide(L));
@@ -572,16 +567,9 @@ private:
 
   void decideHazards() {
     // A header's hazards are found by every unit that includes it.
-    llvm::sort(Hazards, [](const Hazard &A, const Hazard &B) {
-      return std::tie(A.At.File, A.At.Offset, A.Kind) <
-             std::tie(B.At.File, B.At.Offset, B.Kind);
+    keepOnePerKey(Hazards, [](const Hazard &H) {
+      return std::tie(H.At.File, H.At.Offset, H.Kind);
     });
-    Hazards.erase(llvm::unique(Hazards,
-                               [](const Hazard &A, const Hazard &B) {
-                                 return A.At.File == B.At.File &&
-                                        A.At.Offset == B.At.Offset && A.Kind == B.Kind;
-                               }),
-                  Hazards.end());
     for (const Hazard &H : Hazards)
       if (FileState &S = state(H.At.File); !S.leftOut()) {
         HazardDecision D = Decide.assess(H, text(S));

@@ -61,7 +61,7 @@ bool onlyBlanks(llvm::StringRef Text, unsigned B, unsigned E, bool Semicolons) {
 BuildFileEditor::BuildFileEditor(llvm::StringRef Path, llvm::StringRef Text,
                                  const BuildRules &Rules, const TargetDescription &Target,
                                  const RenameMap &Renamed)
-    : Path(Path.str()), Text(Text), Rules(Rules), Target(Target), Renamed(Renamed),
+    : Path(Path.str()), Text(Text), Rules(Rules), Decide(Rules, Target), Renamed(Renamed),
       Directory(llvm::sys::path::parent_path(Path).str()), Lines(Text) {
   // The extensions the renaming changes, where it changes them one way.
   std::set<std::string> Ambiguous;
@@ -78,26 +78,38 @@ BuildFileEditor::BuildFileEditor(llvm::StringRef Path, llvm::StringRef Text,
     Extensions.erase(From);
 }
 
+Place BuildFileEditor::placeOf(unsigned Offset) const {
+  Place At;
+  At.File = Path;
+  At.Offset = Offset;
+  std::tie(At.Line, At.Column) = Lines.lineAndColumn(Offset);
+  return At;
+}
+
 bool BuildFileEditor::claimed(unsigned Offset, unsigned Length) const {
-  for (const auto &[B, E] : Claimed) {
-    if (B >= Offset + std::max(Length, 1u))
-      break;
-    if (Length == 0 ? B < Offset && Offset < E : B < Offset + Length && Offset < E)
-      return true;
-  }
-  return false;
+  return Edits.blocks({Offset, Length, ""});
+}
+
+Event *BuildFileEditor::record(Decision D) {
+  if (llvm::any_of(D.Edits, [&](const Edit &E) { return Edits.blocks(E); }))
+    return nullptr;
+  for (const Edit &E : D.Edits)
+    Edits.claim(E);
+  Events.push_back(std::move(D.Outcome));
+  return &Events.back();
 }
 
 bool BuildFileEditor::edit(unsigned Offset, unsigned Length, std::string NewText) {
-  if (claimed(Offset, Length))
-    return false;
-  if (Length)
-    Claimed.insert({Offset, Offset + Length});
-  Edits.push_back({Offset, Length, std::move(NewText)});
-  return true;
+  return Edits.claim({Offset, Length, std::move(NewText)});
 }
 
 bool BuildFileEditor::erase(unsigned Begin, unsigned End, bool SemicolonSeparates) {
+  std::optional<Edit> E = erasure(Begin, End, SemicolonSeparates);
+  return E && Edits.claim(*E);
+}
+
+std::optional<Edit> BuildFileEditor::erasure(unsigned Begin, unsigned End,
+                                             bool SemicolonSeparates) const {
   size_t LineStart = Text.rfind('\n', Begin);
   LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
   size_t LineEnd = Text.find('\n', End);
@@ -132,63 +144,21 @@ bool BuildFileEditor::erase(unsigned Begin, unsigned End, bool SemicolonSeparate
   Ranges.push_back({Begin, End});
   for (auto [B, E] : Ranges)
     if (!claimed(B, E - B))
-      return edit(B, E - B, "");
-  return false;
-}
-
-Event &BuildFileEditor::event(unsigned Offset, llvm::StringRef Kind, llvm::StringRef Cuda,
-                              const BuildRule *Rule) {
-  Event E;
-  E.At.File = Path;
-  E.At.Offset = Offset;
-  std::tie(E.At.Line, E.At.Column) = Lines.lineAndColumn(Offset);
-  E.Cuda = Cuda.str();
-  E.Replacement = Cuda.str();
-  E.Kind = Kind.str();
-  E.Family = "build";
-  E.How = Evidence::BuildFile;
-  if (Rule) {
-    E.VerifiedBy = Rule->VerifiedBy;
-    E.Note = Rule->Note;
-    E.NeedsReview = Rule->Review;
-  }
-  Events.push_back(std::move(E));
-  return Events.back();
+      return Edit{unsigned(B), unsigned(E - B), ""};
+  return std::nullopt;
 }
 
 Event *BuildFileEditor::apply(const BuildRule &Rule, unsigned Offset, unsigned Length,
                               llvm::StringRef Cuda, const std::string &Replacement) {
   if (claimed(Offset, Length))
     return nullptr;
-  const char *Kind = buildRuleKindName(Rule.Kind);
-  if (!Rule.Supported) {
-    Event &E = event(Offset, Kind, Cuda, &Rule);
-    E.Status = EventStatus::Unsupported;
-    E.NeedsReview = false;
-    return &E;
-  }
-  if (Replacement == Cuda) {
-    Event &E = event(Offset, Kind, Cuda, &Rule);
-    E.Status = EventStatus::Kept;
-    return &E;
-  }
-  if (!edit(Offset, Length, Replacement))
-    return nullptr;
-  Event &E = event(Offset, Kind, Cuda, &Rule);
-  E.Status = EventStatus::Migrated;
-  E.Replacement = Replacement;
-  return &E;
+  return record(Decide.decide(Rule, placeOf(Offset), Length, Cuda, Replacement));
 }
 
 void BuildFileEditor::unknown(BuildRuleKind Kind, unsigned Offset, llvm::StringRef Cuda,
                               const BuildRule *Prefix) {
-  if (claimed(Offset, Cuda.size()))
-    return;
-  Event &E = event(Offset, buildRuleKindName(Kind), Cuda, nullptr);
-  E.Status = EventStatus::Unknown;
-  E.Note = Prefix && !Prefix->Note.empty()
-               ? Prefix->Note
-               : std::string("not in the ") + targetName() + " build tables";
+  if (!claimed(Offset, Cuda.size()))
+    record(Decide.unknown(Kind, placeOf(Offset), Cuda, Prefix));
 }
 
 bool BuildFileEditor::lookUp(BuildRuleKind Kind, unsigned Offset, llvm::StringRef Name) {
@@ -283,18 +253,13 @@ BuildFileEditor::FlagUse BuildFileEditor::locateFlag(
 
 void BuildFileEditor::flagUnsupported(const BuildRule &R, const FlagUse &Use,
                                       const std::string &Why) {
-  Event &E = event(Use.Begin, buildRuleKindName(R.Kind), Use.Cuda, &R);
-  E.Status = EventStatus::Unsupported;
-  E.NeedsReview = false;
-  if (!Why.empty())
-    E.Note = R.Note.empty() ? Why : Why + "; " + R.Note;
+  record(Decide.unsupported(R, placeOf(Use.Begin), Use.Cuda, Why));
 }
 
 void BuildFileEditor::flagMigrated(const BuildRule &R, const FlagUse &Use,
-                                   const std::string &Replacement) {
-  Event &E = event(Use.Begin, buildRuleKindName(R.Kind), Use.Cuda, &R);
-  E.Status = EventStatus::Migrated;
-  E.Replacement = Replacement;
+                                   std::string Replacement, std::vector<Edit> Edits) {
+  record(Decide.migrated(&R, placeOf(Use.Begin), buildRuleKindName(R.Kind), Use.Cuda,
+                         std::move(Replacement), std::move(Edits)));
 }
 
 void BuildFileEditor::applyFlag(
@@ -316,8 +281,8 @@ void BuildFileEditor::applyFlag(
   case FlagAction::Pass:
     return;
   case FlagAction::Drop:
-    if (erase(Use.Begin, Use.End, SemicolonSeparates))
-      flagMigrated(R, Use, "");
+    if (std::optional<Edit> E = erasure(Use.Begin, Use.End, SemicolonSeparates))
+      flagMigrated(R, Use, "", {*E});
     return;
   case FlagAction::Unwrap:
     return unwrapFlag(R, Use, Joiner);
@@ -330,76 +295,43 @@ void BuildFileEditor::applyFlag(
 
 void BuildFileEditor::translateFlagValue(const BuildRule &R, const FlagUse &Use,
                                          bool SemicolonSeparates) {
-  auto It = R.Values.find(unquoted(Use.Value).str());
-  if (It == R.Values.end())
+  std::optional<std::string> Translated = Decide.translatedValue(R, unquoted(Use.Value));
+  if (!Translated)
     return flagUnsupported(R, Use,
                            "no translation of the value '" + Use.Value.str() + "'");
-  if (It->second.empty()) {
-    if (erase(Use.Begin, Use.End, SemicolonSeparates))
-      flagMigrated(R, Use, "");
-  } else if (It->second != Use.Cuda && edit(Use.Begin, Use.End - Use.Begin, It->second)) {
-    flagMigrated(R, Use, It->second);
+  if (Translated->empty()) {
+    if (std::optional<Edit> E = erasure(Use.Begin, Use.End, SemicolonSeparates))
+      flagMigrated(R, Use, "", {*E});
+  } else if (*Translated != Use.Cuda) {
+    flagMigrated(R, Use, *Translated, {{Use.Begin, Use.End - Use.Begin, *Translated}});
   }
 }
 
 void BuildFileEditor::unwrapFlag(const BuildRule &R, const FlagUse &Use,
                                  llvm::StringRef Joiner) {
   // The flag and what joins it to the value go; commas become separators.
-  if (!edit(Use.Begin, Use.ValueBegin - Use.Begin, ""))
-    return;
+  std::vector<Edit> Unwrap = {{Use.Begin, Use.ValueBegin - Use.Begin, ""}};
   if (Use.End > Use.ValueEnd)
-    edit(Use.ValueEnd, Use.End - Use.ValueEnd, "");
+    Unwrap.push_back({Use.ValueEnd, Use.End - Use.ValueEnd, ""});
   std::string Result;
   for (unsigned P = Use.ValueBegin; P < Use.ValueEnd; ++P) {
     if (Text[P] == ',') {
-      edit(P, 1, Joiner.str());
+      Unwrap.push_back({P, 1, Joiner.str()});
       Result += Joiner;
     } else {
       Result += Text[P];
     }
   }
-  flagMigrated(R, Use, Result);
+  flagMigrated(R, Use, Result, std::move(Unwrap));
 }
 
 void BuildFileEditor::translateArchitectures(const BuildRule &R, const FlagUse &Use,
                                              llvm::StringRef Joiner) {
-  const BuildArchitectures *Arch = Rules.architectures();
-  llvm::StringRef Value = Use.Value;
-  std::vector<std::string> Targets;
-  for (size_t P = 0; P < Value.size(); ++P) {
-    if (P > 0 && llvm::isAlnum(Value[P - 1]))
-      continue;
-    for (const std::string &Prefix : Arch->CudaPrefixes) {
-      if (!Value.drop_front(P).starts_with(Prefix))
-        continue;
-      llvm::StringRef Digits = Value.drop_front(P + Prefix.size());
-      Digits = Digits.take_while(llvm::isDigit);
-      long long Number;
-      if (Digits.empty() || Digits.getAsInteger(10, Number))
-        continue;
-      const std::pair<long long, long long> *Match = nullptr;
-      for (const auto &Pair : Arch->Map)
-        if (Pair.first <= Number * Arch->Scale)
-          Match = &Pair;
-      std::string Written = (Prefix + Digits).str();
-      if (!Match)
-        return flagUnsupported(R, Use,
-                               Written + " is older than every architecture of the "
-                                         "threshold map");
-      std::string Name = R.Replacement;
-      size_t Hole = Name.find("{arch}");
-      Name.replace(Hole, 6, std::to_string(Match->second / Arch->Scale));
-      if (!llvm::is_contained(Targets, Name))
-        Targets.push_back(Name);
-      P += Prefix.size() + Digits.size() - 1;
-      break;
-    }
-  }
-  if (Targets.empty())
-    return flagUnsupported(R, Use, "'" + Value.str() + "' names no CUDA architecture");
-  std::string Replacement = llvm::join(Targets, Joiner);
-  if (edit(Use.Begin, Use.End - Use.Begin, Replacement))
-    flagMigrated(R, Use, Replacement);
+  std::string Why;
+  std::optional<std::string> Targets = Decide.architectures(R, Use.Value, Joiner, Why);
+  if (!Targets)
+    return flagUnsupported(R, Use, Why);
+  flagMigrated(R, Use, *Targets, {{Use.Begin, Use.End - Use.Begin, *Targets}});
 }
 
 void BuildFileEditor::renameFlag(const BuildRule &R, const FlagUse &Use) {
@@ -407,17 +339,18 @@ void BuildFileEditor::renameFlag(const BuildRule &R, const FlagUse &Use) {
   if (size_t Hole = Replacement.find("{value}"); Hole != std::string::npos) {
     Replacement.replace(Hole, 7, unquoted(Use.Value).str());
     // A flag both compilers spell alike is not a finding.
-    if (Replacement != Use.Cuda && edit(Use.Begin, Use.End - Use.Begin, Replacement))
-      flagMigrated(R, Use, Replacement);
+    if (Replacement != Use.Cuda)
+      flagMigrated(R, Use, Replacement, {{Use.Begin, Use.End - Use.Begin, Replacement}});
     return;
   }
   // The flag's name changes; its value stays as written.
   if (R.Replacement == Use.Name) {
-    event(Use.Begin, buildRuleKindName(R.Kind), Use.Cuda, &R).Status = EventStatus::Kept;
+    record(Decision(
+        Decide.event(placeOf(Use.Begin), buildRuleKindName(R.Kind), Use.Cuda, &R)));
     return;
   }
-  if (edit(Use.Begin, Use.Name.size(), R.Replacement))
-    flagMigrated(R, Use, (R.Replacement + Use.Cuda.drop_front(Use.Name.size())).str());
+  flagMigrated(R, Use, (R.Replacement + Use.Cuda.drop_front(Use.Name.size())).str(),
+               {{Use.Begin, unsigned(Use.Name.size()), R.Replacement}});
 }
 
 void BuildFileEditor::migratePaths(unsigned Begin, unsigned End) {
@@ -472,42 +405,24 @@ bool BuildFileEditor::migrateSource(const BuildWord &W, llvm::StringRef Written,
       continue;
     if (Suffix || File.find_first_of("*%?[") != llvm::StringRef::npos) {
       unsigned At = Suffix ? W.End - File.size() : W.End - From.size();
-      if (claimed(At, From.size()) || !edit(At, From.size(), To))
-        return true;
-      Event &E = event(W.Begin, "source-pattern", Word, nullptr);
-      E.Status = EventStatus::Migrated;
-      E.Replacement =
+      std::string Replacement =
           (Text.slice(W.Begin, At) + To + Text.slice(At + From.size(), W.End)).str();
-      E.NeedsReview = true;
-      E.Note = "a pattern of sources: it matches the migrated sources only if every " +
-               From + " source it matched was renamed to " + To;
+      record(Decide.sourcePattern(placeOf(W.Begin), Word, Replacement,
+                                  {At, unsigned(From.size()), To}, From, To));
       return true;
     }
     std::optional<std::string> Resolved = resolvedSource(Written, Base);
     auto It = Resolved ? Renamed.find(*Resolved) : Renamed.end();
     if (It == Renamed.end()) {
-      if (claimed(W.Begin, W.End - W.Begin))
-        return true;
-      Event &E = event(W.Begin, "source", Word, nullptr);
-      E.Status = EventStatus::Kept;
-      E.NeedsReview = true;
-      E.Note = Resolved ? "not among the renamed sources; left as written"
-                        : "cannot tell which file this names; left as written (rename "
-                          "it if its file was renamed)";
+      if (!claimed(W.Begin, W.End - W.Begin))
+        record(Decide.sourceNotRenamed(placeOf(W.Begin), Word, Resolved.has_value()));
       return true;
     }
     llvm::StringRef NewFile = llvm::sys::path::filename(It->second);
     unsigned At = W.End - File.size();
-    if (!edit(At, File.size(), NewFile.str()))
-      return true;
-    Event &E = event(W.Begin, "source", Word, nullptr);
-    E.Status = EventStatus::Migrated;
-    E.Replacement = (Text.slice(W.Begin, At) + NewFile).str();
-    if (llvm::sys::path::parent_path(It->second) !=
-        llvm::sys::path::parent_path(It->first)) {
-      E.NeedsReview = true;
-      E.Note = "renamed into another folder: " + It->second;
-    }
+    record(Decide.renamedSource(
+        placeOf(W.Begin), Word, (Text.slice(W.Begin, At) + NewFile).str(),
+        {At, unsigned(File.size()), NewFile.str()}, It->first, It->second));
     return true;
   }
   return false;
@@ -515,24 +430,9 @@ bool BuildFileEditor::migrateSource(const BuildWord &W, llvm::StringRef Written,
 
 BuildFileMigration BuildFileEditor::finish() {
   BuildFileMigration Out;
-  llvm::stable_sort(Edits, [](const Edit &A, const Edit &B) {
-    return std::make_pair(A.Offset, A.Length) < std::make_pair(B.Offset, B.Length);
-  });
-  for (Edit &E : Edits) {
-    if (!Out.Edits.empty()) {
-      Edit &Last = Out.Edits.back();
-      // Two insertions at one place are one edit, in the order they were made.
-      if (Last.Length == 0 && E.Length == 0 && Last.Offset == E.Offset) {
-        Last.Text += E.Text;
-        continue;
-      }
-      if (E.Offset < Last.Offset + Last.Length)
-        continue;
-    }
-    Out.Edits.push_back(std::move(E));
-  }
   llvm::stable_sort(
       Events, [](const Event &A, const Event &B) { return A.At.Offset < B.At.Offset; });
+  Out.Edits = std::move(Edits);
   Out.Events = std::move(Events);
   return Out;
 }

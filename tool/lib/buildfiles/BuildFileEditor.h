@@ -5,11 +5,11 @@
 
 #include "buildfiles/BuildFiles.h"
 #include "core/SourceText.h"
+#include "decide/BuildDecider.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
-#include <set>
 #include <string>
 #include <vector>
 
@@ -32,22 +32,29 @@ public:
   llvm::StringRef text() const { return Text; }
   llvm::StringRef textOf(const BuildWord &W) const { return Text.slice(W.Begin, W.End); }
   const BuildRules &rules() const { return Rules; }
+  const BuildDecider &decider() const { return Decide; }
   llvm::StringRef directory() const { return Directory; }
-  const char *targetName() const { return Target.DisplayName.c_str(); }
+  const char *targetName() const { return Decide.targetName(); }
+  /// The place of Offset in this file.
+  Place placeOf(unsigned Offset) const;
 
-  /// Replaces [Offset, Offset + Length) unless an earlier edit claimed text
-  /// there; false if it did.
+  /// Makes D's edits, all or none, and keeps its event: the event, or null
+  /// where an earlier edit holds text D would edit (the first edit of a
+  /// place wins: EditSet::claim).
+  Event *record(Decision D);
+  /// Replaces [Offset, Offset + Length) unless an earlier edit holds text
+  /// there; false if one does.
   bool edit(unsigned Offset, unsigned Length, std::string NewText);
-  /// Deletes [Begin, End) with the blank that separates it from its
-  /// neighbours (the whole line when nothing else is on it).
+  /// The edit that deletes [Begin, End) with the blank that separates it
+  /// from its neighbours (the whole line when nothing else is on it), taking
+  /// no text an earlier edit holds; nullopt where there is none.
+  std::optional<Edit> erasure(unsigned Begin, unsigned End,
+                              bool SemicolonSeparates) const;
+  /// Makes erasure(Begin, End); false where there is none.
   bool erase(unsigned Begin, unsigned End, bool SemicolonSeparates);
-  /// True if [Offset, Offset + Length) overlaps text an edit claimed.
+  /// True if [Offset, Offset + Length) overlaps text an edit holds.
   bool claimed(unsigned Offset, unsigned Length) const;
 
-  /// An event at Offset (Kind a build rule kind or "source"...), from Rule
-  /// where there is one.
-  Event &event(unsigned Offset, llvm::StringRef Kind, llvm::StringRef Cuda,
-               const BuildRule *Rule);
   /// The CUDA word Cuda at [Offset, Offset + Length) decided by Rule: renamed
   /// to Replacement, or reported as unsupported.
   /// The event it made, or null where an earlier edit claimed the text.
@@ -96,8 +103,9 @@ private:
                      llvm::StringRef Name, std::optional<llvm::StringRef> JoinedValue,
                      bool SemicolonSeparates) const;
   void flagUnsupported(const BuildRule &R, const FlagUse &Use, const std::string &Why);
-  void flagMigrated(const BuildRule &R, const FlagUse &Use,
-                    const std::string &Replacement);
+  /// Use migrated to Replacement by Edits.
+  void flagMigrated(const BuildRule &R, const FlagUse &Use, std::string Replacement,
+                    std::vector<Edit> Edits);
   /// The flag's actions: its value through the rule's value table, the
   /// flag dropped around its comma-separated value (-Xcompiler), its
   /// architectures through the threshold map, or its name renamed.
@@ -115,14 +123,13 @@ private:
   std::string Path;
   llvm::StringRef Text;
   const BuildRules &Rules;
-  const TargetDescription &Target;
+  BuildDecider Decide;
   const RenameMap &Renamed;
   std::string Directory;
   LineIndex Lines;
   std::map<std::string, std::string> Extensions;
-  std::vector<Edit> Edits;
+  EditSet Edits;
   std::vector<Event> Events;
-  std::set<std::pair<unsigned, unsigned>> Claimed; ///< [begin, end) of edits
 };
 
 /// The migrations of the two languages (CMakeMigration.cpp,

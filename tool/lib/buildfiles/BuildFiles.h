@@ -19,9 +19,8 @@
 namespace musify {
 
 struct BuildFileMigration {
-  std::vector<Edit> Edits; ///< non-overlapping, in offset order
-  std::vector<Event>
-      Events; ///< one per finding, in text order; At has File, Offset, Line, Column
+  EditSet Edits;
+  std::vector<Event> Events; ///< one per finding, in text order
 };
 
 /// Path: absolute path of the build file (for Event::At.File and to resolve

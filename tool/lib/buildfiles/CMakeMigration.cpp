@@ -371,16 +371,9 @@ private:
       return;
     std::string Command = "set_source_files_properties(" + llvm::join(Sources, " ") +
                           " PROPERTIES LANGUAGE " + SourceLanguage->Replacement + ")";
-    if (!Ed.edit(C.CloseParen + 1, 0, "\n" + indentOf(C) + Command))
-      return;
-    Event &E = Ed.event(First, buildRuleKindName(BuildRuleKind::CMakeLanguage),
-                        Sources.front(), SourceLanguage);
-    E.Status = EventStatus::Migrated;
-    E.Replacement = Command;
-    E.NeedsReview = false;
-    E.Note = "CMake compiles only " + llvm::join(SourceLanguage->TargetExtensions, ", ") +
-             " files as " + SourceLanguage->Replacement +
-             " by default: these sources are " + "given the language";
+    Ed.record(Ed.decider().sourceLanguage(
+        *SourceLanguage, Ed.placeOf(First), Sources.front(), Command,
+        {C.CloseParen + 1, 0, "\n" + indentOf(C) + Command}));
   }
 
   /// Packages that targets of the migration need beyond the toolkit's: after
@@ -408,13 +401,8 @@ private:
         Inserted = Line.take_while([](char C) { return C == ' ' || C == '\t'; }).str() +
                    Call + "\n";
       }
-      if (!Ed.edit(At, 0, Inserted))
-        continue;
-      Event &E = Ed.event(P.Offset, buildRuleKindName(BuildRuleKind::CMakePackage),
-                          P.NeededBy, nullptr);
-      E.Status = EventStatus::Migrated;
-      E.Replacement = Call;
-      E.Note = "its target comes from a package of its own, which the migration finds";
+      Ed.record(Ed.decider().neededPackage(Ed.placeOf(P.Offset), P.NeededBy, Call,
+                                           {At, 0, Inserted}));
     }
   }
 

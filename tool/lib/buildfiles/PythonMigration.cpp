@@ -150,13 +150,10 @@ private:
     if (!Ed.edit(Begin, End - Begin, Statements))
       return;
     for (const ImportedName &N : Names)
-      if (N.Rule) {
-        Event &E = Ed.event(Tokens[N.Token].Begin, buildRuleKindName(N.Rule->Kind),
-                            (Module + "." + word(N.Token)).str(), N.Rule);
-        E.Status =
-            N.Rule->Replacement == E.Cuda ? EventStatus::Kept : EventStatus::Migrated;
-        E.Replacement = N.Rule->Replacement;
-      }
+      if (N.Rule)
+        Ed.record(Ed.decider().outcome(*N.Rule, Ed.placeOf(Tokens[N.Token].Begin),
+                                       (Module + "." + word(N.Token)).str(),
+                                       N.Rule->Replacement));
   }
 
   /// A name: an imported build API name (`CUDAExtension(`), one written out
@@ -209,11 +206,7 @@ private:
                llvm::StringRef(R.Replacement).drop_front(Prefix.size()).str());
       return;
     }
-    Event &E = Ed.event(At, buildRuleKindName(R.Kind), R.Cuda, &R);
-    E.Status = EventStatus::Unsupported;
-    E.NeedsReview = true;
-    E.Note = "written through " + Head.str() + ", an alias of " + Module.str() +
-             "; the target's name is " + R.Replacement + ": import it from there";
+    Ed.record(Ed.decider().aliasedName(R, Ed.placeOf(At), Head, Module));
   }
 
   /// A string: a word the tables know (the "nvcc" key of extra_compile_args,

@@ -311,6 +311,19 @@ Decision Decider::decideName(const Rule &R, const Reference &Ref,
   return {std::move(E), {{Ref.At.Offset, Ref.Length, std::move(Written)}}};
 }
 
+Decision Decider::renamedInclude(const Reference &Ref, std::string NewHeader) const {
+  Event E;
+  E.At = Ref.At;
+  E.Cuda = Ref.Name;
+  E.Replacement = NewHeader;
+  E.Kind = ruleKindName(RuleKind::Header);
+  E.Family = "renamed-sources";
+  E.Status = EventStatus::Migrated;
+  E.How = Ref.How;
+  E.Note = "the included file is renamed with --rename-extensions";
+  return {std::move(E), {{Ref.At.Offset + 1, Ref.Length - 2, std::move(NewHeader)}}};
+}
+
 Event Decider::addedInclude(const std::string &File, llvm::StringRef Text,
                             const std::string &Header) const {
   Event E;

@@ -57,6 +57,10 @@ public:
   Decision helperHeader(const std::string &File, llvm::StringRef Text,
                         const std::string &Header,
                         const std::vector<std::string> &Users) const;
+  /// An #include of a source the migration renames (--rename-extensions):
+  /// Ref is its header name, with delimiters; NewHeader, the name that
+  /// follows the file.
+  Decision renamedInclude(const Reference &Ref, std::string NewHeader) const;
   /// The version of the CUDA SDK the code was parsed against ("13.0"):
   /// what comparisons of its version macro evaluate to (Rule::SdkVersionMacro).
   void useSdkVersion(std::string Version) { SdkVersion = std::move(Version); }

@@ -1,6 +1,8 @@
 // Merging and applying per-file edits.
 #include "edit/EditSet.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <cassert>
 #include <iterator>
 #include <optional>
@@ -67,6 +69,30 @@ EditSet::AddResult EditSet::addAfterInsertions(const Edit &E, EditConflict *Conf
     return AddResult::Duplicate;
   It->second.Text += E.Text;
   return AddResult::Added;
+}
+
+bool EditSet::blocks(const Edit &E) const {
+  auto Blocks = [&](const Edit &Other) {
+    return overlaps(Other, E) && (Other.Length != 0 || E.Length != 0);
+  };
+  if (llvm::any_of(Blocked, Blocks))
+    return true;
+  auto It = Edits.lower_bound({E.Offset, 0});
+  if (It != Edits.begin() && Blocks(std::prev(It)->second))
+    return true;
+  for (; It != Edits.end() && It->first.first <= E.Offset + E.Length; ++It)
+    if (Blocks(It->second))
+      return true;
+  return false;
+}
+
+bool EditSet::claim(const Edit &E) {
+  if (blocks(E))
+    return false;
+  auto [It, Added] = Edits.try_emplace({E.Offset, E.Length}, E);
+  if (!Added) // an insertion where insertions are (blocks() let no other through)
+    It->second.Text += E.Text;
+  return true;
 }
 
 std::vector<Edit> EditSet::edits() const {

@@ -40,6 +40,15 @@ public:
   /// unless one of them is it. Otherwise as add().
   AddResult addAfterInsertions(const Edit &E, EditConflict *Conflict = nullptr);
 
+  /// The first edit of a place wins (one pass over a build file, where a
+  /// later rule must not undo an earlier one): E is added unless an edit
+  /// there keeps it out (blocks()); false then. An insertion where
+  /// insertions are goes after them.
+  bool claim(const Edit &E);
+  /// True if E overlaps an edit of the set, other than an insertion at the
+  /// same place as an insertion E.
+  bool blocks(const Edit &E) const;
+
   /// The edits that will be applied, in offset order.
   std::vector<Edit> edits() const;
   bool empty() const { return Edits.empty(); }

@@ -44,7 +44,7 @@ llvm::Expected<RenameMap> planRenames(const InputSet &Inputs,
 
 std::vector<Decision> renameIncludes(llvm::StringRef Path, llvm::StringRef Text,
                                      const std::vector<std::string> &Folders,
-                                     const RenameMap &Renamed) {
+                                     const RenameMap &Renamed, const Decider &Decide) {
   std::vector<Decision> Out;
   std::set<std::string> RenamedExtensions;
   for (const auto &[Old, New] : Renamed)
@@ -66,21 +66,16 @@ std::vector<Decision> renameIncludes(llvm::StringRef Path, llvm::StringRef Text,
       auto Renaming = Renamed.find(Real.str().str());
       if (Renaming == Renamed.end())
         return;
-      Decision D;
-      std::string NewHeader = withExtension(Header, path::extension(Renaming->second));
-      D.Edits.push_back({Offset + 1, Length - 2, NewHeader});
-      Event &E = D.Outcome;
-      E.At.File = Path.str();
-      E.At.Offset = Offset;
-      std::tie(E.At.Line, E.At.Column) = Lines.lineAndColumn(Offset);
-      E.Cuda = Header.str();
-      E.Replacement = NewHeader;
-      E.Kind = ruleKindName(RuleKind::Header);
-      E.Family = "renamed-sources";
-      E.Status = EventStatus::Migrated;
-      E.How = Evidence::Include;
-      E.Note = "the included file is renamed with --rename-extensions";
-      Out.push_back(std::move(D));
+      Reference Ref;
+      Ref.At.File = Path.str();
+      Ref.At.Offset = Offset;
+      std::tie(Ref.At.Line, Ref.At.Column) = Lines.lineAndColumn(Offset);
+      Ref.Length = Length;
+      Ref.Name = Header.str();
+      Ref.Kind = RuleKind::Header;
+      Ref.How = Evidence::Include;
+      Out.push_back(Decide.renamedInclude(
+          Ref, withExtension(Header, path::extension(Renaming->second))));
       return;
     }
   });

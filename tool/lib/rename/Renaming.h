@@ -27,9 +27,9 @@ llvm::Expected<RenameMap> planRenames(const InputSet &Inputs,
 
 /// The `#include`s of Text (the text of Path) that find a renamed file,
 /// looked up as the compiler would (quoted: Path's folder first, then
-/// Folders), each as the edit of its header name and the event the report shows.
+/// Folders), each decided by Decide (Decider::renamedInclude).
 std::vector<Decision> renameIncludes(llvm::StringRef Path, llvm::StringRef Text,
                                      const std::vector<std::string> &Folders,
-                                     const RenameMap &Renamed);
+                                     const RenameMap &Renamed, const Decider &Decide);
 
 } // namespace musify
