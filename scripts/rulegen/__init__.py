@@ -19,7 +19,7 @@ Modules import each other one way only, down this list:
                            one module per kind of table; libraries.py builds
                            every family of families.py
             calls.py, helpers.py   later rewrites of HIP entries
-            buildfiles.py  rules/<target>/buildfiles/*.json (curated lists)
+            buildfiles.py  rules/<target>/buildfiles/*.json (from sources/buildfiles/)
             thresholds.py  rules/<target>/thresholds/*.json
             guards.py      rules/<target>/include-guards.json
             tables.py      all of the tables, in claim order

@@ -22,7 +22,7 @@ def run_tables(options, targets):
     ledger = Ledger()
     built = tables.build(facts, ledger)
     built.update(pytorch.build(options.data, targets, built))
-    output.write_documents(options.rules, tables.documents(targets))
+    output.write_documents(options.rules, tables.documents(options.data, targets))
     output.write_documents(options.rules, pytorch.python_documents(options.data, targets))
     tables.report(ledger, options.verbose)
     described = tables.descriptions(facts)
@@ -68,7 +68,8 @@ def parser():
         sub.add_argument("--rules", default=defaults.rules,
                          help="the rules folder written and read (default: the repository's)")
         sub.add_argument("--data", default=defaults.data,
-                         help="the facts: musa-mapping/, hip-mapping/, targets/")
+                         help="the facts: musa-mapping/, hip-mapping/, targets/, buildfiles/, "
+                              "pytorch/")
         if name in ("tables", "guards", "all"):
             sub.add_argument("--cuda-path", default=defaults.cuda_path)
             sub.add_argument("--hip-include", default=defaults.hip_include,

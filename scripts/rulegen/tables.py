@@ -50,10 +50,10 @@ def descriptions(facts):
             for t in facts.targets for family, text in formats.items()}
 
 
-def documents(targets):
+def documents(data, targets):
     """{relative path: document} of the tables that need no SDK: the build-file
     and threshold tables."""
-    return {**buildfiles.documents(), **thresholds.documents(targets)}
+    return {**buildfiles.documents(data, targets), **thresholds.documents(targets)}
 
 
 def report(ledger, verbose):
