@@ -1,6 +1,7 @@
 // musify: the command line. Parses options into MigrationOptions, loads the rule
 // tables of the target and runs one migration Session.
 #include "Session.h"
+#include "cache/Shards.h"
 #include "rules/RuleTable.h"
 #include "rules/TargetDescription.h"
 #include "rules/TargetVersion.h"
@@ -128,6 +129,22 @@ cl::opt<std::string>
                       "~/.cache/musify)"),
              cl::value_desc("dir"), cl::cat(MusifyCategory));
 
+cl::opt<std::string> CacheMaxSize(
+    "cache-max-size",
+    cl::desc("With --incremental: the cache's size bound (bytes, or with K, M or G); "
+             "past it the least recently used entries are removed (default 2G)"),
+    cl::value_desc("size"), cl::cat(MusifyCategory));
+cl::opt<std::string>
+    Shard("shard",
+          cl::desc("Parse only the K-th of N slices of the translation units and export "
+                   "what they found to --export; `musify merge` then migrates the tree "
+                   "from all N exports"),
+          cl::value_desc("K/N"), cl::cat(MusifyCategory));
+cl::opt<std::string> ExportDir("export",
+                               cl::desc("With --shard: the folder the shard's results "
+                                        "go to (shards may share one)"),
+                               cl::value_desc("dir"), cl::cat(MusifyCategory));
+
 void printVersion(raw_ostream &OS) {
   OS << "musify " << musify::toolVersion() << " (Clang " << LLVM_VERSION_STRING << ")\n";
 }
@@ -177,6 +194,28 @@ void splitArguments(int Argc, const char **Argv, std::vector<const char *> &Own,
   }
 }
 
+/// "500M" (K, M, G: powers of 1024) in bytes; nullopt if it is no size.
+std::optional<uint64_t> sizeInBytes(StringRef Text) {
+  unsigned Shift = 0;
+  if (!Text.empty())
+    switch (toUpper(Text.back())) {
+    case 'K':
+      Shift = 10;
+      break;
+    case 'M':
+      Shift = 20;
+      break;
+    case 'G':
+      Shift = 30;
+      break;
+    }
+  uint64_t Number;
+  if (Text.drop_back(Shift ? 1 : 0).getAsInteger(10, Number) || Number == 0 ||
+      Number > (UINT64_MAX >> Shift))
+    return std::nullopt;
+  return Number << Shift;
+}
+
 /// "--target=a, --target=b": the targets Has holds for.
 template <typename Pred>
 std::string targetsWith(const std::vector<musify::TargetDescription> &Targets, Pred Has) {
@@ -203,8 +242,16 @@ conflictingOptions(const musify::TargetDescription &Target,
            " keeps CUDA's file extensions (renaming is for " +
            targetsWith(Targets, [](auto &T) { return !T.RenamedExtensions.empty(); }) +
            ")";
-  if (!CacheDir.empty() && !Incremental)
-    return "--cache-dir goes with --incremental";
+  if (Shard.empty() != ExportDir.empty())
+    return "--shard and --export go together";
+  if (!Shard.empty() && (!OutputFile.empty() || !OutRoot.empty() || InPlace ||
+                         !ReportFile.empty() || !SarifFile.empty()))
+    return "a shard writes only its export: give -o, --out-root, --in-place, "
+           "--report and --sarif to musify merge";
+  if ((!CacheDir.empty() || !CacheMaxSize.empty()) && !Incremental)
+    return "--cache-dir and --cache-max-size go with --incremental";
+  if (!CacheMaxSize.empty() && !sizeInBytes(CacheMaxSize))
+    return "--cache-max-size=" + CacheMaxSize + ": expected a size such as 500M or 2G";
   if (!CacheDir.empty() && sys::fs::exists(CacheDir.getValue()) &&
       !sys::fs::is_directory(CacheDir.getValue()))
     return "--cache-dir '" + CacheDir + "' is a file, not a folder";
@@ -252,6 +299,8 @@ musify::MigrationOptions migrationOptions(musify::TargetDescription Target,
   Options.RenameExtensions = RenameExtensions;
   Options.Incremental = Incremental;
   Options.CacheDir = CacheDir;
+  if (!CacheMaxSize.empty())
+    Options.CacheMaxBytes = *sizeInBytes(CacheMaxSize);
   return Options;
 }
 
@@ -313,6 +362,131 @@ int fail(const Twine &Message) {
   return musify::ExitBadInput;
 }
 
+/// The option an argument names (`--out-root=x` -> `out-root`), "" for a
+/// positional one, and its value where it is joined to it.
+std::pair<StringRef, std::optional<StringRef>> optionOf(StringRef Arg) {
+  if (!Arg.starts_with("-") || Arg == "-")
+    return {"", std::nullopt};
+  StringRef Name = Arg.ltrim('-');
+  if (size_t Eq = Name.find('='); Eq != StringRef::npos)
+    return {Name.take_front(Eq), Name.drop_front(Eq + 1)};
+  return {Name, std::nullopt};
+}
+
+/// A shard's arguments as its manifest records them: without argv[0],
+/// --shard and --export (what differs between the shards).
+std::vector<std::string> shardArguments(int Argc, const char **Argv) {
+  std::vector<std::string> Kept;
+  bool AfterDashes = false;
+  for (int I = 1; I < Argc; ++I) {
+    StringRef Arg = Argv[I];
+    AfterDashes = AfterDashes || Arg == "--";
+    auto [Name, Value] = optionOf(Arg);
+    if (!AfterDashes && (Name == "shard" || Name == "export")) {
+      I += Value ? 0 : 1; // the value in the next argument
+      continue;
+    }
+    Kept.push_back(Arg.str());
+  }
+  return Kept;
+}
+
+std::string absolutePath(StringRef Path) {
+  SmallString<256> Abs(Path);
+  sys::fs::make_absolute(Abs);
+  return Abs.str().str();
+}
+
+/// `musify merge DIR... [options]`: the command line the merge runs as (the
+/// shards' arguments, then the merge's own options, which say only where
+/// and how to write), and the plan. The working folder becomes the one the
+/// shards ran in, so their relative paths hold; the merge's are made absolute.
+Expected<std::vector<std::string>> mergeCommandLine(int Argc, const char **Argv,
+                                                    musify::MergePlan &Plan) {
+  static constexpr StringRef Allowed[] = {
+      "out-root", "in-place", "backup", "o", "report", "sarif", "j", "quiet", "verbose"};
+  static constexpr StringRef WithValue[] = {"out-root", "o", "report", "sarif", "j"};
+  std::vector<std::string> Folders, Own;
+  for (int I = 2; I < Argc; ++I) {
+    auto [Name, Value] = optionOf(Argv[I]);
+    if (Name.empty()) {
+      Folders.push_back(absolutePath(Argv[I]));
+      continue;
+    }
+    if (Name.starts_with("j") && Name.size() > 1 && isDigit(Name[1]))
+      std::tie(Name, Value) = std::make_pair(Name.take_front(1), Name.drop_front(1));
+    if (!is_contained(Allowed, Name))
+      return createStringError(inconvertibleErrorCode(),
+                               "musify merge: '%s' is not a merge option: the shards' "
+                               "manifests hold the options that decide the migration; "
+                               "merge takes --out-root, --in-place, --backup, -o, "
+                               "--report, --sarif, -j, --quiet and --verbose",
+                               Argv[I]);
+    if (!is_contained(WithValue, Name)) {
+      Own.push_back(("--" + Name).str());
+      continue;
+    }
+    if (!Value && ++I == Argc)
+      return createStringError(inconvertibleErrorCode(), "musify merge: %s needs a value",
+                               Argv[I - 1]);
+    std::string Text = Value ? Value->str() : std::string(Argv[I]);
+    Own.push_back(("--" + Name + "=").str() + (Name == "j" ? Text : absolutePath(Text)));
+  }
+  if (Folders.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "musify merge: name the shards' export folders");
+  Expected<musify::MergePlan> Planned = musify::planMerge(Folders);
+  if (!Planned)
+    return Planned.takeError();
+  Plan = std::move(*Planned);
+  if (std::error_code EC = sys::fs::set_current_path(Plan.Run.Directory))
+    return createStringError(EC, "the shards ran in '%s', which cannot be entered: %s",
+                             Plan.Run.Directory.c_str(), EC.message().c_str());
+  std::vector<std::string> Line = {Argv[0]};
+  Line.insert(Line.end(), Plan.Run.Arguments.begin(), Plan.Run.Arguments.end());
+  auto Dashes = llvm::find(Line, "--");
+  Line.insert(Dashes, Own.begin(), Own.end());
+  return Line;
+}
+
+/// The target's rule tables from Rules, with the --rules files; what they
+/// were read from goes into Options.RuleSources (the cache keys).
+Expected<musify::RuleTable> loadRules(const std::string &Rules,
+                                      musify::MigrationOptions &Options) {
+  Expected<musify::RuleTable> Table =
+      musify::RuleTable::loadDirectory(Rules, Options.Target.Name);
+  if (!Table)
+    return Table.takeError();
+  Options.RuleSources.push_back(Rules);
+  Options.RuleSources.insert(Options.RuleSources.end(), UserRules.begin(),
+                             UserRules.end());
+  for (const std::string &File : UserRules)
+    if (Error E = Table->addUserFile(File, Options.Target.Name))
+      return E;
+  return Table;
+}
+
+/// --shard and --export, or the merge's plan, into Options; an error message
+/// for a wrong --shard.
+std::optional<std::string> splitOptions(musify::MigrationOptions &Options,
+                                        const std::optional<musify::MergePlan> &Plan,
+                                        int Argc, const char **Argv) {
+  if (Plan) {
+    Options.MergeFolders = Plan->Folders;
+    Options.MergeUnits = Plan->Run.Units;
+    Options.MergeDigest = Plan->Run.RunDigest;
+  }
+  if (Shard.empty())
+    return std::nullopt;
+  Expected<std::pair<unsigned, unsigned>> Parsed = musify::parseShard(Shard);
+  if (!Parsed)
+    return toString(Parsed.takeError());
+  std::tie(Options.ShardIndex, Options.ShardCount) = *Parsed;
+  Options.ExportDir = ExportDir;
+  Options.ShardArguments = shardArguments(Argc, Argv);
+  return std::nullopt;
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
@@ -320,9 +494,21 @@ int main(int argc, const char **argv) {
   // A crash of Clang on one translation unit is contained (frontend/).
   llvm::CrashRecoveryContext::Enable();
 
+  // musify merge runs with the command line the shards recorded.
+  std::optional<musify::MergePlan> Plan;
+  Expected<std::vector<std::string>> Line =
+      argc > 1 && StringRef(argv[1]) == "merge"
+          ? mergeCommandLine(argc, argv, Plan.emplace())
+          : std::vector<std::string>(argv, argv + argc);
+  if (!Line)
+    return fail(toString(Line.takeError()));
+  std::vector<const char *> Args;
+  for (const std::string &Arg : *Line)
+    Args.push_back(Arg.c_str());
+
   std::vector<const char *> Own;
   std::vector<std::string> ClangArgs;
-  splitArguments(argc, argv, Own, ClangArgs);
+  splitArguments(Args.size(), Args.data(), Own, ClangArgs);
   cl::HideUnrelatedOptions(MusifyCategory);
   cl::SetVersionPrinter(printVersion);
   if (!cl::ParseCommandLineOptions(
@@ -332,7 +518,9 @@ int main(int argc, const char **argv) {
           "  musify --target=hip file.cu -o out.hip\n"
           "  musify --out-root out/ src/          migrate a tree\n"
           "  musify file.cu -- -Iinclude -DNDEBUG  pass flags to Clang\n"
-          "  musify -p build/ --in-place          every file of a compile database\n",
+          "  musify -p build/ --in-place          every file of a compile database\n"
+          "  musify --shard=2/8 --export x/ ...   one of 8 slices of a migration\n"
+          "  musify merge x/ --out-root out/      the migration from all 8 slices\n",
           &errs()))
     return musify::ExitBadInput;
 
@@ -348,17 +536,12 @@ int main(int argc, const char **argv) {
     return fail(*Conflict);
 
   musify::MigrationOptions Options = migrationOptions(*Target, std::move(ClangArgs));
-  Options.CommandLine.assign(argv, argv + argc);
-  Expected<musify::RuleTable> Table =
-      musify::RuleTable::loadDirectory(Rules, Target->Name);
+  Options.CommandLine.assign(Args.begin(), Args.end());
+  if (std::optional<std::string> Wrong = splitOptions(Options, Plan, argc, argv))
+    return fail(*Wrong);
+  Expected<musify::RuleTable> Table = loadRules(Rules, Options);
   if (!Table)
     return fail(toString(Table.takeError()));
-  Options.RuleSources.push_back(Rules);
-  Options.RuleSources.insert(Options.RuleSources.end(), UserRules.begin(),
-                             UserRules.end());
-  for (const std::string &File : UserRules)
-    if (Error E = Table->addUserFile(File, Target->Name))
-      return fail(toString(std::move(E)));
   if (Target->Versioned)
     chooseTargetVersion(Options, *Table);
   TerminalSafeStream Errors(errs());

@@ -3,6 +3,8 @@
 
 #include "rules/TargetDescription.h"
 
+#include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -55,6 +57,21 @@ struct MigrationOptions {
   /// Reuse what earlier runs found for unchanged translation units.
   bool Incremental = false;
   std::string CacheDir; ///< empty: $XDG_CACHE_HOME/musify, then ~/.cache/musify
+  /// The cache's size bound: past it, the least recently used entries go.
+  uint64_t CacheMaxBytes = uint64_t(2) << 30;
+  /// --shard=K/N: parse only the K-th of N slices of the translation units
+  /// and export what they found to ExportDir (--export), writing nothing
+  /// else; `musify merge` migrates from the shards' exports. 0 of 0: no shard.
+  unsigned ShardIndex = 0, ShardCount = 0;
+  std::string ExportDir;
+  /// A shard's command line without argv[0], --shard and --export: what its
+  /// manifest records, for the merge to run with.
+  std::vector<std::string> ShardArguments;
+  /// musify merge: the shards' export folders, the units they parsed (path
+  /// -> cache key) and the digest of their runs.
+  std::vector<std::string> MergeFolders;
+  std::map<std::string, std::string> MergeUnits;
+  std::string MergeDigest;
   /// What the rule tables were read from (the rules folder, --rules files):
   /// part of the cache key.
   std::vector<std::string> RuleSources;

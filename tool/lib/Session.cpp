@@ -2,6 +2,7 @@
 #include "Session.h"
 
 #include "buildfiles/BuildFiles.h"
+#include "cache/Shards.h"
 #include "cache/UnitCache.h"
 #include "decide/Decider.h"
 #include "decide/TextContext.h"
@@ -27,8 +28,10 @@
 #include "llvm/Support/Threading.h"
 
 #include <chrono>
+#include <deque>
 #include <map>
 #include <optional>
+#include <set>
 
 namespace musify {
 
@@ -100,7 +103,10 @@ public:
   int run() {
     if (std::optional<int> Failed = collect())
       return *Failed;
-    parseAll();
+    if (std::optional<int> Failed = parseAll())
+      return *Failed;
+    if (Options.ShardCount)
+      return exportShard();
     renameIncludes();
     migrateBuildFiles();
     rewriteUnparsed();
@@ -142,10 +148,13 @@ private:
     std::string OutRoot = absoluteOutRoot();
     if (std::optional<int> Failed = findInputs(OutRoot))
       return Failed;
-    if (std::optional<int> Failed = checkOutputs(OutRoot))
-      return Failed;
-    if (std::optional<int> Failed = planRenaming())
-      return Failed;
+    // A shard writes no file but its export: merge checks the outputs.
+    if (!Options.ShardCount) {
+      if (std::optional<int> Failed = checkOutputs(OutRoot))
+        return Failed;
+      if (std::optional<int> Failed = planRenaming())
+        return Failed;
+    }
     if (std::optional<int> Failed = findSdk())
       return Failed;
     if (std::optional<int> Failed = openCache())
@@ -255,9 +264,14 @@ private:
     return std::nullopt;
   }
 
-  /// --incremental: the cache of parses, for runs that parse at all.
+  /// The caches of parses, for runs that parse at all: --incremental's, a
+  /// shard's export, the exports a merge reads.
   std::optional<int> openCache() {
-    if (!Options.Incremental || !Cuda)
+    bool Merging = !Options.MergeFolders.empty();
+    if (!Cuda && (Options.ShardCount || Merging))
+      return fail("a sharded migration needs the CUDA SDK: without one nothing is "
+                  "parsed, so there is nothing to split");
+    if (!Cuda || (!Options.Incremental && !Options.ShardCount && !Merging))
       return std::nullopt;
     // The Clang libraries musify links parse the code: their version counts.
     llvm::Expected<std::string> Digest = UnitCache::runDigest(
@@ -265,9 +279,18 @@ private:
         Options.RuleSources, Cuda->Root, Cuda->Version);
     if (!Digest)
       return fail(llvm::toString(Digest.takeError()));
-    Cache.emplace(Options.CacheDir.empty() ? UnitCache::defaultFolder()
-                                           : Options.CacheDir,
-                  std::move(*Digest));
+    if (Merging && *Digest != Options.MergeDigest)
+      return fail("the shards ran with other rule tables, another CUDA SDK or another "
+                  "musify than this merge");
+    RunDigest = *Digest;
+    if (Options.Incremental)
+      Cache.emplace(Options.CacheDir.empty() ? UnitCache::defaultFolder()
+                                             : Options.CacheDir,
+                    *Digest);
+    if (Options.ShardCount)
+      Export.emplace(Options.ExportDir, *Digest);
+    for (const std::string &Folder : Options.MergeFolders)
+      Exports.emplace_back(Folder, *Digest);
     return std::nullopt;
   }
 
@@ -275,9 +298,11 @@ private:
   /// several at once. Headers of a folder that no unit includes are parsed
   /// on their own. Results are merged in input order, whatever order the
   /// parses finish in: the output does not depend on the number of jobs.
-  void parseAll() {
+  /// A shard parses its slice of the units only; a merge takes the units
+  /// from the shards' exports.
+  std::optional<int> parseAll() {
     if (!Cuda)
-      return;
+      return std::nullopt;
     std::vector<std::string> Sdk = Cuda->RealFolders;
     Sdk.push_back(VirtualIncludeDir.str());
     SourceClassifier Classifier(std::move(Sdk), MUSIFY_CLANG_RESOURCE_DIR, Inputs.Roots,
@@ -290,11 +315,32 @@ private:
       if (!F.LeftOut && (F.Role == FileRole::TranslationUnit ||
                          (F.Role == FileRole::Header && F.Explicit)))
         Units.push_back(&F);
+    if (Options.ShardCount) {
+      // Every K-th unit: neighbours in the tree often cost alike.
+      std::vector<const InputFile *> Slice;
+      for (size_t I = Options.ShardIndex - 1; I < Units.size(); I += Options.ShardCount)
+        Slice.push_back(Units[I]);
+      Units = std::move(Slice);
+    }
     Progress Bar(Errs, Errs.is_displayed() && !Options.Quiet, Options.Verbose,
                  Units.size());
-    std::vector<ParsedUnit> Results = parseInParallel(Units, Front, Classifier, Bar);
-    for (size_t I = 0; I < Units.size(); ++I)
+    std::vector<ParsedUnit> Results;
+    if (!Options.MergeFolders.empty()) {
+      if (std::optional<int> Failed = loadFromShards(Units, Front, Results))
+        return Failed;
+    } else {
+      Results = parseInParallel(Units, Front, Classifier, Bar);
+    }
+    for (size_t I = 0; I < Units.size(); ++I) {
+      if (Export)
+        ExportedUnits.emplace(Units[I]->Path, unitKey(*Units[I], Front));
       accept(*Units[I], std::move(Results[I]), /*Standalone=*/false);
+    }
+    // Headers no unit includes: a shard cannot tell which they are.
+    if (Options.ShardCount) {
+      Bar.done();
+      return std::nullopt;
+    }
 
     for (const InputFile &F : Inputs.Files)
       if (!F.LeftOut && F.Role == FileRole::Header && !F.Explicit &&
@@ -305,6 +351,83 @@ private:
     for (size_t I = 0; I < Standalone.size(); ++I)
       accept(*Standalone[I], std::move(Results[I]), /*Standalone=*/true);
     Bar.done();
+    return std::nullopt;
+  }
+
+  /// The cache key of F's parse (its command lines and text); "" where F
+  /// cannot be read.
+  std::string unitKey(const InputFile &F, const Frontend &Front) const {
+    std::vector<std::vector<std::string>> Lines;
+    for (SourceLanguage Language : languagesOf(F))
+      Lines.push_back(
+          Front.commandLine(F.Path, Language, F.Command ? &*F.Command : nullptr));
+    Lines.push_back({Options.DeviceSide ? "device side" : "no device side"});
+    auto Buffer = llvm::MemoryBuffer::getFile(F.Path, /*IsText=*/false,
+                                              /*RequiresNullTerminator=*/false);
+    return Buffer ? UnitCache::keyOf(RunDigest, Lines, (*Buffer)->getBuffer()) : "";
+  }
+
+  /// C++ files that nvcc compiles as CUDA (`-x cu`) get a second try.
+  static std::vector<SourceLanguage> languagesOf(const InputFile &F) {
+    std::vector<SourceLanguage> Languages = {languageOf(F.Path)};
+    if (Languages.front() == SourceLanguage::Cxx)
+      Languages.push_back(SourceLanguage::Cuda);
+    return Languages;
+  }
+
+  /// merge: what the shards found for Units, in order. Every unit must be in
+  /// exactly the shards' manifests, unchanged since, with its entry intact.
+  std::optional<int> loadFromShards(const std::vector<const InputFile *> &Units,
+                                    const Frontend &Front,
+                                    std::vector<ParsedUnit> &Results) {
+    std::set<std::string> Expected;
+    for (const auto &Entry : Options.MergeUnits)
+      Expected.insert(Entry.first);
+    for (const InputFile *F : Units) {
+      auto Manifest = Options.MergeUnits.find(F->Path);
+      if (Manifest == Options.MergeUnits.end())
+        return fail("'" + F->Path +
+                    "' is a translation unit no shard parsed: the "
+                    "inputs changed since the shards ran");
+      Expected.erase(F->Path);
+      if (unitKey(*F, Front) != Manifest->second)
+        return fail("'" + F->Path + "' changed since the shards ran (its text or flags)");
+      std::optional<ParsedUnit> Found;
+      for (const UnitCache &Shard : Exports)
+        if ((Found = Shard.lookup(Manifest->second)))
+          break;
+      if (!Found)
+        return fail("the shards' result for '" + F->Path + "' is missing or damaged, " +
+                    "or a header it includes changed since");
+      Results.push_back(std::move(*Found));
+    }
+    if (!Expected.empty())
+      return fail(
+          "'" + *Expected.begin() + "', which a shard parsed, is not a " +
+          "translation unit of this merge: the inputs changed since the shards ran");
+    return std::nullopt;
+  }
+
+  /// --shard: the manifest of what this shard exported; no file is written.
+  int exportShard() {
+    ShardManifest M;
+    M.Index = Options.ShardIndex;
+    M.Count = Options.ShardCount;
+    M.ToolVersion = toolVersion();
+    M.RunDigest = RunDigest;
+    M.Directory = currentFolder();
+    M.Arguments = Options.ShardArguments;
+    M.Units = std::move(ExportedUnits);
+    for (const std::string &Path : ParseFailures)
+      Errs << "musify: warning: '" << Path << "' did not parse; the merge migrates "
+           << "it by spelling\n";
+    if (llvm::Error E = writeManifest(Options.ExportDir, M))
+      return fail("cannot write the shard's manifest in '" + Options.ExportDir +
+                  "': " + llvm::toString(std::move(E)));
+    if (!Options.Quiet)
+      Errs << "musify: shard " << M.Index << " of " << M.Count << ": " << M.Units.size()
+           << " translation unit(s) exported to " << Options.ExportDir << "\n";
+    return ExitSuccess;
   }
 
   std::vector<ParsedUnit> parseInParallel(const std::vector<const InputFile *> &Units,
@@ -330,33 +453,32 @@ private:
   /// found from the cache. Runs on a worker thread: touches nothing shared.
   ParsedUnit parseUnit(const InputFile &F, const Frontend &Front,
                        const SourceClassifier &Classifier) const {
-    // C++ files that nvcc compiles as CUDA (`-x cu`) get a second try.
-    std::vector<SourceLanguage> Languages = {languageOf(F.Path)};
-    if (Languages.front() == SourceLanguage::Cxx)
-      Languages.push_back(SourceLanguage::Cuda);
-    const CompileCommand *Command = F.Command ? &*F.Command : nullptr;
-
-    std::string Key;
-    if (Cache) {
-      std::vector<std::vector<std::string>> Lines;
-      for (SourceLanguage Language : Languages)
-        Lines.push_back(Front.commandLine(F.Path, Language, Command));
-      Lines.push_back({Options.DeviceSide ? "device side" : "no device side"});
-      auto Buffer = llvm::MemoryBuffer::getFile(F.Path, /*IsText=*/false,
-                                                /*RequiresNullTerminator=*/false);
-      if (Buffer) {
-        Key = Cache->keyOf(Lines, (*Buffer)->getBuffer());
-        if (std::optional<ParsedUnit> Hit = Cache->lookup(Key))
-          return std::move(*Hit);
+    std::string Key = RunDigest.empty() ? "" : unitKey(F, Front);
+    if (Cache && !Key.empty())
+      if (std::optional<ParsedUnit> Hit = Cache->lookup(Key)) {
+        if (Export)
+          storeIn(*Export, Key, *Hit);
+        return std::move(*Hit);
       }
-    }
-
-    ParsedUnit Unit = parseTranslationUnit(F.Path, Languages, Command, Front, Rules,
-                                           Classifier, Options.DeviceSide);
+    ParsedUnit Unit =
+        parseTranslationUnit(F.Path, languagesOf(F), F.Command ? &*F.Command : nullptr,
+                             Front, Rules, Classifier, Options.DeviceSide);
     if (Cache && !Key.empty())
       if (llvm::Error E = Cache->store(Key, Unit))
         llvm::consumeError(std::move(E)); // the next run parses it again
+    if (Export)
+      storeIn(*Export, Key, Unit);
     return Unit;
+  }
+
+  /// A shard's export must hold every unit of its slice: a unit it cannot
+  /// store is left out of the manifest and merge reports it missing.
+  void storeIn(const UnitCache &Shard, const std::string &Key,
+               const ParsedUnit &Unit) const {
+    if (Key.empty())
+      return;
+    if (llvm::Error E = Shard.store(Key, Unit))
+      llvm::consumeError(std::move(E));
   }
 
   /// Merges one unit's parse. Standalone: a header parsed on its own, which
@@ -769,13 +891,17 @@ private:
       printDiagnostics(Run, Errs, Options.Verbose);
     bool Ok = writeReportFile(Run);
     Ok = writeSarifFile(Run, Ok) && Ok;
+    unsigned Pruned = Cache ? Cache->prune(Options.CacheMaxBytes) : 0;
     if (!Options.Quiet) {
       printSummaryTable(Run, Errs);
       Errs << summaryLine(Run) << "\n";
       if (Cache)
         Errs << "musify: --incremental: " << UnitsFromCache << " of "
              << UnitsFromCache + UnitsParsed << " translation unit(s) from the cache, "
-             << UnitsParsed << " parsed\n";
+             << UnitsParsed << " parsed"
+             << (Pruned ? ", " + std::to_string(Pruned) + " old cache file(s) removed"
+                        : "")
+             << "\n";
     }
     // Sources that do not parse (or no SDK to parse them) fail the run;
     // a header that only fails on its own does not.
@@ -900,7 +1026,11 @@ private:
   /// What each parsed translation unit compiled, for build predictions.
   std::map<std::string, UnitReach> Units;
   RenameMap Renamed;
-  std::optional<UnitCache> Cache;
+  std::optional<UnitCache> Cache;  ///< --incremental
+  std::string RunDigest;           ///< of the parses, whenever a cache is used
+  std::optional<UnitCache> Export; ///< --shard: where its parses go
+  std::deque<UnitCache> Exports;   ///< merge: the shards' exports
+  std::map<std::string, std::string> ExportedUnits; ///< --shard: unit -> key
   unsigned UnitsParsed = 0, UnitsFromCache = 0;
 };
 

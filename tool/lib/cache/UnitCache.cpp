@@ -12,6 +12,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
+#include <fcntl.h>
+#include <sys/stat.h>
+
 namespace musify {
 
 namespace {
@@ -171,8 +175,9 @@ llvm::Expected<std::string> UnitCache::runDigest(llvm::StringRef ToolVersion,
   return hexDigest(Hash);
 }
 
-std::string UnitCache::keyOf(llvm::ArrayRef<std::vector<std::string>> CommandLines,
-                             llvm::StringRef Text) const {
+std::string UnitCache::keyOf(llvm::StringRef RunDigest,
+                             llvm::ArrayRef<std::vector<std::string>> CommandLines,
+                             llvm::StringRef Text) {
   llvm::SHA256 Hash;
   Hash.update(RunDigest);
   for (const std::vector<std::string> &Line : CommandLines) {
@@ -231,10 +236,56 @@ std::optional<ParsedUnit> UnitCache::lookup(llvm::StringRef Key) const {
                               S.at(2).get<std::string>()});
     Unit.Findings = findingsFromJson(Entry.at("findings"));
     Unit.FromCache = true;
+    // Used now: prune() removes the least recently used entries first.
+    ::utimensat(AT_FDCWD, entryPath(Key).c_str(), nullptr, 0);
     return Unit;
   } catch (const json::exception &) {
     return std::nullopt; // a damaged entry is a miss
   }
+}
+
+unsigned UnitCache::prune(uint64_t MaxBytes) const {
+  struct File {
+    std::string Path;
+    uint64_t Size;
+    llvm::sys::TimePoint<> Used;
+  };
+  std::vector<File> Entries;
+  uint64_t Total = 0;
+  unsigned Removed = 0;
+  auto Now = std::chrono::system_clock::now();
+  std::error_code EC;
+  for (llvm::sys::fs::recursive_directory_iterator It(Folder, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    // Entries and temporary files lie one folder down (entryPath).
+    llvm::ErrorOr<llvm::sys::fs::basic_file_status> Status = It->status();
+    if (It.level() != 1 || !Status ||
+        Status->type() != llvm::sys::fs::file_type::regular_file)
+      continue;
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (Name.contains(".musify-")) { // a temporary file of writeFileAtomically
+      if (Now - Status->getLastModificationTime() > std::chrono::hours(24))
+        Removed += !llvm::sys::fs::remove(It->path());
+      continue;
+    }
+    if (Name.ends_with(".json")) {
+      Entries.push_back(
+          {It->path(), Status->getSize(), Status->getLastModificationTime()});
+      Total += Status->getSize();
+    }
+  }
+  if (Total <= MaxBytes)
+    return Removed;
+  llvm::sort(Entries, [](const File &A, const File &B) { return A.Used < B.Used; });
+  for (const File &E : Entries) {
+    if (Total <= MaxBytes / 4 * 3)
+      break;
+    if (!llvm::sys::fs::remove(E.Path)) {
+      Total -= E.Size;
+      ++Removed;
+    }
+  }
+  return Removed;
 }
 
 llvm::Error UnitCache::store(llvm::StringRef Key, const ParsedUnit &Unit) const {

@@ -37,13 +37,24 @@ public:
                                                llvm::StringRef SdkRoot,
                                                llvm::StringRef SdkVersion);
 
-  /// The key of one unit: its command lines, one per language tried, and its text.
-  std::string keyOf(llvm::ArrayRef<std::vector<std::string>> CommandLines,
-                    llvm::StringRef Text) const;
+  /// The key of one unit in a run of RunDigest: its command lines, one per
+  /// language tried, and its text.
+  static std::string keyOf(llvm::StringRef RunDigest,
+                           llvm::ArrayRef<std::vector<std::string>> CommandLines,
+                           llvm::StringRef Text);
 
+  /// The entry of Key, marked used (its modification time) for prune().
   std::optional<ParsedUnit> lookup(llvm::StringRef Key) const;
   /// Failing to store only costs the next run a parse: the error says why.
   llvm::Error store(llvm::StringRef Key, const ParsedUnit &Unit) const;
+
+  /// Keeps the cache within MaxBytes: when its entries hold more, the least
+  /// recently used go until they hold at most three quarters of it.
+  /// Temporary files a day old (a run killed while writing) go too. Safe
+  /// beside other runs on the same cache, on any machine: an entry appears
+  /// whole (renamed into place), and one removed under a reader is a miss,
+  /// which costs that run a parse. Returns how many files were removed.
+  unsigned prune(uint64_t MaxBytes) const;
 
 private:
   std::string entryPath(llvm::StringRef Key) const;

@@ -1,0 +1,142 @@
+// Shard manifests: written by each shard, checked together by merge.
+#include "cache/Shards.h"
+
+#include "output/OutputWriter.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <nlohmann/json.hpp>
+
+namespace musify {
+
+using json = nlohmann::json;
+
+namespace {
+
+llvm::Error error(const llvm::Twine &Message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Message);
+}
+
+std::string manifestName(unsigned Index, unsigned Count) {
+  return "shard-" + std::to_string(Index) + "-of-" + std::to_string(Count) + ".json";
+}
+
+llvm::Expected<ShardManifest> readManifest(const std::string &Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return error("cannot read " + Path + ": " + Buffer.getError().message());
+  json J = json::parse((*Buffer)->getBuffer(), nullptr, /*allow_exceptions=*/false);
+  if (J.is_discarded())
+    return error(Path + " is damaged: it is not JSON");
+  try {
+    ShardManifest M;
+    M.Index = J.at("shard").get<unsigned>();
+    M.Count = J.at("shards").get<unsigned>();
+    M.ToolVersion = J.at("musify").get<std::string>();
+    M.RunDigest = J.at("digest").get<std::string>();
+    M.Directory = J.at("directory").get<std::string>();
+    M.Arguments = J.at("arguments").get<std::vector<std::string>>();
+    M.Units = J.at("units").get<std::map<std::string, std::string>>();
+    if (M.Index == 0 || M.Index > M.Count)
+      return error(Path + " is damaged: shard " + std::to_string(M.Index) + " of " +
+                   std::to_string(M.Count));
+    return M;
+  } catch (const json::exception &E) {
+    return error(Path + " is damaged: " + E.what());
+  }
+}
+
+/// The manifests in Folder (shard-K-of-N.json).
+llvm::Expected<std::vector<std::pair<std::string, ShardManifest>>>
+manifestsIn(const std::string &Folder) {
+  std::vector<std::pair<std::string, ShardManifest>> Out;
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Folder, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (!Name.starts_with("shard-") || !Name.ends_with(".json"))
+      continue;
+    llvm::Expected<ShardManifest> M = readManifest(It->path());
+    if (!M)
+      return M.takeError();
+    Out.emplace_back(It->path(), std::move(*M));
+  }
+  if (EC)
+    return error("cannot read the export folder " + Folder + ": " + EC.message());
+  if (Out.empty())
+    return error(Folder + " holds no shard manifest (shard-K-of-N.json)");
+  llvm::sort(Out, [](const auto &A, const auto &B) { return A.first < B.first; });
+  return Out;
+}
+
+/// Why Other is not of the same run as First, or "".
+std::string disagreement(const ShardManifest &First, const ShardManifest &Other) {
+  if (Other.Count != First.Count)
+    return "it is one of " + std::to_string(Other.Count) + " shards, not " +
+           std::to_string(First.Count);
+  if (Other.ToolVersion != First.ToolVersion)
+    return "another musify ran it (" + Other.ToolVersion + ")";
+  if (Other.RunDigest != First.RunDigest)
+    return "it ran with other rule tables, CUDA SDK or musify";
+  if (Other.Directory != First.Directory)
+    return "it ran in another folder (" + Other.Directory + ")";
+  if (Other.Arguments != First.Arguments)
+    return "it ran with other inputs or options";
+  return "";
+}
+
+} // namespace
+
+llvm::Expected<std::pair<unsigned, unsigned>> parseShard(llvm::StringRef Text) {
+  auto [K, N] = Text.split('/');
+  unsigned Index = 0, Count = 0;
+  if (K.getAsInteger(10, Index) || N.getAsInteger(10, Count) || Index == 0 ||
+      Index > Count)
+    return error("--shard=" + Text + ": expected K/N with 1 <= K <= N, such as 2/8");
+  return std::make_pair(Index, Count);
+}
+
+llvm::Error writeManifest(llvm::StringRef Folder, const ShardManifest &M) {
+  json J = {{"shard", M.Index},         {"shards", M.Count},
+            {"musify", M.ToolVersion},  {"digest", M.RunDigest},
+            {"directory", M.Directory}, {"arguments", M.Arguments},
+            {"units", M.Units}};
+  llvm::SmallString<256> Path(Folder);
+  llvm::sys::path::append(Path, manifestName(M.Index, M.Count));
+  return writeFileAtomically(Path, J.dump(1, ' ', false, json::error_handler_t::replace) +
+                                       "\n");
+}
+
+llvm::Expected<MergePlan> planMerge(llvm::ArrayRef<std::string> Folders) {
+  MergePlan Plan;
+  std::map<unsigned, std::string> Seen; // shard number -> its manifest
+  for (const std::string &Folder : Folders) {
+    auto Manifests = manifestsIn(Folder);
+    if (!Manifests)
+      return Manifests.takeError();
+    for (auto &[Path, M] : *Manifests) {
+      if (Seen.empty())
+        Plan.Run = M;
+      else if (std::string Why = disagreement(Plan.Run, M); !Why.empty())
+        return error(Path + " is not of the same migration as " + Seen.begin()->second +
+                     ": " + Why);
+      if (auto [It, Added] = Seen.emplace(M.Index, Path); !Added)
+        return error("shard " + std::to_string(M.Index) +
+                     " is there twice: " + It->second + " and " + Path);
+      for (const auto &[Unit, Key] : M.Units)
+        Plan.Run.Units.emplace(Unit, Key);
+    }
+    Plan.Folders.push_back(Folder);
+  }
+  for (unsigned K = 1; K <= Plan.Run.Count; ++K)
+    if (!Seen.count(K))
+      return error("shard " + std::to_string(K) + " of " +
+                   std::to_string(Plan.Run.Count) + " is missing: no " +
+                   manifestName(K, Plan.Run.Count) + " in " + llvm::join(Folders, ", "));
+  return Plan;
+}
+
+} // namespace musify
