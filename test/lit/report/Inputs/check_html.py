@@ -32,10 +32,10 @@ def main(page_path, report_path, out_root):
           bool(data["codes"].get("unsupported", {}).get("help")))
     for i, f in enumerate(report["files"]):
         source = json.loads(blocks["musify-source-%d" % i])
-        with open(f["path"], encoding="utf-8") as orig:
+        with open(f["path"], encoding="utf-8", errors="replace", newline="") as orig:
             original = orig.read()
         migrated = apply_hunks(source["text"], source["hunks"])
-        with open(f["output"], encoding="utf-8") as out:
+        with open(f["output"], encoding="utf-8", errors="replace", newline="") as out:
             written = out.read()
         print("file", os.path.basename(f["path"]), "original:", source["text"] == original,
               "migrated:", migrated == written, "hunks:", len(source["hunks"]))
