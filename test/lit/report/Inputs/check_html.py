@@ -1,6 +1,9 @@
 """Checks musify's HTML report against the JSON report of the same run.
 
-usage: check_html.py PAGE.html REPORT.json OUT_ROOT
+usage: check_html.py PAGE.html REPORT.json [ORIGINALS]
+
+ORIGINALS: the folder of the original files, where the run migrated them in
+place (by base name); otherwise each file's path holds its original.
 
 Prints, for FileCheck: what the page loads from elsewhere (nothing), whether
 its data is the JSON report, and, per file, whether its embedded text is the
@@ -12,7 +15,7 @@ import re
 import sys
 
 
-def main(page_path, report_path, out_root):
+def main(page_path, report_path, originals=None):
     with open(page_path, encoding="utf-8") as f:
         page = f.read()
     with open(report_path, encoding="utf-8") as f:
@@ -32,7 +35,8 @@ def main(page_path, report_path, out_root):
           bool(data["codes"].get("unsupported", {}).get("help")))
     for i, f in enumerate(report["files"]):
         source = json.loads(blocks["musify-source-%d" % i])
-        with open(f["path"], encoding="utf-8", errors="replace", newline="") as orig:
+        path = os.path.join(originals, os.path.basename(f["path"])) if originals else f["path"]
+        with open(path, encoding="utf-8", errors="replace", newline="") as orig:
             original = orig.read()
         migrated = apply_hunks(source["text"], source["hunks"])
         with open(f["output"], encoding="utf-8", errors="replace", newline="") as out:
