@@ -6,12 +6,14 @@ MUSIFY_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 MUSIFY_BUILD=${MUSIFY_BUILD:-$MUSIFY_ROOT/build}
 
 # What building musify needs; tests add hipcc, GoogleTest, jsonschema, make
-# (a migrated Makefile project is built with hipcc), clang-format, clang-tidy
-# and PyTorch's headers (the extension tests parse against them).
+# (a migrated Makefile project is built with hipcc), clang-format, clang-tidy,
+# Chromium (the HTML report is checked in a browser) and PyTorch's headers (the
+# extension tests parse against them).
 MUSIFY_BUILD_PACKAGES=(cmake ninja-build g++ python3 llvm-19-dev libclang-19-dev
   clang-19 llvm-19-tools nlohmann-json3-dev libzstd-dev libomp-19-dev)
 MUSIFY_TEST_PACKAGES=(libgtest-dev hipcc make python3-jsonschema python3-clang-19
   libhipsparse-dev libhiprand-dev librocprim-dev librocrand-dev clang-format-19 clang-tidy-19
+  chromium
   libtorch-dev pybind11-dev python3-dev)
 
 musify_install_packages() {

@@ -47,6 +47,11 @@ cl::opt<std::string> SarifFile(
     cl::desc("Write every finding as SARIF 2.1.0 (code-scanning views and editors "
              "read it), paths relative to the inputs' common folder"),
     cl::value_desc("file.sarif"), cl::cat(MusifyCategory));
+cl::opt<std::string> HtmlFile(
+    "html",
+    cl::desc("Write the report as one self-contained HTML page: totals, charts, each "
+             "file side by side with its migration, the names left to migrate"),
+    cl::value_desc("file.html"), cl::cat(MusifyCategory));
 cl::opt<std::string>
     CudaPath("cuda-path",
              cl::desc("The CUDA SDK to parse against (default: $CUDA_PATH, then "
@@ -284,6 +289,7 @@ musify::MigrationOptions migrationOptions(musify::TargetDescription Target,
   Options.Backup = Backup;
   Options.ReportFile = ReportFile;
   Options.SarifFile = SarifFile;
+  Options.HtmlFile = HtmlFile;
   Options.CudaPath = CudaPath;
   Options.ClangArgs = std::move(ClangArgs);
   Options.LaunchAsCall = HipLaunchKernelGGL;

@@ -26,6 +26,7 @@ struct MigrationOptions {
   bool Backup = false; ///< with InPlace: keep FILE.orig beside each rewritten file
   std::string ReportFile;
   std::string SarifFile;                ///< --sarif: the findings as SARIF 2.1.0
+  std::string HtmlFile;                 ///< --html: the report as a page
   std::vector<std::string> CommandLine; ///< as run, for the SARIF invocation
   std::string CudaPath;                 ///< empty: CUDA_PATH, then /usr/local/cuda
   std::string RulesDir; ///< empty: the installed rules, then the source tree's

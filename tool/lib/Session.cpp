@@ -14,6 +14,7 @@
 #include "inputs/NvccFlags.h"
 #include "output/OutputWriter.h"
 #include "rename/Renaming.h"
+#include "report/Html.h"
 #include "report/Progress.h"
 #include "report/Report.h"
 #include "report/Sarif.h"
@@ -891,6 +892,7 @@ private:
       printDiagnostics(Run, Errs, Options.Verbose);
     bool Ok = writeReportFile(Run);
     Ok = writeSarifFile(Run, Ok) && Ok;
+    Ok = writeHtmlFile(Run) && Ok;
     unsigned Pruned = Cache ? Cache->prune(Options.CacheMaxBytes) : 0;
     if (!Options.Quiet) {
       printSummaryTable(Run, Errs);
@@ -990,6 +992,29 @@ private:
     return true;
   }
 
+  /// --html FILE: the report as a page, with each file's original text
+  /// and edits (the original is still in memory after --in-place).
+  bool writeHtmlFile(const RunReport &Run) {
+    if (Options.HtmlFile.empty())
+      return true;
+    HtmlExtras Extras;
+    Extras.Seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - Started).count();
+    for (auto &[Path, S] : Files) {
+      if (S.leftOut() || (S.Input && S.Input->Role == FileRole::Other))
+        continue;
+      Extras.Sources[Path] = {text(S), S.Edits.edits()};
+      if (S.Input && S.Input->Role == FileRole::TranslationUnit)
+        Extras.Units.insert(Path);
+    }
+    if (llvm::Error E =
+            writeFileAtomically(Options.HtmlFile, reportToHtml(Run, Extras))) {
+      Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
+      return false;
+    }
+    return true;
+  }
+
   /// --report FILE: the JSON report. False if it could not be written.
   bool writeReportFile(const RunReport &Run) {
     if (Options.ReportFile.empty())
@@ -1032,6 +1057,7 @@ private:
   std::deque<UnitCache> Exports;   ///< merge: the shards' exports
   std::map<std::string, std::string> ExportedUnits; ///< --shard: unit -> key
   unsigned UnitsParsed = 0, UnitsFromCache = 0;
+  std::chrono::steady_clock::time_point Started = std::chrono::steady_clock::now();
 };
 
 } // namespace

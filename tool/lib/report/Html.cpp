@@ -1,0 +1,120 @@
+// Writing the HTML report: the page (HtmlPage.html, embedded at build time)
+// with the run's data as JSON inside it, which the page's script renders.
+#include "report/Html.h"
+
+#include "core/SourceText.h"
+#include "report/CodeHelp.h"
+
+#include <algorithm>
+
+namespace musify {
+
+namespace {
+
+constexpr llvm::StringLiteral Page =
+#include "HtmlPage.inc"
+    ;
+
+constexpr llvm::StringLiteral DataMark = "<!--MUSIFY-DATA-->";
+
+/// JSON that can sit inside a <script> element whatever strings it holds:
+/// `<` only occurs inside strings, where `\u003c` means the same, so no
+/// `</script>` or `<!--` of a source file can end the element.
+std::string scriptSafe(const nlohmann::json &J) {
+  std::string Text = J.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::string Out;
+  Out.reserve(Text.size() + Text.size() / 16);
+  for (char C : Text)
+    if (C == '<')
+      Out += "\\u003c";
+    else
+      Out += C;
+  return Out;
+}
+
+/// The lines a group of edits touches, [First, Last] (1-based), and the text
+/// of those lines in pieces: kept, deleted, inserted, kept, deleted,
+/// inserted, ..., kept. The original reads kept and deleted pieces, the
+/// migration kept and inserted ones, so both sides line up by line.
+nlohmann::json hunksOf(llvm::StringRef Text, const std::vector<Edit> &Edits) {
+  LineIndex Lines(Text);
+  nlohmann::json Hunks = nlohmann::json::array();
+  size_t I = 0;
+  while (I < Edits.size()) {
+    auto [First, Column] = Lines.lineAndColumn(Edits[I].Offset);
+    size_t Start = Edits[I].Offset - (Column - 1);
+    unsigned Last = First;
+    size_t End = Start;
+    size_t J = I;
+    // Edits on the lines the group reaches so far join it.
+    for (; J < Edits.size(); ++J) {
+      const Edit &E = Edits[J];
+      if (J > I && Lines.lineAndColumn(E.Offset).first > Last)
+        break;
+      size_t Tail = E.Length ? E.Offset + E.Length - 1 : E.Offset;
+      Last = std::max(Last, Lines.lineAndColumn(Tail).first);
+      size_t NewLine = Text.find('\n', Tail);
+      End = std::max(End, NewLine == llvm::StringRef::npos ? Text.size() : NewLine + 1);
+    }
+    nlohmann::json Pieces = nlohmann::json::array();
+    size_t Pos = Start;
+    for (; I < J; ++I) {
+      const Edit &E = Edits[I];
+      Pieces.push_back(Text.slice(Pos, E.Offset).str());
+      Pieces.push_back(Text.substr(E.Offset, E.Length).str());
+      Pieces.push_back(E.Text);
+      Pos = E.Offset + E.Length;
+    }
+    Pieces.push_back(Text.slice(Pos, End).str());
+    Hunks.push_back({First, Last, std::move(Pieces)});
+  }
+  return Hunks;
+}
+
+/// What the page reads first: the JSON report itself, the findings as
+/// diagnostics print them, the codes' help, the translation units and the time.
+nlohmann::json pageData(const RunReport &Report, const HtmlExtras &Extras) {
+  std::map<std::string, size_t> IndexOf;
+  nlohmann::json Units = nlohmann::json::array();
+  for (size_t I = 0; I < Report.Files.size(); ++I) {
+    IndexOf[Report.Files[I].Path] = I;
+    if (Extras.Units.count(Report.Files[I].Path))
+      Units.push_back(I);
+  }
+  nlohmann::json Findings = nlohmann::json::array();
+  for (const Finding &F : findingsOf(Report))
+    Findings.push_back(
+        {IndexOf[F.File], F.At.Line, F.At.Column, F.Code, F.Severity, F.Message});
+  nlohmann::json Codes = nlohmann::json::object();
+  for (const CodeHelp &C : codeHelps())
+    Codes[C.Code] = {{"short", C.Short}, {"help", C.Help}, {"level", C.Level}};
+  return {{"report", reportToJson(Report)},
+          {"findings", std::move(Findings)},
+          {"codes", std::move(Codes)},
+          {"units", std::move(Units)},
+          {"seconds", Extras.Seconds}};
+}
+
+} // namespace
+
+std::string reportToHtml(const RunReport &Report, const HtmlExtras &Extras) {
+  size_t Mark = Page.find(DataMark);
+  std::string Out = Page.substr(0, Mark).str();
+  Out += "<script type=\"application/json\" id=\"musify-data\">";
+  Out += scriptSafe(pageData(Report, Extras));
+  Out += "</script>\n";
+  // One element per file, parsed only when the file is opened.
+  for (size_t I = 0; I < Report.Files.size(); ++I) {
+    auto It = Extras.Sources.find(Report.Files[I].Path);
+    if (It == Extras.Sources.end())
+      continue;
+    nlohmann::json Source = {{"text", It->second.Original},
+                             {"hunks", hunksOf(It->second.Original, It->second.Edits)}};
+    Out += "<script type=\"application/json\" id=\"musify-source-" + std::to_string(I) +
+           "\">" + scriptSafe(Source) + "</script>\n";
+  }
+  Out += Page.substr(Mark + DataMark.size()).str();
+  return Out;
+}
+
+} // namespace musify
