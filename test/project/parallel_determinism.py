@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""-j N does not change musify's output: a generated tree of a few hundred
-files, migrated with -j 1 and -j 4 (to both targets), gives byte-identical
-trees and reports.
+"""Neither -j N nor the shared headers change musify's output: a generated
+tree of a few hundred files, migrated with -j 1, -j 4 and -j 4
+--no-shared-headers (to both targets), gives byte-identical trees and reports.
 
   parallel_determinism.py MUSIFY GEN_CORPUS WORK_DIR
 """
@@ -36,28 +36,35 @@ def main():
     print(f"corpus: {len(inputs)} files")
     assert len(inputs) >= 200, "the corpus should hold a few hundred files"
 
+    # Every lever of speed gives the same output: -j, and the headers units
+    # share (--no-shared-headers parses them again for each unit).
+    runs = {"-j1": ["-j1"], "-j4": ["-j4"], "-j4 --no-shared-headers":
+            ["-j4", "--no-shared-headers"]}
     for target in ("musa", "hip"):
         results = {}
         out = os.path.join(work, "out")  # the same path for every run: the report names it
-        for jobs in (1, 4):
+        for label, flags in runs.items():
             shutil.rmtree(out, ignore_errors=True)
             report = os.path.join(work, "report.json")
-            run([musify, f"--target={target}", f"-j{jobs}", "--out-root", out,
-                 "--report", report, corpus])
-            kept = os.path.join(work, f"{target}-j{jobs}")
+            run([musify, f"--target={target}"] + flags + ["--out-root", out,
+                                                         "--report", report, corpus])
+            kept = os.path.join(work, f"{target}{label.replace(' ', '')}")
             shutil.move(out, kept)
             with open(report, "rb") as f:
-                results[jobs] = (kept, f.read())
-        (tree1, report1), (tree4, report4) = results[1], results[4]
-        names1, names4 = files_under(tree1), files_under(tree4)
-        if names1 != names4:
-            sys.exit(f"FAIL: {target}: -j1 and -j4 wrote different files")
-        match, mismatch, errors = filecmp.cmpfiles(tree1, tree4, names1, shallow=False)
-        if mismatch or errors:
-            sys.exit(f"FAIL: {target}: files differ between -j1 and -j4: {mismatch + errors}")
-        if report1 != report4:
-            sys.exit(f"FAIL: {target}: the reports of -j1 and -j4 differ")
-        print(f"{target}: {len(match)} files and the report identical for -j1 and -j4")
+                results[label] = (kept, f.read())
+        tree1, report1 = results["-j1"]
+        names1 = files_under(tree1)
+        for label, (tree, report) in results.items():
+            if files_under(tree) != names1:
+                sys.exit(f"FAIL: {target}: -j1 and {label} wrote different files")
+            match, mismatch, errors = filecmp.cmpfiles(tree1, tree, names1, shallow=False)
+            if mismatch or errors:
+                sys.exit(f"FAIL: {target}: files differ between -j1 and {label}: "
+                         f"{mismatch + errors}")
+            if report != report1:
+                sys.exit(f"FAIL: {target}: the reports of -j1 and {label} differ")
+        print(f"{target}: {len(names1)} files and the report identical for "
+              f"{', '.join(runs)}")
     print("PASS")
 
 

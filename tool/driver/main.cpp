@@ -118,6 +118,12 @@ cl::opt<bool> NoDeviceSide(
     cl::desc("Do not parse the device side of CUDA units: code only device "
              "compilation sees (#ifdef __CUDA_ARCH__) is then migrated by spelling"),
     cl::cat(MusifyCategory));
+cl::opt<bool> NoSharedHeaders(
+    "no-shared-headers",
+    cl::desc("Parse what every CUDA unit reads first (Clang's CUDA wrapper, the SDK's "
+             "runtime headers) again for each unit instead of once per run; the "
+             "output is the same"),
+    cl::cat(MusifyCategory));
 cl::opt<bool> RenameExtensions(
     "rename-extensions",
     cl::desc("MUSA: rename .cu to .mu and .cuh to .muh, and the #includes and build "
@@ -295,6 +301,7 @@ musify::MigrationOptions migrationOptions(musify::TargetDescription Target,
   Options.LaunchAsCall = HipLaunchKernelGGL;
   Options.AllowFallback = AllowFallback;
   Options.DeviceSide = !NoDeviceSide;
+  Options.ShareHeaders = !NoSharedHeaders;
   Options.Quiet = Quiet;
   Options.RewriteStrings = RewriteStrings;
   Options.Verbose = Verbose && !Quiet;

@@ -42,6 +42,9 @@ struct MigrationOptions {
   /// under a device macro (`#ifdef __CUDA_ARCH__`).
   bool DeviceSide = true;
   bool RewriteStrings = false; ///< also migrate CUDA names inside string literals
+  /// CUDA units with one command line parse what they read first (the CUDA
+  /// wrapper, the SDK's runtime headers, the prelude) once per run.
+  bool ShareHeaders = true;
   bool Quiet = false;
   bool Verbose = false; ///< one line per translation unit
   /// Translation units parsed at once; 0: one per core.

@@ -310,6 +310,8 @@ private:
                                 Rules.libraries());
     Frontend Front(*Cuda, MUSIFY_CLANG_RESOURCE_DIR, Options.ClangArgs,
                    [this](llvm::StringRef Header) { return Rules.isSdkHeader(Header); });
+    if (Options.ShareHeaders)
+      Front.shareHeaders();
 
     std::vector<const InputFile *> Units, Standalone;
     for (const InputFile &F : Inputs.Files)

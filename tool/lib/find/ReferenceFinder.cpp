@@ -42,14 +42,10 @@ public:
   }
 
   bool isUserFile(FileID FID) { return Classifier.isUser(pathOf(FID)); }
-  bool isSdkFile(FileEntryRef File) {
-    llvm::StringRef Real = File.getFileEntry().tryGetRealPathName();
-    return Classifier.isSdk(Real.empty() ? File.getName() : Real);
-  }
+  bool isSdkFile(FileEntryRef File) { return Classifier.isSdk(realPathOf(File)); }
   bool isSdkFile(FileID FID) { return classOf(FID).Sdk; }
   const LibraryDescription *libraryOf(FileEntryRef File) {
-    llvm::StringRef Real = File.getFileEntry().tryGetRealPathName();
-    return Classifier.libraryOf(Real.empty() ? File.getName() : Real);
+    return Classifier.libraryOf(realPathOf(File));
   }
 
   /// Whether Loc (a declaration or macro definition) is written in the SDK.
@@ -170,6 +166,18 @@ class AstFinder : public RecursiveASTVisitor<AstFinder> {
 public:
   AstFinder(Locator &Where, const RuleTable &Rules, TranslationUnitFindings &Findings)
       : Where(Where), Rules(Rules), Findings(Findings) {}
+
+  /// The declarations written in user files: references are never anywhere
+  /// else, and the SDK's declarations are many. Those the shared headers
+  /// hold are not even loaded (noload_decls).
+  void traverseUserDeclarations(ASTContext &Context) {
+    const SourceManager &SM = Where.sourceManager();
+    for (Decl *D : Context.getTranslationUnitDecl()->noload_decls()) {
+      SourceLocation Loc = D->getLocation();
+      if (Loc.isValid() && Where.isUserFile(SM.getFileID(SM.getExpansionLoc(Loc))))
+        TraverseDecl(D);
+    }
+  }
 
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     noteUse(E->getDecl(), E->getLocation(), E->getQualifier());
@@ -477,17 +485,31 @@ private:
   /// Declared first by the SDK. A name the tables do not know must not also
   /// be declared by a system header: Clang's CUDA wrappers declare device
   /// overloads of printf, but that is the C library's name, not CUDA's.
+  /// First, or where First is a builtin Clang declared on its first use
+  /// (wherever that use was: in a parse or in the shared headers), its
+  /// first declaration written in a file; null if there is none.
+  static const Decl *explicitDeclaration(const NamedDecl *First) {
+    const auto *F = dyn_cast<FunctionDecl>(First);
+    if (!F || !F->isImplicit() || !F->getBuiltinID())
+      return First;
+    for (const Decl *Redecl : First->redecls())
+      if (!Redecl->isImplicit())
+        return Redecl;
+    return nullptr;
+  }
+
   bool isSdkDeclaration(const NamedDecl *First, llvm::StringRef RuleName, RuleKind Kind) {
     // A user's own rule (--rules) names what the user wants renamed,
     // wherever it is declared.
     if (const Rule *R = Rules.find(RuleName, Kind); R && R->FromUser)
       return true;
-    if (!Where.isSdkLocation(First->getLocation()))
+    const Decl *Declared = explicitDeclaration(First);
+    if (!Declared || !Where.isSdkLocation(Declared->getLocation()))
       return false;
     if (Rules.find(RuleName, Kind))
       return true;
     // A library's own names (at::Tensor) are not CUDA's; its CUDA layer's are.
-    if (const LibraryDescription *L = Where.libraryOf(First->getLocation()))
+    if (const LibraryDescription *L = Where.libraryOf(Declared->getLocation()))
       return SourceClassifier::isCudaName(*L, RuleName);
     const SourceManager &SM = Where.sourceManager();
     auto IsSystemElsewhere = [&](const Decl *Other) {
@@ -697,7 +719,7 @@ public:
     R.Kind = RuleKind::Header;
     R.How = Evidence::Include;
     if (File)
-      R.DeclaredIn = File->getFileEntry().tryGetRealPathName().str();
+      R.DeclaredIn = realPathOf(*File);
     Findings.References.push_back(std::move(R));
   }
 
@@ -882,7 +904,7 @@ public:
       : Where(Where), Rules(Rules), Findings(Findings) {}
 
   void HandleTranslationUnit(ASTContext &Context) override {
-    AstFinder(Where, Rules, Findings).TraverseAST(Context);
+    AstFinder(Where, Rules, Findings).traverseUserDeclarations(Context);
     Findings.ReliesOnImplicitHeader = Where.reliesOnImplicitHeader();
   }
 

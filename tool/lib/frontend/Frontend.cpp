@@ -12,13 +12,16 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/PCHContainerOperations.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
@@ -36,7 +39,25 @@ constexpr llvm::StringLiteral PreludeName = "musify_nvcc_compat.h";
 constexpr llvm::StringLiteral TextureFetchFunctions =
     "// Supplied by musify: CUDA 13 removed this header; Clang 19 includes it.\n";
 
+/// The main file of a shared-headers build: empty, so the precompiled header
+/// holds exactly what the command line includes first (the CUDA wrapper and
+/// the prelude). Every parse's file system has it, as the header's users must.
+constexpr llvm::StringLiteral SharedHeadersMain = "musify_shared_headers.cu";
+
 constexpr unsigned MaxErrorsKept = 3;
+
+/// Writes the precompiled header of the parse's main file to Path.
+class EmitSharedHeaders : public clang::GeneratePCHAction {
+public:
+  explicit EmitSharedHeaders(std::string Path) : Path(std::move(Path)) {}
+
+private:
+  bool BeginInvocation(clang::CompilerInstance &CI) override {
+    CI.getFrontendOpts().OutputFile = Path;
+    return clang::GeneratePCHAction::BeginInvocation(CI);
+  }
+  std::string Path;
+};
 
 /// The stack of each parse: machine-generated code (an expression of 100,000
 /// terms) nests deeper than a thread's default stack allows. Only what is
@@ -369,12 +390,20 @@ std::vector<std::string> languageArgs(const CudaInstallation &Cuda,
 
 } // namespace
 
+std::string realPathOf(clang::FileEntryRef File) {
+  llvm::StringRef Known = File.getFileEntry().tryGetRealPathName();
+  llvm::StringRef Name = Known.empty() ? File.getName() : Known;
+  // A header of the shared headers was not opened by this parse: its path is
+  // the one it was found by (through the SDK's symbolic link, say).
+  llvm::SmallString<256> Resolved;
+  if (!llvm::sys::fs::real_path(Name, Resolved))
+    return Resolved.str().str();
+  return Name.str();
+}
+
 std::string realPathOf(const clang::SourceManager &SM, clang::FileID FID) {
   clang::OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID);
-  if (!Entry)
-    return "";
-  llvm::StringRef Real = Entry->getFileEntry().tryGetRealPathName();
-  return Real.empty() ? Entry->getName().str() : Real.str();
+  return Entry ? realPathOf(*Entry) : "";
 }
 
 Frontend::Frontend(CudaInstallation Cuda, std::string ResourceDir,
@@ -425,27 +454,71 @@ std::vector<std::string> Frontend::commandLine(llvm::StringRef File,
   return Args;
 }
 
-ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
-                             std::unique_ptr<clang::FrontendAction> Action,
-                             const CompileCommand *Command, const CudaSide &Side) const {
+/// The files a parse sees: the disk as nvcc's compilers see it, the headers
+/// musify supplies in memory, and Command's folder as the working folder
+/// (relative paths in a build's flags, -Iinclude, are relative to it).
+static llvm::IntrusiveRefCntPtr<clang::FileManager>
+parseFileSystem(const CompileCommand *Command) {
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Memory->addFile((VirtualIncludeDir + "/texture_fetch_functions.h").str(), 0,
                   llvm::MemoryBuffer::getMemBuffer(TextureFetchFunctions));
   Memory->addFile((VirtualIncludeDir + "/" + PreludeName).str(), 0,
                   llvm::MemoryBuffer::getMemBuffer(nvccCompatPrelude()));
+  Memory->addFile((VirtualIncludeDir + "/" + SharedHeadersMain).str(), 0,
+                  llvm::MemoryBuffer::getMemBuffer(""));
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
       // A file system of its own: its working folder is not the process's.
       makeNvccCompatibleView(llvm::vfs::createPhysicalFileSystem()));
   Overlay->pushOverlay(Memory);
-  // Relative paths in a build's flags (-Iinclude) are relative to where it ran.
   if (Command && !Command->Directory.empty())
     Overlay->setCurrentWorkingDirectory(Command->Directory);
-  auto Files =
-      llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(), Overlay);
+  return llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(),
+                                                       Overlay);
+}
 
+void Frontend::shareHeaders() { Shared = std::make_unique<SharedHeaders>(); }
+
+std::vector<std::string> Frontend::parseCommandLine(llvm::StringRef File,
+                                                    SourceLanguage Language,
+                                                    const CompileCommand *Command,
+                                                    const CudaSide &Side) const {
+  std::vector<std::string> Args = commandLine(File, Language, Command, Side);
+  if (!Shared || Language != SourceLanguage::Cuda)
+    return Args;
+  // Parses whose command lines differ only in the file share the headers.
+  std::string Key = (Command ? Command->Directory : "") + '\n' +
+                    llvm::join(llvm::drop_end(Args), std::string(1, '\0'));
+  std::string Pch = Shared->lookup(Key, [&](const std::string &Path) {
+    return buildSharedHeaders(Path, Command, Side);
+  });
+  if (!Pch.empty())
+    Args.insert(Args.end() - 1, {"-include-pch", Pch});
+  return Args;
+}
+
+bool Frontend::buildSharedHeaders(const std::string &Path, const CompileCommand *Command,
+                                  const CudaSide &Side) const {
+  llvm::IntrusiveRefCntPtr<clang::FileManager> Files = parseFileSystem(Command);
+  clang::IgnoringDiagConsumer Quiet;
+  clang::tooling::ToolInvocation Invocation(
+      commandLine((VirtualIncludeDir + "/" + SharedHeadersMain).str(),
+                  SourceLanguage::Cuda, Command, Side),
+      std::make_unique<EmitSharedHeaders>(Path), Files.get(),
+      std::make_shared<clang::PCHContainerOperations>());
+  Invocation.setDiagnosticConsumer(&Quiet);
+  bool Built = false;
+  llvm::CrashRecoveryContext Recovery;
+  return Recovery.RunSafelyOnThread([&] { Built = Invocation.run(); }, ParseStackSize) &&
+         Built;
+}
+
+ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
+                             std::unique_ptr<clang::FrontendAction> Action,
+                             const CompileCommand *Command, const CudaSide &Side) const {
+  llvm::IntrusiveRefCntPtr<clang::FileManager> Files = parseFileSystem(Command);
   CollectingDiagnostics Diagnostics;
   clang::tooling::ToolInvocation Invocation(
-      commandLine(File, Language, Command, Side),
+      parseCommandLine(File, Language, Command, Side),
       std::make_unique<RecoveringAction>(std::move(Action), IsCudaHeader, Diagnostics),
       Files.get(), std::make_shared<clang::PCHContainerOperations>());
   Invocation.setDiagnosticConsumer(&Diagnostics);

@@ -4,6 +4,7 @@
 
 #include "frontend/CudaInstallation.h"
 #include "frontend/ParseOutcome.h"
+#include "frontend/SharedHeaders.h"
 #include "inputs/Inputs.h"
 
 #include "clang/Basic/SourceLocation.h"
@@ -15,6 +16,7 @@
 #include <vector>
 
 namespace clang {
+class FileEntryRef;
 class FrontendAction;
 class SourceManager;
 } // namespace clang
@@ -32,6 +34,7 @@ constexpr llvm::StringLiteral NewestDeviceArch = "sm_90";
 /// The real path of FID's file (symlinks resolved, as every stage names
 /// files); empty for built-in and virtual buffers.
 std::string realPathOf(const clang::SourceManager &SM, clang::FileID FID);
+std::string realPathOf(clang::FileEntryRef File);
 
 class Frontend {
 public:
@@ -58,17 +61,30 @@ public:
                      const CompileCommand *Command = nullptr,
                      const CudaSide &Side = {}) const;
 
+  /// From now on, CUDA parses with one command line share what they read
+  /// before the unit's own text (SharedHeaders). Not thread-safe: call it
+  /// before parsing.
+  void shareHeaders();
+
   /// The device architecture the flags compile for, the user's and
   /// Command's (the newest of -arch/-gencode/--cuda-gpu-arch, at most
   /// NewestDeviceArch), sm_52 when they name none.
   std::string deviceArch(const CompileCommand *Command) const;
 
 private:
+  /// commandLine(), loading the shared headers where there are any.
+  std::vector<std::string> parseCommandLine(llvm::StringRef File, SourceLanguage Language,
+                                            const CompileCommand *Command,
+                                            const CudaSide &Side) const;
+  bool buildSharedHeaders(const std::string &Path, const CompileCommand *Command,
+                          const CudaSide &Side) const;
+
   CudaInstallation Cuda;
   std::string ResourceDir;
   std::vector<std::string> UserArgs;
   std::vector<std::string> RawUserArgs; ///< as given, for deviceArch
   std::function<bool(llvm::StringRef)> IsCudaHeader;
+  std::unique_ptr<SharedHeaders> Shared; ///< null: every parse on its own
 };
 
 } // namespace musify
