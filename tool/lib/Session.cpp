@@ -889,7 +889,8 @@ private:
   bool report() {
     RunReport Run = runReport();
     printParseFailures();
-    printParseWarnings();
+    if (!Options.Quiet)
+      printParseWarnings();
     if (!Options.Quiet)
       printDiagnostics(Run, Errs, Options.Verbose);
     bool Ok = writeReportFile(Run);
