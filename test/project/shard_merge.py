@@ -64,8 +64,15 @@ class Case:
 
     def merge(self, folders, expect=0):
         shutil.rmtree(self.out, ignore_errors=True)
-        return run([self.musify, "merge"] + folders +
-                   ["--out-root", self.out, "--report", self.report], expect, cwd=self.work)
+        html = os.path.join(self.work, "report.html")
+        if os.path.exists(html):
+            os.remove(html)
+        r = run([self.musify, "merge"] + folders + ["--out-root", self.out, "--report",
+                                                   self.report, "--html", html],
+                expect, cwd=self.work)
+        if expect == 0 and not os.path.getsize(html):
+            sys.exit("FAIL: the merge wrote no HTML report")
+        return r
 
 
 def check_merges(case, label, splits):

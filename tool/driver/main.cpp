@@ -256,9 +256,9 @@ conflictingOptions(const musify::TargetDescription &Target,
   if (Shard.empty() != ExportDir.empty())
     return "--shard and --export go together";
   if (!Shard.empty() && (!OutputFile.empty() || !OutRoot.empty() || InPlace ||
-                         !ReportFile.empty() || !SarifFile.empty()))
+                         !ReportFile.empty() || !SarifFile.empty() || !HtmlFile.empty()))
     return "a shard writes only its export: give -o, --out-root, --in-place, "
-           "--report and --sarif to musify merge";
+           "--report, --sarif and --html to musify merge";
   if ((!CacheDir.empty() || !CacheMaxSize.empty()) && !Incremental)
     return "--cache-dir and --cache-max-size go with --incremental";
   if (!CacheMaxSize.empty() && !sizeInBytes(CacheMaxSize))
@@ -416,9 +416,11 @@ std::string absolutePath(StringRef Path) {
 /// shards ran in, so their relative paths hold; the merge's are made absolute.
 Expected<std::vector<std::string>> mergeCommandLine(int Argc, const char **Argv,
                                                     musify::MergePlan &Plan) {
-  static constexpr StringRef Allowed[] = {
-      "out-root", "in-place", "backup", "o", "report", "sarif", "j", "quiet", "verbose"};
-  static constexpr StringRef WithValue[] = {"out-root", "o", "report", "sarif", "j"};
+  static constexpr StringRef Allowed[] = {"out-root", "in-place", "backup", "o",
+                                          "report",   "sarif",    "html",   "j",
+                                          "quiet",    "verbose"};
+  static constexpr StringRef WithValue[] = {"out-root", "o",    "report",
+                                            "sarif",    "html", "j"};
   std::vector<std::string> Folders, Own;
   for (int I = 2; I < Argc; ++I) {
     auto [Name, Value] = optionOf(Argv[I]);
@@ -433,7 +435,7 @@ Expected<std::vector<std::string>> mergeCommandLine(int Argc, const char **Argv,
                                "musify merge: '%s' is not a merge option: the shards' "
                                "manifests hold the options that decide the migration; "
                                "merge takes --out-root, --in-place, --backup, -o, "
-                               "--report, --sarif, -j, --quiet and --verbose",
+                               "--report, --sarif, --html, -j, --quiet and --verbose",
                                Argv[I]);
     if (!is_contained(WithValue, Name)) {
       Own.push_back(("--" + Name).str());
