@@ -17,15 +17,10 @@ import subprocess
 import sys
 import time
 
+from tree import files_under
+
 # Seconds between the first file written and the kill, one per trial.
 DELAYS = [0, 0.001, 0.002, 0.004, 0.008, 0.016, 0.032, 0]
-
-
-def files_under(root):
-    out = []
-    for folder, _, names in os.walk(root):
-        out += [os.path.relpath(os.path.join(folder, n), root) for n in names]
-    return sorted(out)
 
 
 def read(path):

@@ -8,22 +8,9 @@ tree of a few hundred files, migrated with -j 1, -j 4 and -j 4
 import filecmp
 import os
 import shutil
-import subprocess
 import sys
 
-
-def run(cmd):
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    if r.returncode != 0:
-        sys.exit(f"FAIL: {' '.join(cmd)} exited {r.returncode}:\n{r.stderr}")
-    return r
-
-
-def files_under(root):
-    out = []
-    for folder, _, names in os.walk(root):
-        out += [os.path.relpath(os.path.join(folder, n), root) for n in names]
-    return sorted(out)
+from tree import files_under, run
 
 
 def main():

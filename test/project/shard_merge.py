@@ -8,22 +8,9 @@ missing, damaged or mismatched shard is an error that writes nothing.
 import filecmp
 import os
 import shutil
-import subprocess
 import sys
 
-
-def run(cmd, expect=0, cwd=None):
-    r = subprocess.run(cmd, capture_output=True, text=True, cwd=cwd)
-    if r.returncode != expect:
-        sys.exit(f"FAIL: {' '.join(cmd)} exited {r.returncode}, not {expect}:\n{r.stderr}")
-    return r
-
-
-def files_under(root):
-    out = []
-    for folder, _, names in os.walk(root):
-        out += [os.path.relpath(os.path.join(folder, n), root) for n in names]
-    return sorted(out)
+from tree import files_under, run
 
 
 def same_tree(a, b, what):

@@ -79,11 +79,7 @@ BuildFileEditor::BuildFileEditor(llvm::StringRef Path, llvm::StringRef Text,
 }
 
 Place BuildFileEditor::placeOf(unsigned Offset) const {
-  Place At;
-  At.File = Path;
-  At.Offset = Offset;
-  std::tie(At.Line, At.Column) = Lines.lineAndColumn(Offset);
-  return At;
+  return placeIn(Path, Lines, Offset);
 }
 
 bool BuildFileEditor::claimed(unsigned Offset, unsigned Length) const {

@@ -327,9 +327,7 @@ Decision Decider::renamedInclude(const Reference &Ref, std::string NewHeader) co
 Event Decider::addedInclude(const std::string &File, llvm::StringRef Text,
                             const std::string &Header) const {
   Event E;
-  E.At.File = File;
-  E.At.Offset = preambleEnd(Text);
-  std::tie(E.At.Line, E.At.Column) = LineIndex(Text).lineAndColumn(E.At.Offset);
+  E.At = placeIn(File, LineIndex(Text), preambleEnd(Text));
   E.Replacement = Header;
   E.Kind = ruleKindName(RuleKind::Header);
   E.Status = EventStatus::Migrated;

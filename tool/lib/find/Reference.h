@@ -2,6 +2,7 @@
 // the regions the preprocessor skipped.
 #pragma once
 
+#include "core/SourceText.h"
 #include "rules/RuleTable.h"
 
 #include <set>
@@ -57,6 +58,15 @@ struct Place {
   unsigned Line = 0;
   unsigned Column = 0;
 };
+
+/// The place of Offset in File, whose lines Lines indexes.
+inline Place placeIn(llvm::StringRef File, const LineIndex &Lines, unsigned Offset) {
+  Place At;
+  At.File = File.str();
+  At.Offset = Offset;
+  std::tie(At.Line, At.Column) = Lines.lineAndColumn(Offset);
+  return At;
+}
 
 struct Reference {
   Place At;

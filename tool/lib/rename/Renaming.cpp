@@ -67,9 +67,7 @@ std::vector<Decision> renameIncludes(llvm::StringRef Path, llvm::StringRef Text,
       if (Renaming == Renamed.end())
         return;
       Reference Ref;
-      Ref.At.File = Path.str();
-      Ref.At.Offset = Offset;
-      std::tie(Ref.At.Line, Ref.At.Column) = Lines.lineAndColumn(Offset);
+      Ref.At = placeIn(Path, Lines, Offset);
       Ref.Length = Length;
       Ref.Name = Header.str();
       Ref.Kind = RuleKind::Header;

@@ -21,9 +21,7 @@ void TokenRewriter::findStringReferences(llvm::StringRef Path, llvm::StringRef T
       llvm::StringRef Word = Literal.slice(I, End);
       if (const Rule *R = Rules.findIdentifier(Word)) {
         Reference Ref;
-        Ref.At.File = Path.str();
-        Ref.At.Offset = Begin + I;
-        std::tie(Ref.At.Line, Ref.At.Column) = Lines.lineAndColumn(Ref.At.Offset);
+        Ref.At = placeIn(Path, Lines, Begin + I);
         Ref.Length = Word.size();
         Ref.Name = Word.str();
         Ref.Kind = R->Kind;
@@ -42,9 +40,7 @@ void TokenRewriter::findReferences(llvm::StringRef Path, llvm::StringRef Text,
   auto Add = [&](llvm::StringRef Name, llvm::StringRef Qualified, unsigned Offset,
                  unsigned Length, RuleKind Kind) {
     Reference R;
-    R.At.File = Path.str();
-    R.At.Offset = Offset;
-    std::tie(R.At.Line, R.At.Column) = Lines.lineAndColumn(Offset);
+    R.At = placeIn(Path, Lines, Offset);
     R.Length = Length;
     R.Name = Name.str();
     if (Qualified != Name)
