@@ -60,7 +60,12 @@ def load(rules_dir):
 def load_build(rules_dir):
     """{target: [(table name, description, entries)]} over rules/<target>/buildfiles/*.json."""
     tables = {}
+    # Target folders only (those with a target.json): rules/sources/buildfiles
+    # holds the facts these tables are made from.
     for path in sorted(glob.glob(os.path.join(rules_dir, "*", "buildfiles", "*.json"))):
+        if not os.path.exists(os.path.join(os.path.dirname(os.path.dirname(path)),
+                                           "target.json")):
+            continue
         with open(path, encoding="utf-8") as f:
             table = json.load(f)
         name = os.path.splitext(os.path.basename(path))[0]
