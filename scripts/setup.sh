@@ -6,8 +6,9 @@ MUSIFY_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 MUSIFY_BUILD=${MUSIFY_BUILD:-$MUSIFY_ROOT/build}
 
 # What building musify needs; tests add hipcc, GoogleTest, jsonschema, make
-# (a migrated Makefile project is built with hipcc), clang-format, clang-tidy
-# and PyTorch's headers (the extension tests parse against them).
+# (a migrated Makefile project is built with hipcc), clang-format, clang-tidy,
+# PyTorch's headers (the extension tests parse against them), and the
+# sanitizer runtimes and libFuzzer of clang-19 (scripts/sanitize.sh).
 MUSIFY_BUILD_PACKAGES=(cmake ninja-build g++ python3 llvm-19-dev libclang-19-dev
   clang-19 llvm-19-tools nlohmann-json3-dev libzstd-dev libomp-19-dev)
 MUSIFY_TEST_PACKAGES=(libgtest-dev hipcc make python3-jsonschema python3-clang-19
