@@ -165,10 +165,10 @@ void forEachIdentifier(llvm::StringRef Text, unsigned Begin, unsigned End,
       [](const RawInclude &) {});
 }
 
-void forEachInclude(llvm::StringRef Text,
+void forEachInclude(llvm::StringRef Text, unsigned End,
                     llvm::function_ref<void(llvm::StringRef, unsigned, unsigned)> Fn) {
   scanSource(
-      Text, 0, Text.size(), [](llvm::StringRef, unsigned, llvm::StringRef) {},
+      Text, 0, End, [](llvm::StringRef, unsigned, llvm::StringRef) {},
       [&](const RawInclude &I) { Fn(I.Name, I.Offset, I.Length); });
 }
 

@@ -1,5 +1,9 @@
 // Source text as a raw lexer sees it, without a parse: lines, identifiers,
 // #include directives, string literals. Shared by every stage that reads text.
+//
+// The scanners take a whole text that a NUL follows (a MemoryBuffer's or a
+// std::string's), as Clang's raw lexer needs: it reads on to that NUL. A slice
+// (take_front) is not one; scan the whole text up to an end offset instead.
 #pragma once
 
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -46,10 +50,16 @@ void scanSource(llvm::StringRef Text, unsigned Begin, unsigned End,
 void forEachIdentifier(llvm::StringRef Text, unsigned Begin, unsigned End,
                        llvm::function_ref<void(llvm::StringRef, unsigned)> Fn);
 
-/// Calls Fn(header, offset, length) for each `#include` of Text: the header
-/// as written inside its delimiters, and the text it occupies with them.
-void forEachInclude(llvm::StringRef Text,
+/// Calls Fn(header, offset, length) for each `#include` before End in Text:
+/// the header as written inside its delimiters, and the text it occupies
+/// with them.
+void forEachInclude(llvm::StringRef Text, unsigned End,
                     llvm::function_ref<void(llvm::StringRef, unsigned, unsigned)> Fn);
+inline void
+forEachInclude(llvm::StringRef Text,
+               llvm::function_ref<void(llvm::StringRef, unsigned, unsigned)> Fn) {
+  forEachInclude(Text, Text.size(), Fn);
+}
 
 /// Calls Fn(offset, literal) for each string literal of Text, with its quotes.
 void forEachStringLiteral(llvm::StringRef Text,

@@ -463,8 +463,7 @@ Decision Decider::includeDirective(const Rule &R, const std::string &Header,
   // unless an earlier #include is (or migrates to) that header.
   size_t LineStart = FileText.take_front(Ref.At.Offset).rfind('\n') + 1;
   std::vector<std::string> Earlier;
-  forEachInclude(FileText.take_front(LineStart), [&](llvm::StringRef Name, unsigned,
-                                                     unsigned) {
+  forEachInclude(FileText, LineStart, [&](llvm::StringRef Name, unsigned, unsigned) {
     const Rule *Known = Rules.findHeader(Name);
     Earlier.push_back(Known && Known->hasReplacement() ? Known->Replacement : Name.str());
   });

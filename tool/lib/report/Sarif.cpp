@@ -103,7 +103,8 @@ private:
       if (!From->Family.empty())
         R["properties"]["family"] = From->Family;
       if (nlohmann::json Fix = fix(Path, *From); !Fix.is_null())
-        R["fixes"] = {Fix};
+        // Not `{Fix}`: clang reads one braced json as a copy of it, not an array.
+        R["fixes"] = nlohmann::json::array({Fix});
     }
     return R;
   }

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# The sanitizer builds and the fuzzers (docs/hardening.md). Each step prints
+# how long it took.
+#   asan: musify, its unit tests and the fuzz targets built with clang-19 and
+#         ASan+UBSan (build-asan); the unit tests and the lit tests run with
+#         that musify; then the fuzz step.
+#   fuzz: each fuzz target of build-asan runs a fixed number of inputs from a
+#         fixed seed (10 to 90 s each), and stops at its first crash.
+#   tsan: musify built with TSan (build-tsan) runs the project-scale -j test.
+# scripts/sanitize.sh [asan|fuzz|tsan|all]   (all is the default; CI runs it)
+# MUSIFY_FUZZ_RUNS: inputs per fuzz target, instead of each one's own number.
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+ASAN_BUILD=${MUSIFY_ASAN_BUILD:-$ROOT/build-asan}
+TSAN_BUILD=${MUSIFY_TSAN_BUILD:-$ROOT/build-tsan}
+LIT=/usr/lib/llvm-19/build/utils/lit/lit.py
+# Inputs per target: 10 to 90 s of each on two cores (docs/hardening.md).
+declare -A FUZZ_RUNS=([token_rewriter]=150000 [cmake_lexer]=100000 [make_lexer]=100000
+  [build_file_editor]=10000 [rule_table]=25000 [user_rules]=20000
+  [compile_database]=30000 [nvcc_flags]=300000)
+FUZZ_TARGETS=(token_rewriter cmake_lexer make_lexer build_file_editor rule_table
+  user_rules compile_database nvcc_flags)
+# A sanitizer finding fails the step. Leaks are checked, less those inside
+# Clang that test/sanitize/lsan.supp lists with their reasons.
+export ASAN_OPTIONS=detect_leaks=1
+export LSAN_OPTIONS=suppressions=$ROOT/test/sanitize/lsan.supp:print_suppressions=0
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+export ASAN_SYMBOLIZER_PATH=/usr/lib/llvm-19/bin/llvm-symbolizer
+
+timed() {
+  local name=$1 start=$SECONDS
+  shift
+  "$@"
+  echo "sanitize: $name took $((SECONDS - start)) s"
+}
+
+configure() {
+  cmake -S "$ROOT" -B "$1" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_CXX_FLAGS_RELEASE=-O1 -DCMAKE_C_COMPILER=clang-19 \
+    -DCMAKE_CXX_COMPILER=clang++-19 "${@:2}" >/dev/null
+}
+
+# The lit tests that run musify; left out are those whose time is nvcc's and
+# hipcc's builds of musify's output, not musify's (they run in the normal build).
+LIT_SLOW='families/pytorch-extension|families/thrust-policy|families/cub-reduce|frontend/cccl-cxx17|frontend/corpus'
+
+run_fuzzer() {
+  local target=$1 work=$ASAN_BUILD/fuzz/$1 extra=()
+  rm -rf "$work" && mkdir -p "$work/corpus" "$work/artifacts"
+  [[ $target == compile_database ]] && extra=("$ASAN_BUILD/compile_commands.json")
+  python3 "$ROOT/test/fuzz/gather_seeds.py" "$ROOT" "$target" "$work/corpus" "${extra[@]}"
+  "$ASAN_BUILD/test/fuzz/fuzz_$target" -runs="${MUSIFY_FUZZ_RUNS:-${FUZZ_RUNS[$target]}}" \
+    -seed=1 -max_len=65536 \
+    -timeout=60 -rss_limit_mb=4096 -print_final_stats=1 \
+    -artifact_prefix="$work/artifacts/" "$work/corpus" >"$work/log" 2>&1 ||
+    { tail -60 "$work/log"; echo "sanitize: fuzz_$target crashed: $work/artifacts" >&2; return 1; }
+  grep -E '^Done [0-9]+ runs' "$work/log" | sed "s/^/$target: /"
+}
+
+asan() {
+  timed asan-configure configure "$ASAN_BUILD" -DMUSIFY_SANITIZE=address,undefined \
+    -DMUSIFY_FUZZERS=ON -DMUSIFY_BUILD_TESTS=ON
+  timed asan-build ninja -C "$ASAN_BUILD" -j2 musify musify_unit_tests \
+    musify_runtime_headers musify_fuzzers
+  timed asan-unit "$ASAN_BUILD/test/musify_unit_tests" --gtest_brief=1
+  timed asan-lit python3 "$LIT" -sv -j2 --filter-out "$LIT_SLOW" "$ASAN_BUILD/test/lit"
+  fuzz
+}
+
+fuzz() {
+  local t
+  for t in "${FUZZ_TARGETS[@]}"; do
+    timed "fuzz-$t" run_fuzzer "$t"
+  done
+}
+
+tsan() {
+  timed tsan-configure configure "$TSAN_BUILD" -DMUSIFY_SANITIZE=thread \
+    -DMUSIFY_BUILD_TESTS=OFF
+  timed tsan-build ninja -C "$TSAN_BUILD" -j2 musify
+  TSAN_OPTIONS="halt_on_error=1" \
+    timed tsan-project-parallel python3 "$ROOT/test/project/parallel_determinism.py" \
+    "$TSAN_BUILD/tool/musify" "$ROOT/bench/gen_corpus.py" "$TSAN_BUILD/project-parallel"
+}
+
+case ${1:-all} in
+  asan) timed asan-total asan ;;
+  fuzz) timed fuzz-total fuzz ;;
+  tsan) timed tsan-total tsan ;;
+  all)
+    timed asan-total asan
+    timed tsan-total tsan
+    ;;
+  *) echo "usage: $0 [asan|fuzz|tsan|all]" >&2; exit 2 ;;
+esac

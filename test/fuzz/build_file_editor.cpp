@@ -1,0 +1,38 @@
+// Whole build-file migrations of arbitrary text, as a CMakeLists.txt, a
+// *.cmake file, a Makefile and a setup.py, for both targets: the edits are
+// in order, do not overlap and lie inside the text; every event too.
+#include "FuzzSupport.h"
+#include "buildfiles/BuildFiles.h"
+
+using namespace musify;
+
+static void migrateAs(llvm::StringRef Path, BuildFileKind Kind, llvm::StringRef Target,
+                      llvm::StringRef Text) {
+  static const RenameMap Renamed = {{"/p/src/a.cu", "/p/src/a.mu"}};
+  BuildFileMigration M =
+      migrateBuildFile(Path, Text, Kind, fuzz::shippedRules(Target).buildRules(),
+                       fuzz::shippedTarget(Target), Renamed);
+  EditSet Edits;
+  unsigned End = 0;
+  for (const Edit &E : M.Edits) {
+    fuzz::require(E.Offset >= End && E.Offset + E.Length <= Text.size(),
+                  "edits in order, apart, inside the text");
+    End = E.Offset + E.Length;
+    fuzz::require(Edits.add(E) == EditSet::AddResult::Added, "edits merge");
+  }
+  Edits.apply(Text);
+  for (const Event &E : M.Events)
+    fuzz::require(E.At.Offset <= Text.size(), "events inside the text");
+}
+
+// NOLINTNEXTLINE(readability-identifier-naming): libFuzzer names it
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  llvm::StringRef Text = fuzz::textOf(Data, Size);
+  for (llvm::StringRef Target : {"musa", "hip"}) {
+    migrateAs("/p/CMakeLists.txt", BuildFileKind::CMake, Target, Text);
+    migrateAs("/p/cmake/cuda.cmake", BuildFileKind::CMake, Target, Text);
+    migrateAs("/p/Makefile", BuildFileKind::Makefile, Target, Text);
+    migrateAs("/p/setup.py", BuildFileKind::Python, Target, Text);
+  }
+  return 0;
+}

@@ -1,0 +1,31 @@
+// The shipped-format table loaders on arbitrary text: a name table, an
+// architecture threshold map, the warp-size and vector-operator hazards, a
+// build-file table. Each either loads or returns an error; what loads can
+// be looked up.
+#include "FuzzSupport.h"
+
+using namespace musify;
+
+static void lookUpAll(const RuleTable &Table) {
+  Table.forEach([&](const Rule &R) {
+    Table.find(R.Cuda, R.Kind);
+    Table.findIdentifier(R.Cuda);
+    Table.findHeader(R.Cuda);
+  });
+  Table.nvccImplicitHeader();
+  Table.thresholdsFor("__CUDA_ARCH__");
+}
+
+// NOLINTNEXTLINE(readability-identifier-naming): libFuzzer names it
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  llvm::StringRef Text = fuzz::textOf(Data, Size);
+  RuleTable Table;
+  llvm::consumeError(Table.addTable(Text, "fuzz.json", "musa"));
+  llvm::consumeError(Table.addThresholds(Text, "fuzz.json", "musa"));
+  llvm::consumeError(Table.addWarpSizeHazards(Text, "fuzz.json", "musa"));
+  llvm::consumeError(Table.addVectorOperatorClashes(Text, "fuzz.json", "hip"));
+  lookUpAll(Table);
+  BuildRules Build;
+  llvm::consumeError(Build.addTable(Text, "fuzz.json", "musa"));
+  return 0;
+}

@@ -1,0 +1,30 @@
+// The token rewriter on arbitrary text, with the shipped MUSA tables: every
+// reference it finds lies inside the text and spells its name there.
+#include "FuzzSupport.h"
+#include "rewrite/TokenRewriter.h"
+
+using namespace musify;
+
+// NOLINTNEXTLINE(readability-identifier-naming): libFuzzer names it
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  // A file's text as musify reads it: followed by a NUL (core/SourceText.h).
+  const std::string Owned(reinterpret_cast<const char *>(Data), Size);
+  llvm::StringRef Text = Owned;
+  const RuleTable &Rules = fuzz::shippedRules("musa");
+  TokenRewriter Rewriter(Rules);
+  LineIndex Lines(Text);
+  std::vector<Reference> Found;
+  Rewriter.findReferences("fuzz.cu", Text, 0, Text.size(), Evidence::Fallback, Lines,
+                          Found);
+  // A range that starts and ends inside the text, as for a skipped region.
+  Rewriter.findReferences("fuzz.cu", Text, Text.size() / 3, Text.size() / 2,
+                          Evidence::SkippedRegion, Lines, Found);
+  Rewriter.findStringReferences("fuzz.cu", Text, Lines, Found);
+  for (const Reference &R : Found) {
+    fuzz::require(R.At.Offset + R.Length <= Text.size(), "reference inside the text");
+    if (R.Kind != RuleKind::Header && !R.TokenPasted)
+      fuzz::require(Text.substr(R.At.Offset, R.Length) == R.Name,
+                    "a name reference spells its name");
+  }
+  return 0;
+}

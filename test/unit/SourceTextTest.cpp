@@ -1,0 +1,39 @@
+// The raw-lexer scanners of core/SourceText: where a scan stops.
+#include "core/SourceText.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+using namespace musify;
+
+namespace {
+
+std::vector<std::string> includesBefore(const std::string &Text, unsigned End) {
+  std::vector<std::string> Found;
+  forEachInclude(Text, End, [&](llvm::StringRef Name, unsigned, unsigned) {
+    Found.push_back(Name.str());
+  });
+  return Found;
+}
+
+// The includes before a line are found in the whole text up to that line,
+// not in a slice of it: a slice has no NUL after it, and Clang's lexer reads
+// on past its end (into an unterminated comment, past the whole buffer).
+TEST(SourceText, IncludesBeforeAnOffset) {
+  std::string Text = "#include <a.h>\n#include \"b.h\"\n#include <c.h>\n";
+  unsigned ThirdLine = Text.find("#include <c.h>");
+  EXPECT_EQ(includesBefore(Text, ThirdLine), (std::vector<std::string>{"a.h", "b.h"}));
+  EXPECT_EQ(includesBefore(Text, Text.size()).size(), 3u);
+  EXPECT_TRUE(includesBefore(Text, 0).empty());
+}
+
+TEST(SourceText, AnUnterminatedCommentEndsTheScan) {
+  std::string Text = "#include <a.h>\n/* never closed\n#include <b.h>\n";
+  unsigned Comment = Text.find("/*");
+  EXPECT_EQ(includesBefore(Text, Comment + 3), std::vector<std::string>{"a.h"});
+  EXPECT_EQ(includesBefore(Text, Text.size()), std::vector<std::string>{"a.h"});
+}
+
+} // namespace
