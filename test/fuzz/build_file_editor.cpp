@@ -14,7 +14,7 @@ static void migrateAs(llvm::StringRef Path, BuildFileKind Kind, llvm::StringRef 
                        fuzz::shippedTarget(Target), Renamed);
   EditSet Edits;
   unsigned End = 0;
-  for (const Edit &E : M.Edits) {
+  for (const Edit &E : M.Edits.edits()) {
     fuzz::require(E.Offset >= End && E.Offset + E.Length <= Text.size(),
                   "edits in order, apart, inside the text");
     End = E.Offset + E.Length;
