@@ -454,6 +454,22 @@ std::vector<std::string> Frontend::commandLine(llvm::StringRef File,
   return Args;
 }
 
+/// Whether Args include a header before the file (-include, -imacros) other
+/// than the prelude: a user's header would go into the shared headers, and
+/// a parse that loads them does not read it, nor find its references.
+static bool includesUserHeaders(const std::vector<std::string> &Args) {
+  std::string Prelude = (VirtualIncludeDir + "/" + PreludeName).str();
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef Arg = llvm::StringRef(Args[I]).ltrim('-');
+    if (!Arg.starts_with("include") && !Arg.starts_with("imacros"))
+      continue;
+    if (Args[I] != "-include" || I + 1 == Args.size() || Args[I + 1] != Prelude)
+      return true;
+    ++I;
+  }
+  return false;
+}
+
 /// The files a parse sees: the disk as nvcc's compilers see it, the headers
 /// musify supplies in memory, and Command's folder as the working folder
 /// (relative paths in a build's flags, -Iinclude, are relative to it).
@@ -483,7 +499,7 @@ std::vector<std::string> Frontend::parseCommandLine(llvm::StringRef File,
                                                     const CompileCommand *Command,
                                                     const CudaSide &Side) const {
   std::vector<std::string> Args = commandLine(File, Language, Command, Side);
-  if (!Shared || Language != SourceLanguage::Cuda)
+  if (!Shared || Language != SourceLanguage::Cuda || includesUserHeaders(Args))
     return Args;
   // Parses whose command lines differ only in the file share the headers.
   std::string Key = (Command ? Command->Directory : "") + '\n' +
