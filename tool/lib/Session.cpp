@@ -475,7 +475,7 @@ private:
   }
 
   /// A shard's export must hold every unit of its slice: a unit it cannot
-  /// store is left out of the manifest and merge reports it missing.
+  /// store has no entry, and merge refuses the export as damaged.
   void storeIn(const UnitCache &Shard, const std::string &Key,
                const ParsedUnit &Unit) const {
     if (Key.empty())
