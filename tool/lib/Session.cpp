@@ -328,15 +328,16 @@ private:
     Progress Bar(Errs, Errs.is_displayed() && !Options.Quiet, Options.Verbose,
                  Units.size());
     std::vector<ParsedUnit> Results;
+    std::vector<std::string> Keys;
     if (!Options.MergeFolders.empty()) {
       if (std::optional<int> Failed = loadFromShards(Units, Front, Results))
         return Failed;
     } else {
-      Results = parseInParallel(Units, Front, Classifier, Bar);
+      Results = parseInParallel(Units, Front, Classifier, Bar, &Keys);
     }
     for (size_t I = 0; I < Units.size(); ++I) {
       if (Export)
-        ExportedUnits.emplace(Units[I]->Path, unitKey(*Units[I], Front));
+        ExportedUnits.emplace(Units[I]->Path, Keys[I]);
       accept(*Units[I], std::move(Results[I]), /*Standalone=*/false);
     }
     // Headers no unit includes: a shard cannot tell which they are.
@@ -433,30 +434,36 @@ private:
     return ExitSuccess;
   }
 
+  /// Keys, if given, gets each unit's cache key ("" without a cache).
   std::vector<ParsedUnit> parseInParallel(const std::vector<const InputFile *> &Units,
                                           const Frontend &Front,
                                           const SourceClassifier &Classifier,
-                                          Progress &Bar) {
+                                          Progress &Bar,
+                                          std::vector<std::string> *Keys = nullptr) {
     std::vector<ParsedUnit> Results(Units.size());
+    std::vector<std::string> UnitKeys(Units.size());
     llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Options.Jobs));
     for (size_t I = 0; I < Units.size(); ++I)
       Pool.async([&, I] {
         auto Start = std::chrono::steady_clock::now();
-        Results[I] = parseUnit(*Units[I], Front, Classifier);
+        Results[I] = parseUnit(*Units[I], Front, Classifier, UnitKeys[I]);
         Bar.finished(
             Units[I]->Relative, Results[I].Parsed, Results[I].FromCache,
             std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
                 .count());
       });
     Pool.wait();
+    if (Keys)
+      *Keys = std::move(UnitKeys);
     return Results;
   }
 
   /// Parses one file as a translation unit, or takes what an earlier run
-  /// found from the cache. Runs on a worker thread: touches nothing shared.
+  /// found from the cache; Key gets its cache key. Runs on a worker thread:
+  /// touches nothing shared.
   ParsedUnit parseUnit(const InputFile &F, const Frontend &Front,
-                       const SourceClassifier &Classifier) const {
-    std::string Key = RunDigest.empty() ? "" : unitKey(F, Front);
+                       const SourceClassifier &Classifier, std::string &Key) const {
+    Key = RunDigest.empty() ? "" : unitKey(F, Front);
     if (Cache && !Key.empty())
       if (std::optional<ParsedUnit> Hit = Cache->lookup(Key)) {
         if (Export)
@@ -984,15 +991,9 @@ private:
       if (!S.Edits.empty())
         Edits[Path] = S.Edits.edits();
     SarifInvocation Invocation{Options.CommandLine, currentFolder(), Successful};
-    if (llvm::Error E = writeFileAtomically(
-            Options.SarifFile,
-            reportToSarif(Run, Invocation, Inputs.MirrorBase, Edits)
-                    .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
-                "\n")) {
-      Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
-      return false;
-    }
-    return true;
+    return writeReportView(
+        Options.SarifFile,
+        jsonText(reportToSarif(Run, Invocation, Inputs.MirrorBase, Edits)));
   }
 
   /// --html FILE: the report as a page, with each file's original text
@@ -1010,24 +1011,23 @@ private:
       if (S.Input && S.Input->Role == FileRole::TranslationUnit)
         Extras.Units.insert(Path);
     }
-    if (llvm::Error E =
-            writeFileAtomically(Options.HtmlFile, reportToHtml(Run, Extras))) {
-      Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
-      return false;
-    }
-    return true;
+    return writeReportView(Options.HtmlFile, reportToHtml(Run, Extras));
   }
 
   /// --report FILE: the JSON report. False if it could not be written.
   bool writeReportFile(const RunReport &Run) {
-    if (Options.ReportFile.empty())
-      return true;
-    // A file name that is not UTF-8 is written with replacement characters.
-    if (llvm::Error E = writeFileAtomically(
-            Options.ReportFile,
-            reportToJson(Run).dump(2, ' ', false,
-                                   nlohmann::json::error_handler_t::replace) +
-                "\n")) {
+    return Options.ReportFile.empty() ||
+           writeReportView(Options.ReportFile, jsonText(reportToJson(Run)));
+  }
+
+  /// A file name that is not UTF-8 is written with replacement characters.
+  static std::string jsonText(const nlohmann::json &J) {
+    return J.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  }
+
+  /// One view of the run written to Path; false, said, if it could not be.
+  bool writeReportView(const std::string &Path, const std::string &Content) {
+    if (llvm::Error E = writeFileAtomically(Path, Content)) {
       Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
       return false;
     }

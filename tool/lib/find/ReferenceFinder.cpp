@@ -35,17 +35,22 @@ public:
 
   /// The real path of FID's file; empty for built-in and virtual buffers.
   llvm::StringRef pathOf(FileID FID) {
-    auto [It, Inserted] = Paths.try_emplace(FID);
+    OptionalFileEntryRef File = SM.getFileEntryRefForID(FID);
+    return File ? pathOf(*File) : "";
+  }
+  /// The real path of File, resolved once per parse (realPathOf).
+  llvm::StringRef pathOf(FileEntryRef File) {
+    auto [It, Inserted] = Paths.try_emplace(&File.getFileEntry());
     if (Inserted)
-      It->second = realPathOf(SM, FID);
+      It->second = realPathOf(File);
     return It->second;
   }
 
   bool isUserFile(FileID FID) { return Classifier.isUser(pathOf(FID)); }
-  bool isSdkFile(FileEntryRef File) { return Classifier.isSdk(realPathOf(File)); }
+  bool isSdkFile(FileEntryRef File) { return Classifier.isSdk(pathOf(File)); }
   bool isSdkFile(FileID FID) { return classOf(FID).Sdk; }
   const LibraryDescription *libraryOf(FileEntryRef File) {
-    return Classifier.libraryOf(realPathOf(File));
+    return Classifier.libraryOf(pathOf(File));
   }
 
   /// Whether Loc (a declaration or macro definition) is written in the SDK.
@@ -127,7 +132,7 @@ private:
   const SourceManager &SM;
   const LangOptions &LangOpts;
   const SourceClassifier &Classifier;
-  llvm::DenseMap<FileID, std::string> Paths;
+  llvm::DenseMap<const FileEntry *, std::string> Paths;
   /// Where each file belongs, asked for every declaration: classified once.
   struct FileClass {
     bool Sdk = false;
@@ -719,7 +724,7 @@ public:
     R.Kind = RuleKind::Header;
     R.How = Evidence::Include;
     if (File)
-      R.DeclaredIn = realPathOf(*File);
+      R.DeclaredIn = Where.pathOf(*File).str();
     Findings.References.push_back(std::move(R));
   }
 
