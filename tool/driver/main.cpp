@@ -13,6 +13,10 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -508,6 +512,13 @@ int main(int argc, const char **argv) {
   InitLLVM Init(argc, argv);
   // A crash of Clang on one translation unit is contained (frontend/).
   llvm::CrashRecoveryContext::Enable();
+#ifdef __GLIBC__
+  // A unit's AST lives in large blocks, freed when the unit is done. Once
+  // such a block is freed, glibc raises its mmap threshold above it and keeps
+  // later ones in the heap, where they outlive their unit; a fixed threshold
+  // gives them back, so peak memory is what the units being parsed use.
+  mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+#endif
 
   // musify merge runs with the command line the shards recorded.
   std::optional<musify::MergePlan> Plan;
