@@ -46,7 +46,7 @@ public:
     return It->second;
   }
 
-  bool isUserFile(FileID FID) { return Classifier.isUser(pathOf(FID)); }
+  bool isUserFile(FileID FID) { return classOf(FID).User; }
   bool isSdkFile(FileEntryRef File) { return Classifier.isSdk(pathOf(File)); }
   bool isSdkFile(FileID FID) { return classOf(FID).Sdk; }
   const LibraryDescription *libraryOf(FileEntryRef File) {
@@ -135,6 +135,7 @@ private:
   llvm::DenseMap<const FileEntry *, std::string> Paths;
   /// Where each file belongs, asked for every declaration: classified once.
   struct FileClass {
+    bool User = false;
     bool Sdk = false;
     const LibraryDescription *Library = nullptr;
   };
@@ -145,6 +146,7 @@ private:
       llvm::StringRef Path = pathOf(FID);
       It->second.Library = Classifier.libraryOf(Path);
       It->second.Sdk = It->second.Library || Classifier.isSdk(Path);
+      It->second.User = Classifier.isUser(Path);
     }
     return It->second;
   }
@@ -821,6 +823,12 @@ private:
     if (!II)
       return;
     llvm::StringRef Name = II->getName();
+    // Most expansions are in the SDK's and the system's headers: where the
+    // name is written is asked first.
+    bool Pasted = false;
+    std::optional<Place> At = Where.placeOfName(NameTok.getLocation(), Name, &Pasted);
+    if (!At)
+      return;
     Evidence How = Evidence::Macro;
     std::string DeclaredIn;
     if (const MacroInfo *MI = MD.getMacroInfo()) {
@@ -849,10 +857,6 @@ private:
         return;
       How = Evidence::MacroTest;
     }
-    bool Pasted = false;
-    std::optional<Place> At = Where.placeOfName(NameTok.getLocation(), Name, &Pasted);
-    if (!At)
-      return;
     Reference R;
     R.At = std::move(*At);
     R.Length = Name.size();
