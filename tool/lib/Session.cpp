@@ -311,7 +311,8 @@ private:
     Frontend Front(*Cuda, MUSIFY_CLANG_RESOURCE_DIR, Options.ClangArgs,
                    [this](llvm::StringRef Header) { return Rules.isSdkHeader(Header); });
     if (Options.ShareHeaders)
-      Front.shareHeaders();
+      Front.shareHeaders(
+          [&Classifier](llvm::StringRef Path) { return Classifier.isUser(Path); });
 
     std::vector<const InputFile *> Units, Standalone;
     for (const InputFile &F : Inputs.Files)

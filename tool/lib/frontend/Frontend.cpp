@@ -13,6 +13,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/PCHContainerOperations.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
@@ -46,17 +47,66 @@ constexpr llvm::StringLiteral SharedHeadersMain = "musify_shared_headers.cu";
 
 constexpr unsigned MaxErrorsKept = 3;
 
+/// What the shared headers' build must know of each declaration's file:
+/// whether it is the user's. The bodies of functions written elsewhere are
+/// not built, as in every parse (find/); a user's file in the headers (one
+/// that shadows an SDK header) makes them unfit to share, since a parse that
+/// loads them would not find its references.
+class SharedHeadersPolicy : public clang::ASTConsumer {
+public:
+  SharedHeadersPolicy(const clang::SourceManager &SM, const IsUserFileFn &IsUserFile,
+                      bool &ReadUserFile)
+      : SM(SM), IsUserFile(IsUserFile), ReadUserFile(ReadUserFile) {}
+
+  bool shouldSkipFunctionBody(clang::Decl *D) override {
+    return !isUser(SM.getFileID(SM.getExpansionLoc(D->getLocation())));
+  }
+  void HandleTranslationUnit(clang::ASTContext &) override {
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+      ReadUserFile |= IsUserFile(realPathOf(It->first));
+  }
+
+private:
+  bool isUser(clang::FileID FID) {
+    auto [It, Inserted] = Users.try_emplace(FID, false);
+    if (Inserted)
+      It->second = IsUserFile(realPathOf(SM, FID));
+    return It->second;
+  }
+  const clang::SourceManager &SM;
+  const IsUserFileFn &IsUserFile;
+  bool &ReadUserFile;
+  llvm::DenseMap<clang::FileID, bool> Users;
+};
+
 /// Writes the precompiled header of the parse's main file to Path.
 class EmitSharedHeaders : public clang::GeneratePCHAction {
 public:
-  explicit EmitSharedHeaders(std::string Path) : Path(std::move(Path)) {}
+  EmitSharedHeaders(std::string Path, const IsUserFileFn &IsUserFile, bool &ReadUserFile)
+      : Path(std::move(Path)), IsUserFile(IsUserFile), ReadUserFile(ReadUserFile) {}
 
 private:
   bool BeginInvocation(clang::CompilerInstance &CI) override {
     CI.getFrontendOpts().OutputFile = Path;
+    CI.getFrontendOpts().SkipFunctionBodies = true; // as the policy decides
     return clang::GeneratePCHAction::BeginInvocation(CI);
   }
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
+                                                        llvm::StringRef InFile) override {
+    std::unique_ptr<clang::ASTConsumer> Writer =
+        clang::GeneratePCHAction::CreateASTConsumer(CI, InFile);
+    if (!Writer)
+      return nullptr;
+    std::vector<std::unique_ptr<clang::ASTConsumer>> Both;
+    Both.push_back(std::move(Writer));
+    // A body is skipped only where every consumer agrees: the writer does.
+    Both.push_back(std::make_unique<SharedHeadersPolicy>(CI.getSourceManager(),
+                                                         IsUserFile, ReadUserFile));
+    return std::make_unique<clang::MultiplexConsumer>(std::move(Both));
+  }
   std::string Path;
+  const IsUserFileFn &IsUserFile;
+  bool &ReadUserFile;
 };
 
 /// The stack of each parse: machine-generated code (an expression of 100,000
@@ -492,7 +542,10 @@ parseFileSystem(const CompileCommand *Command) {
                                                        Overlay);
 }
 
-void Frontend::shareHeaders() { Shared = std::make_unique<SharedHeaders>(); }
+void Frontend::shareHeaders(IsUserFileFn IsUserFile) {
+  Shared = std::make_unique<SharedHeaders>();
+  IsUser = std::move(IsUserFile);
+}
 
 std::vector<std::string> Frontend::parseCommandLine(llvm::StringRef File,
                                                     SourceLanguage Language,
@@ -516,16 +569,17 @@ bool Frontend::buildSharedHeaders(const std::string &Path, const CompileCommand 
                                   const CudaSide &Side) const {
   llvm::IntrusiveRefCntPtr<clang::FileManager> Files = parseFileSystem(Command);
   clang::IgnoringDiagConsumer Quiet;
+  bool ReadUserFile = false;
   clang::tooling::ToolInvocation Invocation(
       commandLine((VirtualIncludeDir + "/" + SharedHeadersMain).str(),
                   SourceLanguage::Cuda, Command, Side),
-      std::make_unique<EmitSharedHeaders>(Path), Files.get(),
+      std::make_unique<EmitSharedHeaders>(Path, IsUser, ReadUserFile), Files.get(),
       std::make_shared<clang::PCHContainerOperations>());
   Invocation.setDiagnosticConsumer(&Quiet);
   bool Built = false;
   llvm::CrashRecoveryContext Recovery;
   return Recovery.RunSafelyOnThread([&] { Built = Invocation.run(); }, ParseStackSize) &&
-         Built;
+         Built && !ReadUserFile;
 }
 
 ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,

@@ -36,6 +36,8 @@ constexpr llvm::StringLiteral NewestDeviceArch = "sm_90";
 std::string realPathOf(const clang::SourceManager &SM, clang::FileID FID);
 std::string realPathOf(clang::FileEntryRef File);
 
+using IsUserFileFn = std::function<bool(llvm::StringRef RealPath)>;
+
 class Frontend {
 public:
   /// IsCudaHeader: whether an #include names a CUDA SDK header. One that
@@ -62,9 +64,10 @@ public:
                      const CudaSide &Side = {}) const;
 
   /// From now on, CUDA parses with one command line share what they read
-  /// before the unit's own text (SharedHeaders). Not thread-safe: call it
-  /// before parsing.
-  void shareHeaders();
+  /// before the unit's own text (SharedHeaders), unless it holds a file
+  /// IsUserFile (given a real path) says is the user's. Not thread-safe:
+  /// call it before parsing.
+  void shareHeaders(IsUserFileFn IsUserFile);
 
   /// The device architecture the flags compile for, the user's and
   /// Command's (the newest of -arch/-gencode/--cuda-gpu-arch, at most
@@ -85,6 +88,7 @@ private:
   std::vector<std::string> RawUserArgs; ///< as given, for deviceArch
   std::function<bool(llvm::StringRef)> IsCudaHeader;
   std::unique_ptr<SharedHeaders> Shared; ///< null: every parse on its own
+  IsUserFileFn IsUser;                   ///< with Shared
 };
 
 } // namespace musify
