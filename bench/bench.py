@@ -1,22 +1,28 @@
 #!/usr/bin/env python3
-"""Translation-speed benchmark: migrates a generated tree (gen_corpus.py) with
--j1, with -jN, with -jN --no-device-side, and again with --incremental over
-the unchanged tree, and prints wall time, translation units per second and
-peak memory of each run, and the cost of the device-side parses, checked
-against the goals in bench/README.md. Beside them it times plain Clang
-parsing the same files one by one (clang -fsyntax-only --cuda-host-only, the
-same SDK and flags), the yardstick of the -j1 goal.
+"""Translation-speed benchmark: migrates a tree with -j1, with -jN, with -jN
+--no-device-side, and again with --incremental over the unchanged tree, and
+prints wall time, translation units per second and peak memory of each run,
+and the cost of the device-side parses, checked against the goals in
+bench/README.md. Beside them it times plain Clang parsing the same files one
+by one (clang -fsyntax-only --cuda-host-only, the same SDK and flags), the
+yardstick of the -j1 goal, and, given an earlier musify (--before), that
+one's -jN run over the same tree, the yardstick of the cold-run goal.
+
+The tree is generated (gen_corpus.py) unless --tree names one; flags for
+Clang (-I...) follow --.
 
   bench.py MUSIFY [--units N] [--jobs N] [--work DIR] [--target musa|hip]
-           [--clang CLANG] [--cuda-path DIR]
+           [--tree DIR] [--before MUSIFY] [--peak-mib N]
+           [--clang CLANG] [--cuda-path DIR] [-- CLANG_FLAGS]
 """
 import argparse
 import json
 import os
-import resource
+import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -28,68 +34,93 @@ GOALS = {
     "peak_rss_mib": 1024,              # per run, whatever -j
     "device_side_per_parse": 1.0,      # extra time per device-side parse, vs a unit's
     "clang_ratio": 0.5,                # -j1 run / Clang parsing the files one by one
+    "before_ratio": 1 / 3,             # -jN run / the earlier musify's (--before)
 }
 
+# How Clang parses a file of each kind, as musify's front end does first.
+LANGUAGES = {".cu": "cuda", ".cuh": "cuda", ".cpp": "c++", ".cc": "c++", ".cxx": "c++",
+             ".c": "c"}
 
-def clang_baseline(clang, cuda, corpus):
-    """Seconds Clang takes to parse every unit and header musify parses on its
-    own, one process per file, host side, as musify's front end asks it to."""
+
+def clang_files(tree, generated):
+    """The files Clang parses: a generated tree's units and the headers no unit
+    includes; a real tree's sources."""
     files = []
-    for folder, _, names in os.walk(corpus):
-        files += [os.path.join(folder, n) for n in names if n.endswith(".cu")]
-    files += [os.path.join(corpus, "orphans", n) for n in
-              sorted(os.listdir(os.path.join(corpus, "orphans")))] \
-        if os.path.isdir(os.path.join(corpus, "orphans")) else []
+    for folder, _, names in os.walk(tree):
+        files += [os.path.join(folder, n) for n in names
+                  if os.path.splitext(n)[1] in ((".cu",) if generated else
+                                                tuple(k for k in LANGUAGES if k != ".cuh"))]
+    orphans = os.path.join(tree, "orphans")
+    if generated and os.path.isdir(orphans):
+        files += [os.path.join(orphans, n) for n in os.listdir(orphans)]
+    return sorted(files)
+
+
+def clang_baseline(clang, cuda, tree, generated, flags, work):
+    """Seconds Clang takes to parse the files one process per file, host side,
+    as musify's front end asks it to; the number of files."""
     # Clang 19's CUDA wrapper includes a header CUDA 13 no longer ships;
     # musify's front end stands in for it with an empty one, and so does this.
-    stand_in = os.path.join(os.path.dirname(corpus), "clang-stand-in")
+    stand_in = os.path.join(work, "clang-stand-in")
     os.makedirs(stand_in, exist_ok=True)
     open(os.path.join(stand_in, "texture_fetch_functions.h"), "w").close()
+    files = clang_files(tree, generated)
     start = time.monotonic()
-    for f in sorted(files):
-        subprocess.run([clang, "-fsyntax-only", "-w", "-x", "cuda", f"--cuda-path={cuda}",
-                        "--cuda-host-only", "-nocudalib", "-fgpu-rdc", "-std=c++17",
-                        "-isystem", os.path.join(cuda, "include", "cccl"),
-                        "-isystem", stand_in, f],
-                       check=True, capture_output=True)
+    for f in files:
+        language = LANGUAGES[os.path.splitext(f)[1]]
+        cmd = [clang, "-fsyntax-only", "-w", "-x", language]
+        if language == "cuda":
+            cmd += [f"--cuda-path={cuda}", "--cuda-host-only", "-nocudalib", "-fgpu-rdc",
+                    "-isystem", stand_in]
+        else:
+            cmd += ["-isystem", os.path.join(cuda, "include")]
+        if language != "c":
+            cmd += ["-std=c++17", "-isystem", os.path.join(cuda, "include", "cccl")]
+        # A generated unit parses cleanly; a real one may not, as in musify.
+        subprocess.run(cmd + flags + [f], check=generated, capture_output=True)
     return time.monotonic() - start, len(files)
 
 
 def run(cmd):
-    """Runs cmd; returns (seconds, peak RSS of this child in MiB)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    start = time.monotonic()
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    seconds = time.monotonic() - start
-    if r.returncode != 0:
-        sys.exit(f"{' '.join(cmd)} failed ({r.returncode}):\n{r.stderr}")
-    # ru_maxrss of children is the largest so far: runs go from small to large
-    # -j, so a later, larger run shows its own peak.
-    after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return seconds, max(before, after) / 1024
+    """Runs cmd; returns (seconds, this run's peak RSS in MiB, its stderr)."""
+    with tempfile.TemporaryFile("w+") as err:
+        start = time.monotonic()
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, text=True)
+        _, status, usage = os.wait4(proc.pid, 0)
+        seconds = time.monotonic() - start
+        err.seek(0)
+        stderr = err.read()
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"{' '.join(cmd)} failed ({os.waitstatus_to_exitcode(status)}):\n{stderr}")
+    return seconds, usage.ru_maxrss / 1024, stderr
 
 
-def main():
+def options():
+    argv = sys.argv[1:]
+    flags = argv[argv.index("--") + 1:] if "--" in argv else []
+    argv = argv[:argv.index("--")] if "--" in argv else argv
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("musify")
-    p.add_argument("--units", type=int, default=40)
+    p.add_argument("--units", type=int, default=40, help="of a generated tree")
     p.add_argument("--jobs", type=int, default=os.cpu_count())
     p.add_argument("--work", default="/tmp/musify-bench")
     p.add_argument("--target", default="musa")
+    p.add_argument("--tree", help="migrate this tree instead of a generated one")
+    p.add_argument("--before", help="an earlier musify, timed over the same tree")
+    p.add_argument("--peak-mib", type=float, default=GOALS["peak_rss_mib"])
     p.add_argument("--clang", default="/usr/lib/llvm-19/bin/clang")
     p.add_argument("--cuda-path", default="/usr/local/cuda")
-    a = p.parse_args()
+    a = p.parse_args(argv)
+    a.flags = flags
+    return a
 
-    shutil.rmtree(a.work, ignore_errors=True)
-    corpus = os.path.join(a.work, "corpus")
-    subprocess.run([sys.executable, os.path.join(HERE, "gen_corpus.py"), corpus,
-                    "--units", str(a.units)], check=True)
-    files = sum(len(names) for _, _, names in os.walk(corpus))
-    units = a.units + 4  # gen_corpus's orphan headers are parsed on their own
-    base = [a.musify, "--quiet", f"--target={a.target}", corpus]
+
+def migrate_runs(a, tree):
+    """The runs of musify over tree: (label, seconds, units, peak MiB), and the
+    device-side parses of the -jN run (units that had any, parses)."""
+    base = [a.musify, "--verbose", f"--target={a.target}"]
     cache = os.path.join(a.work, "cache")
-
-    rows = []
+    rows, device = [], (0, 0)
     for label, extra in [("-j1", ["-j1"]), (f"-j{a.jobs}", [f"-j{a.jobs}"]),
                          (f"-j{a.jobs} --no-device-side",
                           [f"-j{a.jobs}", "--no-device-side"]),
@@ -100,38 +131,67 @@ def main():
         out = os.path.join(a.work, "out")
         shutil.rmtree(out, ignore_errors=True)
         report = os.path.join(a.work, "report.json")
-        seconds, rss = run(base + extra + ["--out-root", out, "--report", report])
-        rows.append((label, seconds, units / seconds, rss))
+        seconds, rss, stderr = run(base + extra + ["--out-root", out, "--report", report,
+                                                   tree] + (["--"] + a.flags if a.flags else []))
+        # --verbose says a line per parsed unit (and header parsed alone).
+        units = len(re.findall(r"^musify: \[\d+/\d+\] ", stderr, re.M))
+        rows.append((label, seconds, units, rss))
         if label == f"-j{a.jobs}":
             with open(report) as f:
                 parses = [len(f.get("device_parses", ())) for f in json.load(f)["files"]]
-            device_units = sum(1 for n in parses if n)
-            device_parses = sum(parses)
+            device = (sum(1 for n in parses if n), sum(parses))
+    return rows, device
 
-    print(f"corpus: {files} files, {units} translation units, target {a.target}, "
+
+def main():
+    a = options()
+    shutil.rmtree(a.work, ignore_errors=True)
+    os.makedirs(a.work)
+    tree = a.tree
+    if not tree:
+        tree = os.path.join(a.work, "corpus")
+        subprocess.run([sys.executable, os.path.join(HERE, "gen_corpus.py"), tree,
+                        "--units", str(a.units)], check=True)
+    files = sum(len(names) for _, _, names in os.walk(tree))
+    rows, (device_units, device_parses) = migrate_runs(a, tree)
+    units = rows[1][2]
+
+    print(f"tree: {tree}, {files} files, {units} translation units, target {a.target}, "
           f"{os.cpu_count()} cores")
     print(f"{'run':32} {'seconds':>8} {'units/s':>8} {'peak MiB':>9}")
-    for label, seconds, rate, rss in rows:
-        print(f"{label:32} {seconds:8.2f} {rate:8.1f} {rss:9.0f}")
+    for label, seconds, _, rss in rows:
+        print(f"{label:32} {seconds:8.2f} {units / seconds:8.1f} {rss:9.0f}")
 
-    # The device side costs about a parse per device-side parse, and nothing in
-    # units that need none.
-    clang_seconds, parsed = clang_baseline(a.clang, a.cuda_path, corpus)
+    failed = []
+    if a.before:
+        out = os.path.join(a.work, "out-before")
+        before, before_rss, _ = run([a.before, "--quiet", f"--target={a.target}",
+                                     f"-j{a.jobs}", "--out-root", out, tree] +
+                                    (["--"] + a.flags if a.flags else []))
+        ratio = rows[1][1] / before
+        print(f"{'before: -j' + str(a.jobs):32} {before:8.2f} {units / before:8.1f} "
+              f"{before_rss:9.0f}; -j{a.jobs} / before = {ratio:.2f}")
+        if ratio > GOALS["before_ratio"]:
+            failed.append(f"-j{a.jobs} took {ratio:.2f} of the earlier musify's time, "
+                          f"more than {GOALS['before_ratio']:.2f}")
+
+    clang_seconds, parsed = clang_baseline(a.clang, a.cuda_path, tree, not a.tree,
+                                           a.flags, a.work)
     ratio = rows[0][1] / clang_seconds
     print(f"clang -fsyntax-only, {parsed} files one by one: {clang_seconds:.2f} s; "
           f"musify -j1 / clang = {ratio:.2f}")
-
+    # The device side costs about a parse per device-side parse, and nothing in
+    # units that need none.
     extra = rows[1][1] / rows[2][1] - 1
     print(f"device side: {device_units} of {units} units needed it, {device_parses} "
           f"device-side parses; {extra:.0%} more time than --no-device-side")
 
-    failed = []
     if extra > GOALS["device_side_per_parse"] * device_parses / units + 0.05:
         failed.append(f"the device side costs {extra:.0%}, more than "
                       f"{GOALS['device_side_per_parse']:.0%} of a unit's time per "
                       f"device-side parse ({device_parses} for {units} units)")
-    if rows[0][2] < GOALS["units_per_second_per_job"]:
-        failed.append(f"-j1 throughput {rows[0][2]:.2f} units/s < "
+    if units / rows[0][1] < GOALS["units_per_second_per_job"]:
+        failed.append(f"-j1 throughput {units / rows[0][1]:.2f} units/s < "
                       f"{GOALS['units_per_second_per_job']}")
     if rows[4][1] > GOALS["incremental_fraction"] * rows[3][1]:
         failed.append(f"warm incremental run took {rows[4][1]:.2f} s, more than "
@@ -140,8 +200,8 @@ def main():
         failed.append(f"-j1 took {ratio:.2f} of Clang's time parsing the files one by "
                       f"one, more than {GOALS['clang_ratio']}")
     peak = max(r[3] for r in rows)
-    if peak > GOALS["peak_rss_mib"]:
-        failed.append(f"peak memory {peak:.0f} MiB > {GOALS['peak_rss_mib']} MiB")
+    if peak > a.peak_mib:
+        failed.append(f"peak memory {peak:.0f} MiB > {a.peak_mib:.0f} MiB")
     for f in failed:
         print(f"goal missed: {f}")
     print("all goals met" if not failed else "")

@@ -1,9 +1,16 @@
 #!/usr/bin/env python3
-"""Neither -j N nor the shared headers change musify's output: a generated
-tree of a few hundred files, migrated with -j 1, -j 4 and -j 4
---no-shared-headers (to both targets), gives byte-identical trees and reports.
+"""No lever of speed changes musify's output: -j, the shared headers
+(--no-shared-headers), skipping the bodies of SDK and system functions
+(--parse-all-bodies) and the --incremental cache give byte-identical trees and
+reports.
 
   parallel_determinism.py MUSIFY GEN_CORPUS WORK_DIR
+      a generated tree of a few hundred files, both targets: -j1, -j4, -j4
+      --no-shared-headers
+  parallel_determinism.py MUSIFY --tree DIR WORK_DIR [--target T] [-- CLANG_ARGS]
+      a real tree (the cuda-samples corpus): -j2 against -j1,
+      --no-shared-headers, --parse-all-bodies, and a cold and a warm
+      --incremental run
 """
 import filecmp
 import os
@@ -13,45 +20,71 @@ import sys
 from tree import files_under, run
 
 
-def main():
-    musify, gen_corpus, work = sys.argv[1:4]
-    shutil.rmtree(work, ignore_errors=True)
+def generated_tree(gen_corpus, work):
     corpus = os.path.join(work, "corpus")
     run([sys.executable, gen_corpus, corpus, "--units", "30", "--headers-per-unit", "5",
          "--orphan-headers", "4", "--other-files", "60"])
     inputs = files_under(corpus)
     print(f"corpus: {len(inputs)} files")
     assert len(inputs) >= 200, "the corpus should hold a few hundred files"
+    return corpus
 
-    # Every lever of speed gives the same output: -j, and the headers units
-    # share (--no-shared-headers parses them again for each unit).
-    runs = {"-j1": ["-j1"], "-j4": ["-j4"], "-j4 --no-shared-headers":
-            ["-j4", "--no-shared-headers"]}
-    for target in ("musa", "hip"):
-        results = {}
-        out = os.path.join(work, "out")  # the same path for every run: the report names it
-        for label, flags in runs.items():
-            shutil.rmtree(out, ignore_errors=True)
-            report = os.path.join(work, "report.json")
-            run([musify, f"--target={target}"] + flags + ["--out-root", out,
-                                                         "--report", report, corpus])
-            kept = os.path.join(work, f"{target}{label.replace(' ', '')}")
-            shutil.move(out, kept)
-            with open(report, "rb") as f:
-                results[label] = (kept, f.read())
-        tree1, report1 = results["-j1"]
-        names1 = files_under(tree1)
-        for label, (tree, report) in results.items():
-            if files_under(tree) != names1:
-                sys.exit(f"FAIL: {target}: -j1 and {label} wrote different files")
-            match, mismatch, errors = filecmp.cmpfiles(tree1, tree, names1, shallow=False)
-            if mismatch or errors:
-                sys.exit(f"FAIL: {target}: files differ between -j1 and {label}: "
-                         f"{mismatch + errors}")
-            if report != report1:
-                sys.exit(f"FAIL: {target}: the reports of -j1 and {label} differ")
-        print(f"{target}: {len(names1)} files and the report identical for "
-              f"{', '.join(runs)}")
+
+def same_output(musify, tree, work, target, runs, clang_args):
+    """Migrates tree once per run (label: flags); fails unless every run
+    writes the first one's files and report, byte for byte."""
+    results = {}
+    out = os.path.join(work, "out")  # the same path for every run: the report names it
+    for label, flags in runs.items():
+        shutil.rmtree(out, ignore_errors=True)
+        report = os.path.join(work, "report.json")
+        run([musify, f"--target={target}", "--quiet"] + flags +
+            ["--out-root", out, "--report", report, tree] +
+            (["--"] + clang_args if clang_args else []))
+        kept = os.path.join(work, f"{target}{label.replace(' ', '')}")
+        shutil.rmtree(kept, ignore_errors=True)
+        shutil.move(out, kept)
+        with open(report, "rb") as f:
+            results[label] = (kept, f.read())
+    first = next(iter(runs))
+    tree1, report1 = results[first]
+    names1 = files_under(tree1)
+    for label, (kept, report) in results.items():
+        if files_under(kept) != names1:
+            sys.exit(f"FAIL: {target}: {first} and {label} wrote different files")
+        match, mismatch, errors = filecmp.cmpfiles(tree1, kept, names1, shallow=False)
+        if mismatch or errors:
+            sys.exit(f"FAIL: {target}: files differ between {first} and {label}: "
+                     f"{mismatch + errors}")
+        if report != report1:
+            sys.exit(f"FAIL: {target}: the reports of {first} and {label} differ")
+    print(f"{target}: {len(names1)} files and the report identical for {', '.join(runs)}")
+
+
+def main():
+    args = sys.argv[1:]
+    clang_args = args[args.index("--") + 1:] if "--" in args else []
+    args = args[:args.index("--")] if "--" in args else args
+    musify = args[0]
+    if args[1] == "--tree":
+        tree, work = args[2], args[3]
+        targets = [args[args.index("--target") + 1]] if "--target" in args else ["hip"]
+        cache = os.path.join(work, "cache")
+        runs = {"-j2": ["-j2"], "-j1": ["-j1"],
+                "--no-shared-headers": ["-j2", "--no-shared-headers"],
+                "--parse-all-bodies": ["-j2", "--parse-all-bodies"],
+                "--incremental (cold)": ["-j2", "--incremental", "--cache-dir", cache],
+                "--incremental (warm)": ["-j2", "--incremental", "--cache-dir", cache]}
+    else:
+        tree, work = None, args[2]
+        targets = ["musa", "hip"]
+        runs = {"-j1": ["-j1"], "-j4": ["-j4"],
+                "-j4 --no-shared-headers": ["-j4", "--no-shared-headers"]}
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    tree = tree or generated_tree(args[1], work)
+    for target in targets:
+        same_output(musify, tree, work, target, runs, clang_args)
     print("PASS")
 
 

@@ -128,6 +128,12 @@ cl::opt<bool> NoSharedHeaders(
              "runtime headers) again for each unit instead of once per run; the "
              "output is the same"),
     cl::cat(MusifyCategory));
+cl::opt<bool> ParseAllBodies(
+    "parse-all-bodies",
+    cl::desc("Build the bodies of the functions the SDK and the system headers define, "
+             "as a compiler does, instead of skipping them; slower, and the output is "
+             "the same"),
+    cl::Hidden, cl::cat(MusifyCategory));
 cl::opt<bool> RenameExtensions(
     "rename-extensions",
     cl::desc("MUSA: rename .cu to .mu and .cuh to .muh, and the #includes and build "
@@ -306,6 +312,7 @@ musify::MigrationOptions migrationOptions(musify::TargetDescription Target,
   Options.AllowFallback = AllowFallback;
   Options.DeviceSide = !NoDeviceSide;
   Options.ShareHeaders = !NoSharedHeaders;
+  Options.SkipBodies = !ParseAllBodies;
   Options.Quiet = Quiet;
   Options.RewriteStrings = RewriteStrings;
   Options.Verbose = Verbose && !Quiet;

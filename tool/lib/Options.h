@@ -45,6 +45,8 @@ struct MigrationOptions {
   /// CUDA units with one command line parse what they read first (the CUDA
   /// wrapper, the SDK's runtime headers, the prelude) once per run.
   bool ShareHeaders = true;
+  /// Parses skip the bodies of functions written outside user files.
+  bool SkipBodies = true;
   bool Quiet = false;
   bool Verbose = false; ///< one line per translation unit
   /// Translation units parsed at once; 0: one per core.

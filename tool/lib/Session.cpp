@@ -308,11 +308,14 @@ private:
     Sdk.push_back(VirtualIncludeDir.str());
     SourceClassifier Classifier(std::move(Sdk), MUSIFY_CLANG_RESOURCE_DIR, Inputs.Roots,
                                 Rules.libraries());
-    Frontend Front(*Cuda, MUSIFY_CLANG_RESOURCE_DIR, Options.ClangArgs,
-                   [this](llvm::StringRef Header) { return Rules.isSdkHeader(Header); });
+    Frontend Front(
+        *Cuda, MUSIFY_CLANG_RESOURCE_DIR, Options.ClangArgs,
+        [this](llvm::StringRef Header) { return Rules.isSdkHeader(Header); },
+        [&Classifier](llvm::StringRef Path) { return Classifier.isUser(Path); });
     if (Options.ShareHeaders)
-      Front.shareHeaders(
-          [&Classifier](llvm::StringRef Path) { return Classifier.isUser(Path); });
+      Front.shareHeaders();
+    if (!Options.SkipBodies)
+      Front.buildAllBodies();
 
     std::vector<const InputFile *> Units, Standalone;
     for (const InputFile &F : Inputs.Files)

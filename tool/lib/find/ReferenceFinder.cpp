@@ -917,14 +917,6 @@ public:
     Findings.ReliesOnImplicitHeader = Where.reliesOnImplicitHeader();
   }
 
-  /// Only user files hold references: the bodies of functions the SDK and
-  /// the system headers define are not built. (Sema still builds those it
-  /// must: constexpr functions and deduced return types.)
-  bool shouldSkipFunctionBody(Decl *D) override {
-    const SourceManager &SM = Where.sourceManager();
-    return !Where.isUserFile(SM.getFileID(SM.getExpansionLoc(D->getLocation())));
-  }
-
 private:
   Locator &Where;
   const RuleTable &Rules;
@@ -939,7 +931,6 @@ public:
 
 protected:
   bool BeginSourceFileAction(CompilerInstance &CI) override {
-    CI.getFrontendOpts().SkipFunctionBodies = true; // as the consumer decides
     Where =
         std::make_unique<Locator>(CI.getSourceManager(), CI.getLangOpts(), Classifier);
     CI.getPreprocessor().addPPCallbacks(std::make_unique<PreprocessorFinder>(

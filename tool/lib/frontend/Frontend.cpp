@@ -47,23 +47,24 @@ constexpr llvm::StringLiteral SharedHeadersMain = "musify_shared_headers.cu";
 
 constexpr unsigned MaxErrorsKept = 3;
 
-/// What the shared headers' build must know of each declaration's file:
-/// whether it is the user's. The bodies of functions written elsewhere are
-/// not built, as in every parse (find/); a user's file in the headers (one
-/// that shadows an SDK header) makes them unfit to share, since a parse that
-/// loads them would not find its references.
-class SharedHeadersPolicy : public clang::ASTConsumer {
+/// Which function bodies a parse builds: those written in user files. The
+/// SDK's and the system headers' hold no reference, so theirs are skipped
+/// (Sema still builds those it must: constexpr functions, deduced return
+/// types). With ReadUserFile, it also says whether the parse read a user's
+/// file at all.
+class BodyPolicy : public clang::ASTConsumer {
 public:
-  SharedHeadersPolicy(const clang::SourceManager &SM, const IsUserFileFn &IsUserFile,
-                      bool &ReadUserFile)
+  BodyPolicy(const clang::SourceManager &SM, const IsUserFileFn &IsUserFile,
+             bool *ReadUserFile)
       : SM(SM), IsUserFile(IsUserFile), ReadUserFile(ReadUserFile) {}
 
   bool shouldSkipFunctionBody(clang::Decl *D) override {
     return !isUser(SM.getFileID(SM.getExpansionLoc(D->getLocation())));
   }
   void HandleTranslationUnit(clang::ASTContext &) override {
-    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
-      ReadUserFile |= IsUserFile(realPathOf(It->first));
+    if (ReadUserFile)
+      for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+        *ReadUserFile |= IsUserFile(realPathOf(It->first));
   }
 
 private:
@@ -75,37 +76,48 @@ private:
   }
   const clang::SourceManager &SM;
   const IsUserFileFn &IsUserFile;
-  bool &ReadUserFile;
+  bool *ReadUserFile;
   llvm::DenseMap<clang::FileID, bool> Users;
 };
 
-/// Writes the precompiled header of the parse's main file to Path.
+/// Consumer, with the bodies it builds decided by BodyPolicy: a body is
+/// skipped only where every consumer agrees, and Consumer does by default.
+std::unique_ptr<clang::ASTConsumer>
+withBodyPolicy(std::unique_ptr<clang::ASTConsumer> Consumer, clang::CompilerInstance &CI,
+               const IsUserFileFn &IsUserFile, bool *ReadUserFile = nullptr) {
+  if (!Consumer)
+    return nullptr;
+  std::vector<std::unique_ptr<clang::ASTConsumer>> Both;
+  Both.push_back(std::move(Consumer));
+  Both.push_back(
+      std::make_unique<BodyPolicy>(CI.getSourceManager(), IsUserFile, ReadUserFile));
+  return std::make_unique<clang::MultiplexConsumer>(std::move(Both));
+}
+
+/// Writes the precompiled header of the parse's main file to Path. A user's
+/// file in it (one that takes the place of an SDK header) makes it unfit to
+/// share: a parse loading it would not find that file's references.
 class EmitSharedHeaders : public clang::GeneratePCHAction {
 public:
-  EmitSharedHeaders(std::string Path, const IsUserFileFn &IsUserFile, bool &ReadUserFile)
-      : Path(std::move(Path)), IsUserFile(IsUserFile), ReadUserFile(ReadUserFile) {}
+  EmitSharedHeaders(std::string Path, const IsUserFileFn &IsUserFile, bool SkipBodies,
+                    bool &ReadUserFile)
+      : Path(std::move(Path)), IsUserFile(IsUserFile), SkipBodies(SkipBodies),
+        ReadUserFile(ReadUserFile) {}
 
 private:
   bool BeginInvocation(clang::CompilerInstance &CI) override {
     CI.getFrontendOpts().OutputFile = Path;
-    CI.getFrontendOpts().SkipFunctionBodies = true; // as the policy decides
+    CI.getFrontendOpts().SkipFunctionBodies = SkipBodies;
     return clang::GeneratePCHAction::BeginInvocation(CI);
   }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
                                                         llvm::StringRef InFile) override {
-    std::unique_ptr<clang::ASTConsumer> Writer =
-        clang::GeneratePCHAction::CreateASTConsumer(CI, InFile);
-    if (!Writer)
-      return nullptr;
-    std::vector<std::unique_ptr<clang::ASTConsumer>> Both;
-    Both.push_back(std::move(Writer));
-    // A body is skipped only where every consumer agrees: the writer does.
-    Both.push_back(std::make_unique<SharedHeadersPolicy>(CI.getSourceManager(),
-                                                         IsUserFile, ReadUserFile));
-    return std::make_unique<clang::MultiplexConsumer>(std::move(Both));
+    return withBodyPolicy(clang::GeneratePCHAction::CreateASTConsumer(CI, InFile), CI,
+                          IsUserFile, &ReadUserFile);
   }
   std::string Path;
   const IsUserFileFn &IsUserFile;
+  bool SkipBodies;
   bool &ReadUserFile;
 };
 
@@ -244,15 +256,23 @@ class RecoveringAction : public clang::WrapperFrontendAction {
 public:
   RecoveringAction(std::unique_ptr<clang::FrontendAction> Wrapped,
                    const std::function<bool(llvm::StringRef)> &IsCudaHeader,
+                   const IsUserFileFn &IsUserFile, bool SkipBodies,
                    CollectingDiagnostics &Diagnostics)
       : WrapperFrontendAction(std::move(Wrapped)), IsCudaHeader(IsCudaHeader),
-        Diagnostics(Diagnostics) {}
+        IsUserFile(IsUserFile), SkipBodies(SkipBodies), Diagnostics(Diagnostics) {}
 
 protected:
   bool BeginSourceFileAction(clang::CompilerInstance &CI) override {
+    CI.getFrontendOpts().SkipFunctionBodies = SkipBodies; // as BodyPolicy decides
     CI.getPreprocessor().addPPCallbacks(std::make_unique<StandInMissingHeaders>(
         CI.getSourceManager(), IsCudaHeader, Diagnostics.Outcome.StoodIn));
     return WrapperFrontendAction::BeginSourceFileAction(CI);
+  }
+
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
+                                                        llvm::StringRef InFile) override {
+    return withBodyPolicy(WrapperFrontendAction::CreateASTConsumer(CI, InFile), CI,
+                          IsUserFile);
   }
 
   // The wrapper's EndSourceFile ends the wrapped action's file, not its own.
@@ -352,6 +372,8 @@ private:
   }
 
   const std::function<bool(llvm::StringRef)> &IsCudaHeader;
+  const IsUserFileFn &IsUserFile;
+  bool SkipBodies;
   CollectingDiagnostics &Diagnostics;
 };
 
@@ -458,10 +480,11 @@ std::string realPathOf(const clang::SourceManager &SM, clang::FileID FID) {
 
 Frontend::Frontend(CudaInstallation Cuda, std::string ResourceDir,
                    std::vector<std::string> UserArgs,
-                   std::function<bool(llvm::StringRef)> IsCudaHeader)
+                   std::function<bool(llvm::StringRef)> IsCudaHeader,
+                   IsUserFileFn IsUserFile)
     : Cuda(std::move(Cuda)), ResourceDir(std::move(ResourceDir)),
       UserArgs(translateNvccFlags(UserArgs)), RawUserArgs(std::move(UserArgs)),
-      IsCudaHeader(std::move(IsCudaHeader)) {}
+      IsCudaHeader(std::move(IsCudaHeader)), IsUserFile(std::move(IsUserFile)) {}
 
 std::string Frontend::deviceArch(const CompileCommand *Command) const {
   std::vector<std::string> Flags = RawUserArgs;
@@ -542,10 +565,9 @@ parseFileSystem(const CompileCommand *Command) {
                                                        Overlay);
 }
 
-void Frontend::shareHeaders(IsUserFileFn IsUserFile) {
-  Shared = std::make_unique<SharedHeaders>();
-  IsUser = std::move(IsUserFile);
-}
+void Frontend::shareHeaders() { Shared = std::make_unique<SharedHeaders>(); }
+
+void Frontend::buildAllBodies() { SkipBodies = false; }
 
 std::vector<std::string> Frontend::parseCommandLine(llvm::StringRef File,
                                                     SourceLanguage Language,
@@ -573,8 +595,8 @@ bool Frontend::buildSharedHeaders(const std::string &Path, const CompileCommand 
   clang::tooling::ToolInvocation Invocation(
       commandLine((VirtualIncludeDir + "/" + SharedHeadersMain).str(),
                   SourceLanguage::Cuda, Command, Side),
-      std::make_unique<EmitSharedHeaders>(Path, IsUser, ReadUserFile), Files.get(),
-      std::make_shared<clang::PCHContainerOperations>());
+      std::make_unique<EmitSharedHeaders>(Path, IsUserFile, SkipBodies, ReadUserFile),
+      Files.get(), std::make_shared<clang::PCHContainerOperations>());
   Invocation.setDiagnosticConsumer(&Quiet);
   bool Built = false;
   llvm::CrashRecoveryContext Recovery;
@@ -589,7 +611,8 @@ ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
   CollectingDiagnostics Diagnostics;
   clang::tooling::ToolInvocation Invocation(
       parseCommandLine(File, Language, Command, Side),
-      std::make_unique<RecoveringAction>(std::move(Action), IsCudaHeader, Diagnostics),
+      std::make_unique<RecoveringAction>(std::move(Action), IsCudaHeader, IsUserFile,
+                                         SkipBodies, Diagnostics),
       Files.get(), std::make_shared<clang::PCHContainerOperations>());
   Invocation.setDiagnosticConsumer(&Diagnostics);
   // On a thread of its own with a large stack (deeply nested code recurses

@@ -42,10 +42,12 @@ class Frontend {
 public:
   /// IsCudaHeader: whether an #include names a CUDA SDK header. One that
   /// cannot be found stops the parse; any other missing header is stood in
-  /// for by an empty file.
+  /// for by an empty file. IsUserFile: whether a file (its real path) is
+  /// the user's; a parse builds the bodies of the functions written in
+  /// those only, since no other holds a reference.
   Frontend(CudaInstallation Cuda, std::string ResourceDir,
            std::vector<std::string> UserArgs,
-           std::function<bool(llvm::StringRef)> IsCudaHeader);
+           std::function<bool(llvm::StringRef)> IsCudaHeader, IsUserFileFn IsUserFile);
   // UserArgs may be nvcc flags: they are translated (translateNvccFlags).
 
   /// The Clang command line that parses File as Language; Command, when
@@ -64,10 +66,14 @@ public:
                      const CudaSide &Side = {}) const;
 
   /// From now on, CUDA parses with one command line share what they read
-  /// before the unit's own text (SharedHeaders), unless it holds a file
-  /// IsUserFile (given a real path) says is the user's. Not thread-safe:
-  /// call it before parsing.
-  void shareHeaders(IsUserFileFn IsUserFile);
+  /// before the unit's own text (SharedHeaders), unless it holds a user's
+  /// file. Not thread-safe: call it before parsing.
+  void shareHeaders();
+
+  /// From now on, parses build the bodies of every function, as a compiler
+  /// does: slower, for checking that skipping them changes nothing. Not
+  /// thread-safe: call it before parsing.
+  void buildAllBodies();
 
   /// The device architecture the flags compile for, the user's and
   /// Command's (the newest of -arch/-gencode/--cuda-gpu-arch, at most
@@ -87,8 +93,9 @@ private:
   std::vector<std::string> UserArgs;
   std::vector<std::string> RawUserArgs; ///< as given, for deviceArch
   std::function<bool(llvm::StringRef)> IsCudaHeader;
+  IsUserFileFn IsUserFile;
+  bool SkipBodies = true;                ///< outside user files
   std::unique_ptr<SharedHeaders> Shared; ///< null: every parse on its own
-  IsUserFileFn IsUser;                   ///< with Shared
 };
 
 } // namespace musify
