@@ -8,7 +8,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/SHA256.h"
+#include "llvm/Support/BLAKE3.h"
 
 #include <nlohmann/json.hpp>
 
@@ -25,13 +25,13 @@ using nlohmann::json;
 /// Bumped whenever the entry format changes.
 constexpr int EntryFormat = 4;
 
-std::string hexDigest(llvm::SHA256 &Hash) {
+std::string hexDigest(llvm::BLAKE3 &Hash) {
   std::array<uint8_t, 32> Digest = Hash.final();
   return llvm::toHex(Digest, /*LowerCase=*/true);
 }
 
 std::string digestOf(llvm::StringRef Text) {
-  llvm::SHA256 Hash;
+  llvm::BLAKE3 Hash;
   Hash.update(Text);
   return hexDigest(Hash);
 }
@@ -45,7 +45,7 @@ std::optional<std::string> readFile(llvm::StringRef Path) {
 }
 
 /// Every file of a rule folder, or the rule file itself, in a stable order.
-llvm::Error addRuleSource(llvm::StringRef Source, llvm::SHA256 &Hash) {
+llvm::Error addRuleSource(llvm::StringRef Source, llvm::BLAKE3 &Hash) {
   std::vector<std::string> Files;
   if (llvm::sys::fs::is_directory(Source)) {
     std::error_code EC;
@@ -159,7 +159,7 @@ llvm::Expected<std::string> UnitCache::runDigest(llvm::StringRef ToolVersion,
                                                  llvm::ArrayRef<std::string> RuleSources,
                                                  llvm::StringRef SdkRoot,
                                                  llvm::StringRef SdkVersion) {
-  llvm::SHA256 Hash;
+  llvm::BLAKE3 Hash;
   Hash.update(llvm::formatv("format {0}\n", EntryFormat).str());
   Hash.update(ToolVersion);
   Hash.update(SdkRoot);
@@ -178,7 +178,7 @@ llvm::Expected<std::string> UnitCache::runDigest(llvm::StringRef ToolVersion,
 std::string UnitCache::keyOf(llvm::StringRef RunDigest,
                              llvm::ArrayRef<std::vector<std::string>> CommandLines,
                              llvm::StringRef Text) {
-  llvm::SHA256 Hash;
+  llvm::BLAKE3 Hash;
   Hash.update(RunDigest);
   for (const std::vector<std::string> &Line : CommandLines) {
     for (const std::string &Arg : Line) {
