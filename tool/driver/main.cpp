@@ -515,17 +515,21 @@ std::optional<std::string> splitOptions(musify::MigrationOptions &Options,
 
 } // namespace
 
+/// A unit's AST lives in large blocks, freed when the unit is done. Once such
+/// a block is freed, glibc raises its mmap threshold above it and keeps later
+/// ones in the heap, where they outlive their unit; a fixed threshold gives
+/// them back, so peak memory is what the units being parsed use.
+static void giveBackFreedBlocks() {
+#ifdef __GLIBC__
+  mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+#endif
+}
+
 int main(int argc, const char **argv) {
   InitLLVM Init(argc, argv);
   // A crash of Clang on one translation unit is contained (frontend/).
   llvm::CrashRecoveryContext::Enable();
-#ifdef __GLIBC__
-  // A unit's AST lives in large blocks, freed when the unit is done. Once
-  // such a block is freed, glibc raises its mmap threshold above it and keeps
-  // later ones in the heap, where they outlive their unit; a fixed threshold
-  // gives them back, so peak memory is what the units being parsed use.
-  mallopt(M_MMAP_THRESHOLD, 128 * 1024);
-#endif
+  giveBackFreedBlocks();
 
   // musify merge runs with the command line the shards recorded.
   std::optional<musify::MergePlan> Plan;

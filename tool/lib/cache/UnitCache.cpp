@@ -3,12 +3,12 @@
 #include "output/OutputWriter.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/BLAKE3.h"
 
 #include <nlohmann/json.hpp>
 
