@@ -45,11 +45,10 @@ LANGUAGES = {".cu": "cuda", ".cuh": "cuda", ".cpp": "c++", ".cc": "c++", ".cxx":
 def clang_files(tree, generated):
     """The files Clang parses: a generated tree's units and the headers no unit
     includes; a real tree's sources."""
+    wanted = {".cu"} if generated else set(LANGUAGES) - {".cuh"}
     files = []
     for folder, _, names in os.walk(tree):
-        files += [os.path.join(folder, n) for n in names
-                  if os.path.splitext(n)[1] in ((".cu",) if generated else
-                                                tuple(k for k in LANGUAGES if k != ".cuh"))]
+        files += [os.path.join(folder, n) for n in names if os.path.splitext(n)[1] in wanted]
     orphans = os.path.join(tree, "orphans")
     if generated and os.path.isdir(orphans):
         files += [os.path.join(orphans, n) for n in os.listdir(orphans)]

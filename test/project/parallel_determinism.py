@@ -7,8 +7,8 @@ reports.
   parallel_determinism.py MUSIFY GEN_CORPUS WORK_DIR
       a generated tree of a few hundred files, both targets: -j1, -j4, -j4
       --no-shared-headers
-  parallel_determinism.py MUSIFY --tree DIR WORK_DIR [--target T] [-- CLANG_ARGS]
-      a real tree (the cuda-samples corpus): -j2 against -j1,
+  parallel_determinism.py MUSIFY --tree DIR WORK_DIR [-- CLANG_ARGS]
+      a real tree (the cuda-samples corpus), HIP: -j2 against -j1,
       --no-shared-headers, --parse-all-bodies, and a cold and a warm
       --incremental run
 """
@@ -68,7 +68,7 @@ def main():
     musify = args[0]
     if args[1] == "--tree":
         tree, work = args[2], args[3]
-        targets = [args[args.index("--target") + 1]] if "--target" in args else ["hip"]
+        targets = ["hip"]
         cache = os.path.join(work, "cache")
         runs = {"-j2": ["-j2"], "-j1": ["-j1"],
                 "--no-shared-headers": ["-j2", "--no-shared-headers"],

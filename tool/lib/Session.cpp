@@ -900,10 +900,10 @@ private:
   bool report() {
     RunReport Run = runReport();
     printParseFailures();
-    if (!Options.Quiet)
+    if (!Options.Quiet) {
       printParseWarnings();
-    if (!Options.Quiet)
       printDiagnostics(Run, Errs, Options.Verbose);
+    }
     bool Ok = writeReportFile(Run);
     Ok = writeSarifFile(Run, Ok) && Ok;
     Ok = writeHtmlFile(Run) && Ok;

@@ -134,20 +134,11 @@ private:
   const SourceClassifier &Classifier;
   llvm::DenseMap<const FileEntry *, std::string> Paths;
   /// Where each file belongs, asked for every declaration: classified once.
-  struct FileClass {
-    bool User = false;
-    bool Sdk = false;
-    const LibraryDescription *Library = nullptr;
-  };
-  llvm::DenseMap<FileID, FileClass> Classes;
-  const FileClass &classOf(FileID FID) {
+  llvm::DenseMap<FileID, SourceClassifier::Class> Classes;
+  const SourceClassifier::Class &classOf(FileID FID) {
     auto [It, Inserted] = Classes.try_emplace(FID);
-    if (Inserted) {
-      llvm::StringRef Path = pathOf(FID);
-      It->second.Library = Classifier.libraryOf(Path);
-      It->second.Sdk = It->second.Library || Classifier.isSdk(Path);
-      It->second.User = Classifier.isUser(Path);
-    }
+    if (Inserted)
+      It->second = Classifier.classify(pathOf(FID));
     return It->second;
   }
   SourceLocation FirstSdkUse, ImplicitHeaderIncluded;

@@ -28,10 +28,14 @@ bool SourceClassifier::isSdk(llvm::StringRef RealPath) const {
   return inCudaInstallation(RealPath) || libraryOf(RealPath);
 }
 
-bool SourceClassifier::isUser(llvm::StringRef RealPath) const {
-  return !isSdk(RealPath) && llvm::any_of(UserRoots, [&](const std::string &R) {
+SourceClassifier::Class SourceClassifier::classify(llvm::StringRef RealPath) const {
+  Class C;
+  C.Library = libraryOf(RealPath);
+  C.Sdk = C.Library || inCudaInstallation(RealPath);
+  C.User = !C.Sdk && llvm::any_of(UserRoots, [&](const std::string &R) {
     return isWithin(RealPath, R);
   });
+  return C;
 }
 
 bool SourceClassifier::holdsMarker(llvm::StringRef Folder, llvm::StringRef Marker) const {

@@ -23,9 +23,16 @@ public:
                    std::vector<std::string> UserRoots,
                    std::vector<LibraryDescription> Libraries = {});
 
-  /// In the SDK or in one of the libraries: its declarations are API.
+  /// Where a file belongs.
+  struct Class {
+    const LibraryDescription *Library = nullptr; ///< the library it lies in
+    bool Sdk = false;  ///< in the SDK or in a library: its declarations are API
+    bool User = false; ///< under the inputs' folders, and not the SDK's
+  };
+  Class classify(llvm::StringRef RealPath) const;
+
   bool isSdk(llvm::StringRef RealPath) const;
-  bool isUser(llvm::StringRef RealPath) const;
+  bool isUser(llvm::StringRef RealPath) const { return classify(RealPath).User; }
   /// The library RealPath lies in, or null.
   const LibraryDescription *libraryOf(llvm::StringRef RealPath) const;
   /// Whether Name (qualified, a macro or a header) is of Library's CUDA layer.

@@ -80,13 +80,16 @@ private:
   llvm::DenseMap<clang::FileID, bool> Users;
 };
 
-/// Consumer, with the bodies it builds decided by BodyPolicy: a body is
-/// skipped only where every consumer agrees, and Consumer does by default.
+/// Consumer, with the bodies CI's parse builds decided by BodyPolicy, or
+/// all of them unless SkipBodies. A body is skipped only where every
+/// consumer agrees, and Consumer does by default.
 std::unique_ptr<clang::ASTConsumer>
 withBodyPolicy(std::unique_ptr<clang::ASTConsumer> Consumer, clang::CompilerInstance &CI,
-               const IsUserFileFn &IsUserFile, bool *ReadUserFile = nullptr) {
+               const IsUserFileFn &IsUserFile, bool SkipBodies,
+               bool *ReadUserFile = nullptr) {
   if (!Consumer)
     return nullptr;
+  CI.getFrontendOpts().SkipFunctionBodies = SkipBodies; // read when the parse starts
   std::vector<std::unique_ptr<clang::ASTConsumer>> Both;
   Both.push_back(std::move(Consumer));
   Both.push_back(
@@ -107,13 +110,12 @@ public:
 private:
   bool BeginInvocation(clang::CompilerInstance &CI) override {
     CI.getFrontendOpts().OutputFile = Path;
-    CI.getFrontendOpts().SkipFunctionBodies = SkipBodies;
     return clang::GeneratePCHAction::BeginInvocation(CI);
   }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
                                                         llvm::StringRef InFile) override {
     return withBodyPolicy(clang::GeneratePCHAction::CreateASTConsumer(CI, InFile), CI,
-                          IsUserFile, &ReadUserFile);
+                          IsUserFile, SkipBodies, &ReadUserFile);
   }
   std::string Path;
   const IsUserFileFn &IsUserFile;
@@ -263,7 +265,6 @@ public:
 
 protected:
   bool BeginSourceFileAction(clang::CompilerInstance &CI) override {
-    CI.getFrontendOpts().SkipFunctionBodies = SkipBodies; // as BodyPolicy decides
     CI.getPreprocessor().addPPCallbacks(std::make_unique<StandInMissingHeaders>(
         CI.getSourceManager(), IsCudaHeader, Diagnostics.Outcome.StoodIn));
     return WrapperFrontendAction::BeginSourceFileAction(CI);
@@ -272,7 +273,7 @@ protected:
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
                                                         llvm::StringRef InFile) override {
     return withBodyPolicy(WrapperFrontendAction::CreateASTConsumer(CI, InFile), CI,
-                          IsUserFile);
+                          IsUserFile, SkipBodies);
   }
 
   // The wrapper's EndSourceFile ends the wrapped action's file, not its own.
