@@ -6,6 +6,7 @@
 #include "rules/TargetDescription.h"
 #include "rules/TargetVersion.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
@@ -515,21 +516,25 @@ std::optional<std::string> splitOptions(musify::MigrationOptions &Options,
 
 } // namespace
 
-/// A unit's AST lives in large blocks, freed when the unit is done. Once such
-/// a block is freed, glibc raises its mmap threshold above it and keeps later
-/// ones in the heap, where they outlive their unit; a fixed threshold gives
-/// them back, so peak memory is what the units being parsed use.
-static void giveBackFreedBlocks() {
+/// Process-wide settings, made before any worker thread starts.
+static void prepareProcess() {
+  // A crash of Clang on one translation unit is contained (frontend/).
+  llvm::CrashRecoveryContext::Enable();
+  // A unit's AST lives in large blocks, freed when the unit is done. Once
+  // such a block is freed, glibc raises its mmap threshold above it and keeps
+  // later ones in the heap, where they outlive their unit; a fixed threshold
+  // gives them back, so peak memory is what the units being parsed use.
 #ifdef __GLIBC__
   mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 #endif
+  // Clang counts header lookups in LLVM statistics, whose lock LLVM creates
+  // on first use; create it here, so no two parses race to create it.
+  llvm::ResetStatistics();
 }
 
 int main(int argc, const char **argv) {
   InitLLVM Init(argc, argv);
-  // A crash of Clang on one translation unit is contained (frontend/).
-  llvm::CrashRecoveryContext::Enable();
-  giveBackFreedBlocks();
+  prepareProcess();
 
   // musify merge runs with the command line the shards recorded.
   std::optional<musify::MergePlan> Plan;
