@@ -97,6 +97,9 @@ std::optional<std::string> sdkCompatibleText(llvm::StringRef Text) {
 
 namespace {
 
+/// How every Clang AST file (a precompiled header) begins.
+constexpr llvm::StringLiteral PrecompiledMagic("CPCH");
+
 /// A file whose text is shown through nvccCompatibleText (user files) or
 /// sdkCompatibleText (the SDK's).
 class CompatibleFile : public llvm::vfs::File {
@@ -112,7 +115,9 @@ public:
   getBuffer(const llvm::Twine &Name, int64_t FileSize, bool RequiresNullTerminator,
             bool IsVolatile) override {
     auto Buffer = Real->getBuffer(Name, FileSize, RequiresNullTerminator, IsVolatile);
-    if (!Buffer)
+    // A precompiled header (the shared headers) is no source text: it is
+    // read as it was written, and not scanned at every parse that loads it.
+    if (!Buffer || (*Buffer)->getBuffer().starts_with(PrecompiledMagic))
       return Buffer;
     std::optional<std::string> Fixed = nvccCompatibleText((*Buffer)->getBuffer());
     if (!Fixed &&

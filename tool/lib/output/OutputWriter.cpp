@@ -2,12 +2,25 @@
 #include "output/OutputWriter.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace musify {
+
+/// Whether Path is a file that already holds exactly Content.
+static bool holdsAlready(llvm::StringRef Path, llvm::StringRef Content) {
+  uint64_t Size = 0;
+  if (llvm::sys::fs::file_size(Path, Size) || Size != Content.size())
+    return false;
+  auto Current = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                             /*RequiresNullTerminator=*/false);
+  return Current && (*Current)->getBuffer() == Content;
+}
 
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
                                 llvm::StringRef ModeOf) {
@@ -25,6 +38,14 @@ llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
                                    "cannot write '%s': %s", Path.str().c_str(),
                                    Cause.str().c_str());
   };
+  // A file that already holds Content is only touched, as a rewrite would:
+  // a build that compares times sees it as new, and nothing is written.
+  if (holdsAlready(Path, Content) &&
+      ::utimensat(AT_FDCWD, Path.str().c_str(), nullptr, 0) == 0) {
+    if (Perms)
+      llvm::sys::fs::setPermissions(Path, *Perms);
+    return llvm::Error::success();
+  }
   // A temporary file beside Path, written to the last byte and flushed to the
   // disk before it replaces Path: a full disk or any other write error leaves
   // Path as it was.
