@@ -9,6 +9,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <nlohmann/json.hpp>
@@ -153,14 +154,6 @@ const char *ruleStatusName(RuleStatus Status) {
   return "?";
 }
 
-llvm::Error RuleTable::addTable(llvm::StringRef Text, llvm::StringRef FileName,
-                                llvm::StringRef ExpectedTarget) {
-  llvm::Expected<nlohmann::json> Table = parseJson(Text, FileName);
-  if (!Table)
-    return Table.takeError();
-  return addTable(*Table, FileName, ExpectedTarget);
-}
-
 namespace {
 
 /// The keys of a versioned target's entries: `hip_added`, ...
@@ -235,6 +228,12 @@ std::optional<std::string> readFlags(const nlohmann::json &Entry, Rule &R) {
   return std::nullopt;
 }
 
+/// "entry 3 (\"cudaMalloc\")": where a message about an entry points. Made
+/// only for a message: most entries need none.
+std::string entryName(llvm::StringRef Where, llvm::StringRef Cuda) {
+  return (Where + " (\"" + Cuda + "\")").str();
+}
+
 /// Reads Entry's members into R: the strings, the kind and status, the call
 /// rewrite, the lists and the flags. Messages say Where, and the entry's CUDA
 /// name once it is known.
@@ -245,24 +244,26 @@ llvm::Error readEntry(const nlohmann::json &Entry, const VersionKeys &Versions, 
     return entryError(Where, *Problem);
   if (R.Cuda.empty())
     return entryError(Where, "\"cuda\" is missing or empty");
-  std::string Named = Where + " (\"" + R.Cuda + "\")";
   std::optional<RuleKind> ParsedKind = parseKind(Kind);
   if (!ParsedKind)
-    return entryError(Named, "\"kind\" must be one of function, type, enumerator, "
-                             "macro, variable, namespace, header");
+    return entryError(entryName(Where, R.Cuda),
+                      "\"kind\" must be one of function, type, enumerator, "
+                      "macro, variable, namespace, header");
   std::optional<RuleStatus> ParsedStatus = parseStatus(Status);
   if (!ParsedStatus)
-    return entryError(Named, "\"status\" must be one of supported, unsupported, "
-                             "deprecated, removed");
+    return entryError(entryName(Where, R.Cuda),
+                      "\"status\" must be one of supported, unsupported, "
+                      "deprecated, removed");
   R.Kind = *ParsedKind;
   R.Status = *ParsedStatus;
   if (auto It = Entry.find("call"); It != Entry.end())
     if (llvm::Error E = parseCall(*It, R))
-      return entryError(Named, "\"call\": " + llvm::toString(std::move(E)));
+      return entryError(entryName(Where, R.Cuda),
+                        "\"call\": " + llvm::toString(std::move(E)));
   if (std::optional<std::string> Problem = readKindLists(Entry, R))
-    return entryError(Named, *Problem);
+    return entryError(entryName(Where, R.Cuda), *Problem);
   if (std::optional<std::string> Problem = readFlags(Entry, R))
-    return entryError(Named, *Problem);
+    return entryError(entryName(Where, R.Cuda), *Problem);
   return llvm::Error::success();
 }
 
@@ -315,47 +316,6 @@ std::optional<std::string> inconsistency(const Rule &R) {
 
 } // namespace
 
-llvm::Error RuleTable::addTable(const nlohmann::json &Table, llvm::StringRef FileName,
-                                llvm::StringRef ExpectedTarget) {
-  if (llvm::Error E =
-          checkTable(Table, FileName, TableKeys, ExpectedTarget, "a rule table"))
-    return E;
-  std::string Family;
-  if (std::optional<std::string> Problem =
-          readMember(Table, "family", Family, "a string"))
-    return tableError(FileName, *Problem);
-  if (Overriding && Family.empty())
-    Family = "user";
-  if (Family.empty())
-    return tableError(FileName, "\"family\" is missing or empty");
-  if (auto It = Table.find("library"); It != Table.end()) {
-    llvm::Expected<LibraryDescription> Library = readLibrary(*It, FileName);
-    if (!Library)
-      return Library.takeError();
-    Library->Family = Family;
-    Libraries.push_back(std::move(*Library));
-  }
-
-  VersionKeys Versions(ExpectedTarget);
-  std::vector<const char *> Keys(std::begin(EntryKeys), std::end(EntryKeys));
-  for (const std::string *Key :
-       {&Versions.Added, &Versions.Deprecated, &Versions.Removed, &Versions.HeadersLack})
-    Keys.push_back(Key->c_str());
-  return forEachEntry(
-      Table, FileName, Keys,
-      [&](const nlohmann::json &Entry, const std::string &Where) -> llvm::Error {
-        Rule R;
-        R.Family = Family;
-        R.FromUser = Overriding;
-        if (llvm::Error E = readEntry(Entry, Versions, R, Where))
-          return tableError(FileName, llvm::toString(std::move(E)));
-        std::string Named = Where + " (\"" + R.Cuda + "\")";
-        if (std::optional<std::string> Problem = inconsistency(R))
-          return tableError(FileName, Named + ": " + *Problem);
-        return insert(std::move(R), FileName, Named);
-      });
-}
-
 /// Whether Name can stand where a rule of Kind writes it: an identifier,
 /// qualified or not (`musify::umin`), or a header path without `..` (a
 /// folder ends with `/`). Rule targets are pasted into code: nothing else
@@ -404,22 +364,108 @@ static llvm::Error checkNames(const Rule &R, llvm::StringRef FileName,
   return llvm::Error::success();
 }
 
-llvm::Error RuleTable::insert(Rule R, llvm::StringRef FileName, llvm::StringRef Where) {
-  if (llvm::Error E = checkNames(R, FileName, Where))
+namespace {
+
+/// A rule table file read on its own, before its rules join a RuleTable.
+struct ReadTable {
+  std::optional<LibraryDescription> Library;
+  std::vector<Rule> Rules; ///< one per entry, in order
+};
+
+/// Reads Table and checks each entry on its own; FileName is only for
+/// messages. A user's table (FromUser) may leave out its family.
+llvm::Expected<ReadTable> readTable(const nlohmann::json &Table, llvm::StringRef FileName,
+                                    llvm::StringRef ExpectedTarget, bool FromUser) {
+  if (llvm::Error E =
+          checkTable(Table, FileName, TableKeys, ExpectedTarget, "a rule table"))
     return E;
-  for (size_t Existing : ByName.lookup(R.Cuda)) {
-    if (Rules[Existing].Kind != R.Kind)
-      continue;
-    if (!Overriding)
-      return tableError(FileName, Where + ": duplicate " + ruleKindName(R.Kind) +
-                                      " entry; first defined in " + SourceOf[Existing]);
-    Rules[Existing] = std::move(R);
-    SourceOf[Existing] = FileName.str();
-    return llvm::Error::success();
+  std::string Family;
+  if (std::optional<std::string> Problem =
+          readMember(Table, "family", Family, "a string"))
+    return tableError(FileName, *Problem);
+  if (FromUser && Family.empty())
+    Family = "user";
+  if (Family.empty())
+    return tableError(FileName, "\"family\" is missing or empty");
+  ReadTable Read;
+  if (auto It = Table.find("library"); It != Table.end()) {
+    llvm::Expected<LibraryDescription> Library = readLibrary(*It, FileName);
+    if (!Library)
+      return Library.takeError();
+    Library->Family = Family;
+    Read.Library = std::move(*Library);
   }
-  ByName[R.Cuda].push_back(Rules.size());
-  Rules.push_back(std::move(R));
-  SourceOf.push_back(FileName.str());
+
+  VersionKeys Versions(ExpectedTarget);
+  std::vector<const char *> Keys(std::begin(EntryKeys), std::end(EntryKeys));
+  for (const std::string *Key :
+       {&Versions.Added, &Versions.Deprecated, &Versions.Removed, &Versions.HeadersLack})
+    Keys.push_back(Key->c_str());
+  if (auto Entries = Table.find("entries"); Entries != Table.end() && Entries->is_array())
+    Read.Rules.reserve(Entries->size());
+  if (llvm::Error E = forEachEntry(
+          Table, FileName, Keys,
+          [&](const nlohmann::json &Entry, const std::string &Where) -> llvm::Error {
+            Rule R;
+            R.Family = Family;
+            R.FromUser = FromUser;
+            if (llvm::Error E = readEntry(Entry, Versions, R, Where))
+              return tableError(FileName, llvm::toString(std::move(E)));
+            if (std::optional<std::string> Problem = inconsistency(R))
+              return tableError(FileName, entryName(Where, R.Cuda) + ": " + *Problem);
+            if (llvm::Error E =
+                    checkNames(R, FileName, llvm::Twine(Where) + " (\"" + R.Cuda + "\")"))
+              return E;
+            Read.Rules.push_back(std::move(R));
+            return llvm::Error::success();
+          }))
+    return E;
+  return Read;
+}
+
+llvm::Expected<ReadTable> readTable(llvm::StringRef Text, llvm::StringRef FileName,
+                                    llvm::StringRef ExpectedTarget) {
+  llvm::Expected<nlohmann::json> Table = parseJson(Text, FileName);
+  if (!Table)
+    return Table.takeError();
+  return readTable(*Table, FileName, ExpectedTarget, /*FromUser=*/false);
+}
+
+} // namespace
+
+llvm::Error RuleTable::addTable(llvm::StringRef Text, llvm::StringRef FileName,
+                                llvm::StringRef ExpectedTarget) {
+  llvm::Expected<ReadTable> Read = readTable(Text, FileName, ExpectedTarget);
+  if (!Read)
+    return Read.takeError();
+  return addRead(std::move(Read->Library), std::move(Read->Rules), FileName);
+}
+
+llvm::Error RuleTable::addRead(std::optional<LibraryDescription> Library,
+                               std::vector<Rule> Read, llvm::StringRef FileName) {
+  if (Library)
+    Libraries.push_back(std::move(*Library));
+  TableFiles.push_back(FileName.str());
+  for (size_t Index = 0; Index < Read.size(); ++Index) {
+    Rule &R = Read[Index];
+    llvm::SmallVector<size_t, 1> &Same = ByName[R.Cuda];
+    auto Existing =
+        llvm::find_if(Same, [&](size_t I) { return Rules[I].Kind == R.Kind; });
+    if (Existing != Same.end()) {
+      // A user's entry replaces the shipped one; shipped tables never repeat.
+      if (!R.FromUser)
+        return tableError(FileName, entryName("entry " + std::to_string(Index), R.Cuda) +
+                                        ": duplicate " + ruleKindName(R.Kind) +
+                                        " entry; first defined in " +
+                                        TableFiles[SourceOf[*Existing]]);
+      Rules[*Existing] = std::move(R);
+      SourceOf[*Existing] = TableFiles.size() - 1;
+      continue;
+    }
+    Same.push_back(Rules.size());
+    Rules.push_back(std::move(R));
+    SourceOf.push_back(TableFiles.size() - 1);
+  }
   return llvm::Error::success();
 }
 
@@ -429,16 +475,18 @@ llvm::Error RuleTable::addUserFile(llvm::StringRef Path, llvm::StringRef Expecte
     return Parsed.takeError();
   const nlohmann::json &Json = *Parsed;
   if (Json.is_object() && Json.contains("entries")) {
-    Overriding = true;
-    llvm::Error E = addTable(Json, Path, ExpectedTarget);
-    Overriding = false;
-    return E;
+    llvm::Expected<ReadTable> Read =
+        readTable(Json, Path, ExpectedTarget, /*FromUser=*/true);
+    if (!Read)
+      return Read.takeError();
+    return addRead(std::move(Read->Library), std::move(Read->Rules), Path);
   }
   if (!Json.is_object())
     return tableError(Path, "a rule file is a rule table or a flat mapping "
                             "({\"cudaName\": \"targetName\"})");
   // A flat mapping names no kinds: a path is a header, anything else a name
   // of any kind (lookups of every kind fall back to it).
+  TableFiles.push_back(Path.str());
   for (const auto &[Cuda, Target] : Json.items()) {
     if (!Target.is_string() || Target.get<std::string>().empty())
       return tableError(Path, "\"" + Cuda + "\": a flat mapping maps names to names");
@@ -455,13 +503,13 @@ llvm::Error RuleTable::addUserFile(llvm::StringRef Path, llvm::StringRef Expecte
     if (llvm::Error E = checkNames(R, Path, "\"" + escaped(Cuda) + "\""))
       return E;
     // The user's name wins over shipped entries of every kind.
-    std::vector<size_t> &Same = ByName[R.Cuda];
+    llvm::SmallVector<size_t, 1> &Same = ByName[R.Cuda];
     llvm::erase_if(Same, [&](size_t I) {
       return (Rules[I].Kind == RuleKind::Header) == (R.Kind == RuleKind::Header);
     });
     Same.push_back(Rules.size());
     Rules.push_back(std::move(R));
-    SourceOf.push_back(Path.str());
+    SourceOf.push_back(TableFiles.size() - 1);
   }
   return llvm::Error::success();
 }
@@ -483,18 +531,15 @@ llvm::Expected<std::vector<std::string>> jsonFilesIn(llvm::StringRef Folder) {
   return Files;
 }
 
-/// Calls Add(text, file) for each *.json file of Folder.
+/// Calls Add(text, file) for each *.json file of Folder, if there is one.
 llvm::Error
-forEachJson(llvm::StringRef Folder, bool Required,
+forEachJson(llvm::StringRef Folder,
             llvm::function_ref<llvm::Error(llvm::StringRef, llvm::StringRef)> Add) {
-  if (!Required && !llvm::sys::fs::is_directory(Folder))
+  if (!llvm::sys::fs::is_directory(Folder))
     return llvm::Error::success();
   llvm::Expected<std::vector<std::string>> Files = jsonFilesIn(Folder);
   if (!Files)
     return Files.takeError();
-  if (Required && Files->empty())
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "no rule tables (*.json) in %s", Folder.str().c_str());
   for (const std::string &File : *Files) {
     llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> Buffer = readTableFile(File);
     if (!Buffer)
@@ -507,35 +552,78 @@ forEachJson(llvm::StringRef Folder, bool Required,
 
 } // namespace
 
+llvm::Error RuleTable::addTablesIn(llvm::StringRef Folder,
+                                   llvm::StringRef ExpectedTarget) {
+  llvm::Expected<std::vector<std::string>> Files = jsonFilesIn(Folder);
+  if (!Files)
+    return Files.takeError();
+  if (Files->empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "no rule tables (*.json) in %s", Folder.str().c_str());
+  // The target's description (TargetDescription.h).
+  llvm::erase_if(*Files, [](const std::string &File) {
+    return llvm::sys::path::filename(File) == "target.json";
+  });
+  // Parsing the tables is most of the start of a run: each is read on a
+  // thread of its own, and they join the table in name order, so the rules
+  // and the first error are those of reading them one by one.
+  std::vector<std::optional<llvm::Expected<ReadTable>>> Read(Files->size());
+  {
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency());
+    for (size_t I = 0; I < Files->size(); ++I)
+      Pool.async([&, I] {
+        llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> Text =
+            readTableFile((*Files)[I]);
+        Read[I].emplace(Text
+                            ? readTable((*Text)->getBuffer(), (*Files)[I], ExpectedTarget)
+                            : Text.takeError());
+      });
+    Pool.wait();
+  }
+  size_t Total = Rules.size();
+  for (auto &One : Read)
+    Total += *One ? (*One)->Rules.size() : 0;
+  Rules.reserve(Total);
+  SourceOf.reserve(Total);
+  std::optional<llvm::Error> First;
+  auto Keep = [&](llvm::Error E) {
+    if (E && !First)
+      First = std::move(E);
+    else
+      llvm::consumeError(std::move(E));
+  };
+  for (size_t I = 0; I < Files->size(); ++I) {
+    llvm::Expected<ReadTable> &One = *Read[I];
+    if (!One)
+      Keep(One.takeError());
+    else if (!First)
+      Keep(addRead(std::move(One->Library), std::move(One->Rules), (*Files)[I]));
+  }
+  return First ? std::move(*First) : llvm::Error::success();
+}
+
 llvm::Expected<RuleTable> RuleTable::loadDirectory(llvm::StringRef Dir,
                                                    llvm::StringRef TargetFolder) {
   llvm::SmallString<256> Folder(Dir);
   llvm::sys::path::append(Folder, TargetFolder);
   RuleTable Table;
   auto Under = [&](llvm::StringRef Sub) { return (Folder + "/" + Sub).str(); };
-  if (llvm::Error E = forEachJson(Folder, /*Required=*/true,
-                                  [&](llvm::StringRef Text, llvm::StringRef File) {
-                                    // The target's description (TargetDescription.h).
-                                    if (llvm::sys::path::filename(File) == "target.json")
-                                      return llvm::Error(llvm::Error::success());
-                                    return Table.addTable(Text, File, TargetFolder);
-                                  }))
+  if (llvm::Error E = Table.addTablesIn(Folder, TargetFolder))
     return E;
-  if (llvm::Error E = forEachJson(Under("thresholds"), /*Required=*/false,
+  if (llvm::Error E = forEachJson(Under("thresholds"),
                                   [&](llvm::StringRef Text, llvm::StringRef File) {
                                     return Table.addThresholds(Text, File, TargetFolder);
                                   }))
     return E;
   // hazards/vector-operators.json; any other file there is warp-size hazards.
   if (llvm::Error E =
-          forEachJson(Under("hazards"), /*Required=*/false,
-                      [&](llvm::StringRef Text, llvm::StringRef File) {
-                        if (llvm::sys::path::filename(File) == "vector-operators.json")
-                          return Table.addVectorOperatorClashes(Text, File, TargetFolder);
-                        return Table.addWarpSizeHazards(Text, File, TargetFolder);
-                      }))
+          forEachJson(Under("hazards"), [&](llvm::StringRef Text, llvm::StringRef File) {
+            if (llvm::sys::path::filename(File) == "vector-operators.json")
+              return Table.addVectorOperatorClashes(Text, File, TargetFolder);
+            return Table.addWarpSizeHazards(Text, File, TargetFolder);
+          }))
     return E;
-  if (llvm::Error E = forEachJson(Under("buildfiles"), /*Required=*/false,
+  if (llvm::Error E = forEachJson(Under("buildfiles"),
                                   [&](llvm::StringRef Text, llvm::StringRef File) {
                                     return Table.Build.addTable(Text, File, TargetFolder);
                                   }))

@@ -3,6 +3,7 @@
 
 #include "rules/BuildRules.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -229,16 +230,19 @@ public:
 
 private:
   std::vector<Rule> Rules;
-  llvm::StringMap<std::vector<size_t>> ByName;
-  std::vector<std::string> SourceOf; ///< table file of each rule, for messages
+  /// The rules of each CUDA name (most names have one).
+  llvm::StringMap<llvm::SmallVector<size_t, 1>> ByName;
+  std::vector<std::string> TableFiles; ///< each table file read, for messages
+  std::vector<unsigned> SourceOf;      ///< the table file of each rule
   std::vector<ArchThresholds> Thresholds;
   std::vector<LibraryDescription> Libraries;
-  bool Overriding = false; ///< while reading a user's table: entries replace
-  llvm::Error addTable(const nlohmann::json &Table, llvm::StringRef FileName,
-                       llvm::StringRef ExpectedTarget);
-  /// Adds R; an entry of the same name and kind is an error, or, while
-  /// Overriding, is replaced.
-  llvm::Error insert(Rule R, llvm::StringRef FileName, llvm::StringRef Where);
+  /// Adds every *.json table of Folder but target.json, in name order.
+  llvm::Error addTablesIn(llvm::StringRef Folder, llvm::StringRef ExpectedTarget);
+  /// Adds a table's library and rules, read on their own (readTable); a
+  /// rule of the same name and kind as one already in is an error, unless
+  /// it is the user's, which replaces it.
+  llvm::Error addRead(std::optional<LibraryDescription> Library, std::vector<Rule> Read,
+                      llvm::StringRef FileName);
   std::optional<WarpSizeHazards> WarpSize;
   std::optional<VectorOperatorClashes> VectorOperators;
   BuildRules Build;

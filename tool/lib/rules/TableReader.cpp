@@ -2,7 +2,6 @@
 #include "rules/TableReader.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 namespace musify {
@@ -66,7 +65,7 @@ llvm::Error forEachEntry(
     return tableError(FileName, "\"entries\" must be an array");
   size_t Index = 0;
   for (const nlohmann::json &Entry : *Entries) {
-    std::string Where = llvm::formatv("entry {0}", Index++).str();
+    std::string Where = "entry " + std::to_string(Index++);
     if (!Entry.is_object())
       return tableError(FileName, Where + ": must be an object");
     for (const auto &Member : Entry.items())
