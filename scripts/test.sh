@@ -8,5 +8,10 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 musify_install_packages "${MUSIFY_BUILD_PACKAGES[@]}" "${MUSIFY_TEST_PACKAGES[@]}"
 musify_build -DMUSIFY_BUILD_TESTS=ON
 cd "$MUSIFY_BUILD"
+# The compilers the tests run (clang's offload steps) leave empty folders in
+# $TMPDIR: the tests get a temporary folder of their own, removed at the end.
+TMPDIR=$(mktemp -d "${TMPDIR:-/tmp}/musify-tests.XXXXXX")
+export TMPDIR
+trap 'rm -rf "$TMPDIR"' EXIT
 ctest --output-on-failure -j "$(nproc)"
 "$MUSIFY_ROOT/scripts/sanitize.sh"

@@ -36,7 +36,7 @@ echo "== musify built ($(( $(date +%s) - start ))s)"
 
 jobs=${JOBS:-$(nproc)}
 (( jobs > 8 )) && jobs=8
-work=$(mktemp -d /tmp/musify-gpu.XXXXXX)
+work=$(mktemp -d "${TMPDIR:-/tmp}/musify-gpu.XXXXXX")
 rc=0
 python3 "$root/tool/validate/musify-validate" --examples "$root/examples" \
   --musify "$build/tool/musify" --runtime-include "$build/runtime/include" \

@@ -210,6 +210,10 @@ def main(argv):
     tmp = None if args.work else tempfile.mkdtemp(prefix="musify-corpus-")
     work = os.path.abspath(args.work or tmp)
     os.makedirs(work, exist_ok=True)
+    # Clang's offload steps (hipcc) leave empty folders in $TMPDIR: the
+    # compilers get a folder of the work folder's own, removed at the end.
+    scratch = tempfile.mkdtemp(prefix="scratch-", dir=work)
+    os.environ["TMPDIR"] = scratch
     nvcc_flags = shlex.split(args.nvcc_flags)
 
     def compile_all(jobs):
@@ -315,6 +319,7 @@ def main(argv):
             print("musify-validate corpus: %s: %d built, below the floor of %d"
                   % (t, built, floors[t]))
             failed = True
+    shutil.rmtree(scratch, ignore_errors=True)
     if tmp:
         shutil.rmtree(tmp, ignore_errors=True)
     return 1 if failed else 0
