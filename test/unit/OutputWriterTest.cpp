@@ -8,8 +8,8 @@
 
 #include <gtest/gtest.h>
 
-#include <string>
 #include <fcntl.h>
+#include <string>
 #include <sys/stat.h>
 
 using namespace musify;
