@@ -3,10 +3,12 @@
 --no-device-side, and again with --incremental over the unchanged tree, and
 prints wall time, translation units per second and peak memory of each run,
 and the cost of the device-side parses, checked against the goals in
-bench/README.md. Beside them it times plain Clang parsing the same files one
-by one (clang -fsyntax-only --cuda-host-only, the same SDK and flags), the
-yardstick of the -j1 goal, and, given an earlier musify (--before), that
-one's -jN run over the same tree, the yardstick of the cold-run goal.
+bench/README.md. Beside them it times plain Clang parsing the files the -j1
+run parsed (units and headers parsed alone) one by one, each once, in the
+language musify tries first (clang -fsyntax-only --cuda-host-only, the same
+SDK and flags): the yardstick of the -j1 goal; and, given an earlier musify
+(--before), that one's -jN run over the same tree, the yardstick of the
+cold-run goal.
 
 The tree is generated (gen_corpus.py) unless --tree names one; flags for
 Clang (-I...) follow --.
@@ -37,36 +39,22 @@ GOALS = {
     "before_ratio": 1 / 3,             # -jN run / the earlier musify's (--before)
 }
 
-# How Clang parses a file of each kind, as musify's front end does first.
-LANGUAGES = {".cu": "cuda", ".cuh": "cuda", ".cpp": "c++", ".cc": "c++", ".cxx": "c++",
-             ".c": "c"}
+# How Clang parses a file of each kind, in the language musify's front end
+# tries first (a header is C++ unless it is a .cuh).
+LANGUAGES = {".cu": "cuda", ".cuh": "cuda", ".c": "c"}
 
 
-def clang_files(tree, generated):
-    """The files Clang parses: a generated tree's units and the headers no unit
-    includes; a real tree's sources."""
-    wanted = {".cu"} if generated else set(LANGUAGES) - {".cuh"}
-    files = []
-    for folder, _, names in os.walk(tree):
-        files += [os.path.join(folder, n) for n in names if os.path.splitext(n)[1] in wanted]
-    orphans = os.path.join(tree, "orphans")
-    if generated and os.path.isdir(orphans):
-        files += [os.path.join(orphans, n) for n in os.listdir(orphans)]
-    return sorted(files)
-
-
-def clang_baseline(clang, cuda, tree, generated, flags, work):
-    """Seconds Clang takes to parse the files one process per file, host side,
-    as musify's front end asks it to; the number of files."""
+def clang_baseline(clang, cuda, tree, files, flags, work):
+    """Seconds Clang takes to parse files (relative to tree) one process per
+    file, host side, as musify's front end asks it to."""
     # Clang 19's CUDA wrapper includes a header CUDA 13 no longer ships;
     # musify's front end stands in for it with an empty one, and so does this.
     stand_in = os.path.join(work, "clang-stand-in")
     os.makedirs(stand_in, exist_ok=True)
     open(os.path.join(stand_in, "texture_fetch_functions.h"), "w").close()
-    files = clang_files(tree, generated)
     start = time.monotonic()
     for f in files:
-        language = LANGUAGES[os.path.splitext(f)[1]]
+        language = LANGUAGES.get(os.path.splitext(f)[1], "c++")
         cmd = [clang, "-fsyntax-only", "-w", "-x", language]
         if language == "cuda":
             cmd += [f"--cuda-path={cuda}", "--cuda-host-only", "-nocudalib", "-fgpu-rdc",
@@ -75,9 +63,9 @@ def clang_baseline(clang, cuda, tree, generated, flags, work):
             cmd += ["-isystem", os.path.join(cuda, "include")]
         if language != "c":
             cmd += ["-std=c++17", "-isystem", os.path.join(cuda, "include", "cccl")]
-        # A generated unit parses cleanly; a real one may not, as in musify.
-        subprocess.run(cmd + flags + [f], check=generated, capture_output=True)
-    return time.monotonic() - start, len(files)
+        # A real tree's file may not parse, as in musify.
+        subprocess.run(cmd + flags + [os.path.join(tree, f)], capture_output=True)
+    return time.monotonic() - start
 
 
 def run(cmd):
@@ -115,11 +103,12 @@ def options():
 
 
 def migrate_runs(a, tree):
-    """The runs of musify over tree: (label, seconds, units, peak MiB), and the
-    device-side parses of the -jN run (units that had any, parses)."""
+    """The runs of musify over tree: (label, seconds, units, peak MiB); the
+    device-side parses of the -jN run (units that had any, parses); and the
+    files the -j1 run parsed (units and headers parsed alone)."""
     base = [a.musify, "--verbose", f"--target={a.target}"]
     cache = os.path.join(a.work, "cache")
-    rows, device = [], (0, 0)
+    rows, device, files = [], (0, 0), []
     for label, extra in [("-j1", ["-j1"]), (f"-j{a.jobs}", [f"-j{a.jobs}"]),
                          (f"-j{a.jobs} --no-device-side",
                           [f"-j{a.jobs}", "--no-device-side"]),
@@ -128,18 +117,24 @@ def migrate_runs(a, tree):
                          (f"-j{a.jobs} --incremental (warm)",
                           [f"-j{a.jobs}", "--incremental", "--cache-dir", cache])]:
         out = os.path.join(a.work, "out")
-        shutil.rmtree(out, ignore_errors=True)
+        # The warm run reruns over what the cold one left, its outputs too,
+        # as a rerun in a build does.
+        if "(warm)" not in label:
+            shutil.rmtree(out, ignore_errors=True)
         report = os.path.join(a.work, "report.json")
         seconds, rss, stderr = run(base + extra + ["--out-root", out, "--report", report,
                                                    tree] + (["--"] + a.flags if a.flags else []))
         # --verbose says a line per parsed unit (and header parsed alone).
-        units = len(re.findall(r"^musify: \[\d+/\d+\] ", stderr, re.M))
-        rows.append((label, seconds, units, rss))
+        parsed = re.findall(r"^musify: \[\d+/\d+\] (.+): (?:parsed|did not parse) in ",
+                            stderr, re.M)
+        rows.append((label, seconds, len(parsed), rss))
+        if label == "-j1":
+            files = parsed
         if label == f"-j{a.jobs}":
             with open(report) as f:
                 parses = [len(f.get("device_parses", ())) for f in json.load(f)["files"]]
             device = (sum(1 for n in parses if n), sum(parses))
-    return rows, device
+    return rows, device, files
 
 
 def main():
@@ -152,7 +147,7 @@ def main():
         subprocess.run([sys.executable, os.path.join(HERE, "gen_corpus.py"), tree,
                         "--units", str(a.units)], check=True)
     files = sum(len(names) for _, _, names in os.walk(tree))
-    rows, (device_units, device_parses) = migrate_runs(a, tree)
+    rows, (device_units, device_parses), parsed_files = migrate_runs(a, tree)
     units = rows[1][2]
 
     print(f"tree: {tree}, {files} files, {units} translation units, target {a.target}, "
@@ -174,10 +169,11 @@ def main():
             failed.append(f"-j{a.jobs} took {ratio:.2f} of the earlier musify's time, "
                           f"more than {GOALS['before_ratio']:.2f}")
 
-    clang_seconds, parsed = clang_baseline(a.clang, a.cuda_path, tree, not a.tree,
-                                           a.flags, a.work)
+    clang_seconds = clang_baseline(a.clang, a.cuda_path, tree, parsed_files, a.flags,
+                                   a.work)
     ratio = rows[0][1] / clang_seconds
-    print(f"clang -fsyntax-only, {parsed} files one by one: {clang_seconds:.2f} s; "
+    print(f"clang -fsyntax-only, {len(parsed_files)} files one by one: "
+          f"{clang_seconds:.2f} s; "
           f"musify -j1 / clang = {ratio:.2f}")
     # The device side costs about a parse per device-side parse, and nothing in
     # units that need none.

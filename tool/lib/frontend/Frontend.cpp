@@ -18,6 +18,8 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/Sema.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -97,6 +99,21 @@ withBodyPolicy(std::unique_ptr<clang::ASTConsumer> Consumer, clang::CompilerInst
   return std::make_unique<clang::MultiplexConsumer>(std::move(Both));
 }
 
+/// Leaves out of the shared headers the list of file-scope declarations to
+/// check for -Wunused at the end of each unit: every parse that loaded it
+/// would read them all back from it, for warnings musify never shows.
+class DropUnusedDeclChecks : public clang::SemaConsumer {
+  void InitializeSema(clang::Sema &S) override { Sema = &S; }
+  void ForgetSema() override { Sema = nullptr; }
+  void HandleTranslationUnit(clang::ASTContext &) override {
+    if (!Sema)
+      return;
+    auto &Unused = Sema->UnusedFileScopedDecls;
+    Unused.erase(Unused.begin(/*source=*/nullptr, /*LocalOnly=*/true), Unused.end());
+  }
+  clang::Sema *Sema = nullptr;
+};
+
 /// Writes the precompiled header of the parse's main file to Path. A user's
 /// file in it (one that takes the place of an SDK header) makes it unfit to
 /// share: a parse loading it would not find that file's references.
@@ -114,8 +131,16 @@ private:
   }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
                                                         llvm::StringRef InFile) override {
-    return withBodyPolicy(clang::GeneratePCHAction::CreateASTConsumer(CI, InFile), CI,
-                          IsUserFile, SkipBodies, &ReadUserFile);
+    std::unique_ptr<clang::ASTConsumer> Writer =
+        clang::GeneratePCHAction::CreateASTConsumer(CI, InFile);
+    if (!Writer)
+      return nullptr;
+    std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
+    Consumers.push_back(std::make_unique<DropUnusedDeclChecks>()); // before the writer
+    Consumers.push_back(std::move(Writer));
+    return withBodyPolicy(
+        std::make_unique<clang::MultiplexConsumer>(std::move(Consumers)), CI, IsUserFile,
+        SkipBodies, &ReadUserFile);
   }
   std::string Path;
   const IsUserFileFn &IsUserFile;
