@@ -510,7 +510,8 @@ Frontend::Frontend(CudaInstallation Cuda, std::string ResourceDir,
                    IsUserFileFn IsUserFile)
     : Cuda(std::move(Cuda)), ResourceDir(std::move(ResourceDir)),
       UserArgs(translateNvccFlags(UserArgs)), RawUserArgs(std::move(UserArgs)),
-      IsCudaHeader(std::move(IsCudaHeader)), IsUserFile(std::move(IsUserFile)) {}
+      IsCudaHeader(std::move(IsCudaHeader)), IsUserFile(std::move(IsUserFile)),
+      Plain(std::make_unique<PlainFiles>()) {}
 
 std::string Frontend::deviceArch(const CompileCommand *Command) const {
   std::vector<std::string> Flags = RawUserArgs;
@@ -573,7 +574,7 @@ static bool includesUserHeaders(const std::vector<std::string> &Args) {
 /// musify supplies in memory, and Command's folder as the working folder
 /// (relative paths in a build's flags, -Iinclude, are relative to it).
 static llvm::IntrusiveRefCntPtr<clang::FileManager>
-parseFileSystem(const CompileCommand *Command) {
+parseFileSystem(const CompileCommand *Command, PlainFiles &Plain) {
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Memory->addFile((VirtualIncludeDir + "/texture_fetch_functions.h").str(), 0,
                   llvm::MemoryBuffer::getMemBuffer(TextureFetchFunctions));
@@ -583,7 +584,7 @@ parseFileSystem(const CompileCommand *Command) {
                   llvm::MemoryBuffer::getMemBuffer(""));
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
       // A file system of its own: its working folder is not the process's.
-      makeNvccCompatibleView(llvm::vfs::createPhysicalFileSystem()));
+      makeNvccCompatibleView(llvm::vfs::createPhysicalFileSystem(), &Plain));
   Overlay->pushOverlay(Memory);
   if (Command && !Command->Directory.empty())
     Overlay->setCurrentWorkingDirectory(Command->Directory);
@@ -615,7 +616,7 @@ std::vector<std::string> Frontend::parseCommandLine(llvm::StringRef File,
 
 bool Frontend::buildSharedHeaders(const std::string &Path, const CompileCommand *Command,
                                   const CudaSide &Side) const {
-  llvm::IntrusiveRefCntPtr<clang::FileManager> Files = parseFileSystem(Command);
+  llvm::IntrusiveRefCntPtr<clang::FileManager> Files = parseFileSystem(Command, *Plain);
   clang::IgnoringDiagConsumer Quiet;
   bool ReadUserFile = false;
   clang::tooling::ToolInvocation Invocation(
@@ -633,7 +634,7 @@ bool Frontend::buildSharedHeaders(const std::string &Path, const CompileCommand 
 ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
                              std::unique_ptr<clang::FrontendAction> Action,
                              const CompileCommand *Command, const CudaSide &Side) const {
-  llvm::IntrusiveRefCntPtr<clang::FileManager> Files = parseFileSystem(Command);
+  llvm::IntrusiveRefCntPtr<clang::FileManager> Files = parseFileSystem(Command, *Plain);
   CollectingDiagnostics Diagnostics;
   clang::tooling::ToolInvocation Invocation(
       parseCommandLine(File, Language, Command, Side),

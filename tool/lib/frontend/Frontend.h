@@ -3,6 +3,7 @@
 #pragma once
 
 #include "frontend/CudaInstallation.h"
+#include "frontend/NvccCompat.h"
 #include "frontend/ParseOutcome.h"
 #include "frontend/SharedHeaders.h"
 #include "inputs/Inputs.h"
@@ -96,6 +97,7 @@ private:
   IsUserFileFn IsUserFile;
   bool SkipBodies = true;                ///< outside user files
   std::unique_ptr<SharedHeaders> Shared; ///< null: every parse on its own
+  std::unique_ptr<PlainFiles> Plain;     ///< what the parses need not scan again
 };
 
 } // namespace musify

@@ -104,8 +104,8 @@ constexpr llvm::StringLiteral PrecompiledMagic("CPCH");
 /// sdkCompatibleText (the SDK's).
 class CompatibleFile : public llvm::vfs::File {
 public:
-  explicit CompatibleFile(std::unique_ptr<llvm::vfs::File> Real)
-      : Real(std::move(Real)) {}
+  CompatibleFile(std::unique_ptr<llvm::vfs::File> Real, PlainFiles *Plain)
+      : Real(std::move(Real)), Plain(Plain) {}
 
   llvm::ErrorOr<llvm::vfs::Status> status() override { return Real->status(); }
   llvm::ErrorOr<std::string> getName() override { return Real->getName(); }
@@ -115,26 +115,33 @@ public:
   getBuffer(const llvm::Twine &Name, int64_t FileSize, bool RequiresNullTerminator,
             bool IsVolatile) override {
     auto Buffer = Real->getBuffer(Name, FileSize, RequiresNullTerminator, IsVolatile);
+    llvm::ErrorOr<llvm::vfs::Status> Status = Real->status();
     // A precompiled header (the shared headers) is no source text: it is
     // read as it was written, and not scanned at every parse that loads it.
-    if (!Buffer || (*Buffer)->getBuffer().starts_with(PrecompiledMagic))
+    if (!Buffer || (*Buffer)->getBuffer().starts_with(PrecompiledMagic) ||
+        (Plain && Status && Plain->contains(*Status)))
       return Buffer;
     std::optional<std::string> Fixed = nvccCompatibleText((*Buffer)->getBuffer());
     if (!Fixed &&
         llvm::StringRef((*Buffer)->getBufferIdentifier()).ends_with("driver_types.h"))
       Fixed = sdkCompatibleText((*Buffer)->getBuffer());
-    if (!Fixed)
+    if (!Fixed) {
+      if (Plain && Status)
+        Plain->insert(*Status);
       return Buffer;
+    }
     return llvm::MemoryBuffer::getMemBufferCopy(*Fixed, (*Buffer)->getBufferIdentifier());
   }
 
 private:
   std::unique_ptr<llvm::vfs::File> Real;
+  PlainFiles *Plain;
 };
 
 class CompatibleView : public llvm::vfs::ProxyFileSystem {
 public:
-  using ProxyFileSystem::ProxyFileSystem;
+  CompatibleView(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base, PlainFiles *Plain)
+      : ProxyFileSystem(std::move(Base)), Plain(Plain) {}
 
   llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
   openFileForRead(const llvm::Twine &Path) override {
@@ -142,8 +149,11 @@ public:
     if (!File)
       return File;
     return std::unique_ptr<llvm::vfs::File>(
-        std::make_unique<CompatibleFile>(std::move(*File)));
+        std::make_unique<CompatibleFile>(std::move(*File), Plain));
   }
+
+private:
+  PlainFiles *Plain;
 };
 
 } // namespace
@@ -185,9 +195,22 @@ std::optional<std::string> nvccCompatibleText(llvm::StringRef Text) {
   return Out;
 }
 
+bool PlainFiles::contains(const llvm::vfs::Status &File) const {
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto It = Known.find(File.getUniqueID());
+  return It != Known.end() &&
+         It->second == std::make_pair(File.getSize(), File.getLastModificationTime());
+}
+
+void PlainFiles::insert(const llvm::vfs::Status &File) {
+  std::lock_guard<std::mutex> Guard(Lock);
+  Known[File.getUniqueID()] = {File.getSize(), File.getLastModificationTime()};
+}
+
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
-makeNvccCompatibleView(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base) {
-  return llvm::makeIntrusiveRefCnt<CompatibleView>(std::move(Base));
+makeNvccCompatibleView(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
+                       PlainFiles *Plain) {
+  return llvm::makeIntrusiveRefCnt<CompatibleView>(std::move(Base), Plain);
 }
 
 } // namespace musify

@@ -6,6 +6,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,8 +32,24 @@ std::optional<std::string> nvccCompatibleText(llvm::StringRef Text);
 /// the room of doc comments.
 std::optional<std::string> sdkCompatibleText(llvm::StringRef Text);
 
-/// Base, with every file read through nvccCompatibleText.
+/// The files a run's parses have read that need no rewrite, so that later
+/// parses do not scan them again (every parse reads the standard library and
+/// the SDK's headers). A file is known by its identity, size and time: one
+/// that changed is scanned again. Safe to use from several threads at once.
+class PlainFiles {
+public:
+  bool contains(const llvm::vfs::Status &File) const;
+  void insert(const llvm::vfs::Status &File);
+
+private:
+  mutable std::mutex Lock;
+  std::map<llvm::sys::fs::UniqueID, std::pair<uint64_t, llvm::sys::TimePoint<>>> Known;
+};
+
+/// Base, with every file read through nvccCompatibleText; Plain, if given,
+/// remembers the files that need nothing across the views that share it.
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
-makeNvccCompatibleView(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base);
+makeNvccCompatibleView(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
+                       PlainFiles *Plain = nullptr);
 
 } // namespace musify
