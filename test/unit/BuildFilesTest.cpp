@@ -2,6 +2,7 @@
 // realistic CMake projects and Makefiles for both targets, the lexers'
 // corner cases, and files with nothing to migrate.
 #include "buildfiles/BuildFiles.h"
+#include "buildfiles/MakeLexer.h"
 #include "edit/EditSet.h"
 #include "rules/RuleTable.h"
 
@@ -783,3 +784,23 @@ list(APPEND HIP_HIPCC_FLAGS
      -O2)
 )");
 }
+
+namespace {
+
+// A word in quotes is scanned once, however deep quotes and function calls
+// nest in it: each level used to scan its quoted text twice, so the time
+// doubled with every level, and each reference inside was found twice.
+TEST(BuildFiles, NestedQuotesAreScannedOnce) {
+  std::string Text = "$(NVCC)";
+  for (int Level = 0; Level < 40; ++Level)
+    Text = "\"$(shell echo " + Text + ")\"";
+  MakeWords Words = makeWords(Text, 0, Text.size());
+  size_t Nvcc = 0;
+  for (const MakeRef &Ref : Words.Refs)
+    Nvcc += Text.substr(Ref.NameBegin, Ref.NameEnd - Ref.NameBegin) == "NVCC";
+  EXPECT_EQ(Nvcc, 1u);
+  ASSERT_EQ(Words.TopLevel.size(), 1u);
+  EXPECT_EQ(Words.TopLevel[0].Begin, 1u); // the quotes are not the word's
+}
+
+} // namespace

@@ -279,13 +279,19 @@ public:
     size_t I = skipBlanks(Text, B, E);
     while (I < E) {
       size_t Start = I;
+      // Where a quote the word starts with ends: scanned once, as what is
+      // inside nests (quotes in function arguments in quotes...).
+      size_t FirstQuoteEnd = 0;
       while (I < E && !isBlank(Text[I]) && Text[I] != '\n' &&
              !(Text[I] == '\\' && I + 1 < E && Text[I + 1] == '\n')) {
         char C = Text[I];
         if (C == '$') {
           I = dollar(I, E);
         } else if (C == '\'' || C == '"') {
-          I = quoted(I, E);
+          size_t After = quoted(I, E);
+          if (I == Start)
+            FirstQuoteEnd = After;
+          I = After;
         } else if (C == '\\') {
           I += 2;
         } else {
@@ -296,7 +302,7 @@ public:
       BuildWord W = BuildWord::plain(Start, I);
       char First = Text[Start];
       if ((First == '"' || First == '\'') && I - Start >= 2 && Text[I - 1] == First &&
-          quoted(Start, E) == I) {
+          FirstQuoteEnd == I) {
         W.Begin = Start + 1;
         W.End = I - 1;
       }
