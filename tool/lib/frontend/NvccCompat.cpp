@@ -115,18 +115,23 @@ public:
   getBuffer(const llvm::Twine &Name, int64_t FileSize, bool RequiresNullTerminator,
             bool IsVolatile) override {
     auto Buffer = Real->getBuffer(Name, FileSize, RequiresNullTerminator, IsVolatile);
-    llvm::ErrorOr<llvm::vfs::Status> Status = Real->status();
     // A precompiled header (the shared headers) is no source text: it is
-    // read as it was written, and not scanned at every parse that loads it.
-    if (!Buffer || (*Buffer)->getBuffer().starts_with(PrecompiledMagic) ||
-        (Plain && Status && Plain->contains(*Status)))
+    // read as it was written.
+    if (!Buffer || (*Buffer)->getBuffer().starts_with(PrecompiledMagic))
+      return Buffer;
+    // The identity a run's memo of plain files knows it by, if there is one.
+    std::optional<llvm::vfs::Status> Status;
+    if (Plain)
+      if (llvm::ErrorOr<llvm::vfs::Status> Known = Real->status())
+        Status = *Known;
+    if (Status && Plain->contains(*Status))
       return Buffer;
     std::optional<std::string> Fixed = nvccCompatibleText((*Buffer)->getBuffer());
     if (!Fixed &&
         llvm::StringRef((*Buffer)->getBufferIdentifier()).ends_with("driver_types.h"))
       Fixed = sdkCompatibleText((*Buffer)->getBuffer());
     if (!Fixed) {
-      if (Plain && Status)
+      if (Status)
         Plain->insert(*Status);
       return Buffer;
     }

@@ -454,7 +454,7 @@ llvm::Error RuleTable::addRead(std::optional<LibraryDescription> Library,
     if (Existing != Same.end()) {
       // A user's entry replaces the shipped one; shipped tables never repeat.
       if (!R.FromUser)
-        return tableError(FileName, entryName("entry " + std::to_string(Index), R.Cuda) +
+        return tableError(FileName, entryName(entryWhere(Index), R.Cuda) +
                                         ": duplicate " + ruleKindName(R.Kind) +
                                         " entry; first defined in " +
                                         TableFiles[SourceOf[*Existing]]);

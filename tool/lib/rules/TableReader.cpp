@@ -56,6 +56,8 @@ llvm::Error checkTable(const nlohmann::json &Table, llvm::StringRef FileName,
   return llvm::Error::success();
 }
 
+std::string entryWhere(size_t Index) { return "entry " + std::to_string(Index); }
+
 llvm::Error forEachEntry(
     const nlohmann::json &Table, llvm::StringRef FileName,
     llvm::ArrayRef<const char *> EntryKeys,
@@ -65,7 +67,7 @@ llvm::Error forEachEntry(
     return tableError(FileName, "\"entries\" must be an array");
   size_t Index = 0;
   for (const nlohmann::json &Entry : *Entries) {
-    std::string Where = "entry " + std::to_string(Index++);
+    std::string Where = entryWhere(Index++);
     if (!Entry.is_object())
       return tableError(FileName, Where + ": must be an object");
     for (const auto &Member : Entry.items())

@@ -52,8 +52,11 @@ std::optional<std::string> readMember(const nlohmann::json &Object, const char *
   return std::nullopt;
 }
 
+/// "entry 3": how messages name the entry of that index.
+std::string entryWhere(size_t Index);
+
 /// Calls Fn for each member of Table's "entries" array, each an object with no
-/// keys beyond EntryKeys; Where ("entry 3") is for Fn's messages.
+/// keys beyond EntryKeys; Where (entryWhere) is for Fn's messages.
 llvm::Error forEachEntry(
     const nlohmann::json &Table, llvm::StringRef FileName,
     llvm::ArrayRef<const char *> EntryKeys,
