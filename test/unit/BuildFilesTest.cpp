@@ -2,6 +2,7 @@
 // realistic CMake projects and Makefiles for both targets, the lexers'
 // corner cases, and files with nothing to migrate.
 #include "buildfiles/BuildFiles.h"
+#include "buildfiles/BuildFileEditor.h"
 #include "buildfiles/MakeLexer.h"
 #include "edit/EditSet.h"
 #include "rules/RuleTable.h"
@@ -801,6 +802,28 @@ TEST(BuildFiles, NestedQuotesAreScannedOnce) {
   EXPECT_EQ(Nvcc, 1u);
   ASSERT_EQ(Words.TopLevel.size(), 1u);
   EXPECT_EQ(Words.TopLevel[0].Begin, 1u); // the quotes are not the word's
+}
+
+// An edit whose range a migration computed wrong (past the text, or a
+// length that wrapped around) is refused, with its event: applied, it would
+// write bytes that are not the file's.
+TEST(BuildFiles, EditsOutsideTheTextAreRefused) {
+  const RuleTable &Rules = rulesFor(Target::Hip);
+  llvm::StringRef Text = "all:\n\tnvcc -c a.cu\n";
+  BuildFileEditor Ed("/d/Makefile", Text, Rules.buildRules(), descriptionOf(Target::Hip),
+                     {});
+  unsigned Size = Text.size();
+  EXPECT_FALSE(Ed.edit(Size + 1, 0, "x"));
+  EXPECT_FALSE(Ed.edit(Size - 2, 3, "x"));
+  EXPECT_FALSE(Ed.edit(6, ~0u - 3, "")); // 6 + length wraps to 2
+  EXPECT_FALSE(Ed.erase(8, 6, false));   // an end before the begin
+  const BuildRule *Nvcc = Rules.buildRules().find(BuildRuleKind::Tool, "nvcc");
+  ASSERT_NE(Nvcc, nullptr);
+  EXPECT_EQ(Ed.apply(*Nvcc, Size - 2, 4, "nvcc", Nvcc->Replacement), nullptr);
+  EXPECT_TRUE(Ed.edit(Size, 0, "# end\n"));
+  BuildFileMigration M = Ed.finish();
+  EXPECT_TRUE(M.Events.empty());
+  EXPECT_EQ(M.Edits.apply(Text), Text.str() + "# end\n");
 }
 
 } // namespace

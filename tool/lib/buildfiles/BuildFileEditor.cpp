@@ -82,12 +82,18 @@ Place BuildFileEditor::placeOf(unsigned Offset) const {
   return placeIn(Path, Lines, Offset);
 }
 
+bool BuildFileEditor::inText(const Edit &E) const {
+  return E.Offset <= Text.size() && E.Length <= Text.size() - E.Offset;
+}
+
 bool BuildFileEditor::claimed(unsigned Offset, unsigned Length) const {
   return Edits.blocks({Offset, Length, ""});
 }
 
+bool BuildFileEditor::claim(const Edit &E) { return inText(E) && Edits.claim(E); }
+
 Event *BuildFileEditor::record(Decision D) {
-  if (llvm::any_of(D.Edits, [&](const Edit &E) { return Edits.blocks(E); }))
+  if (llvm::any_of(D.Edits, [&](const Edit &E) { return !inText(E) || Edits.blocks(E); }))
     return nullptr;
   for (const Edit &E : D.Edits)
     Edits.claim(E);
@@ -96,12 +102,12 @@ Event *BuildFileEditor::record(Decision D) {
 }
 
 bool BuildFileEditor::edit(unsigned Offset, unsigned Length, std::string NewText) {
-  return Edits.claim({Offset, Length, std::move(NewText)});
+  return claim({Offset, Length, std::move(NewText)});
 }
 
 bool BuildFileEditor::erase(unsigned Begin, unsigned End, bool SemicolonSeparates) {
   std::optional<Edit> E = erasure(Begin, End, SemicolonSeparates);
-  return E && Edits.claim(*E);
+  return E && claim(*E);
 }
 
 std::optional<Edit> BuildFileEditor::erasure(unsigned Begin, unsigned End,

@@ -120,6 +120,12 @@ private:
                  llvm::function_ref<llvm::StringRef(const BuildWord &)> Separator,
                  bool SemicolonSeparates);
 
+  /// Whether E lies inside the text. A range the migration computed wrong
+  /// is never applied: an edit outside the text would corrupt the file.
+  bool inText(const Edit &E) const;
+  /// Adds E unless it lies outside the text or an earlier edit keeps it out.
+  bool claim(const Edit &E);
+
   std::string Path;
   llvm::StringRef Text;
   const BuildRules &Rules;
