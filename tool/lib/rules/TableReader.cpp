@@ -2,6 +2,7 @@
 #include "rules/TableReader.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 namespace musify {
@@ -65,13 +66,15 @@ llvm::Error forEachEntry(
   auto Entries = Table.find("entries");
   if (Entries == Table.end() || !Entries->is_array())
     return tableError(FileName, "\"entries\" must be an array");
+  // Compared by length first: most keys differ in it.
+  llvm::SmallVector<llvm::StringRef, 32> Known(EntryKeys.begin(), EntryKeys.end());
   size_t Index = 0;
   for (const nlohmann::json &Entry : *Entries) {
     std::string Where = entryWhere(Index++);
     if (!Entry.is_object())
       return tableError(FileName, Where + ": must be an object");
     for (const auto &Member : Entry.items())
-      if (!llvm::is_contained(EntryKeys, Member.key()))
+      if (!llvm::is_contained(Known, llvm::StringRef(Member.key())))
         return tableError(FileName, Where + ": unknown key \"" + Member.key() + "\"");
     if (llvm::Error E = Fn(Entry, Where))
       return E;

@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace musify {
 
@@ -39,15 +40,16 @@ llvm::Error checkTable(const nlohmann::json &Table, llvm::StringRef FileName,
 /// Reads Object's optional member Key into Out. A member of another type
 /// is an error, returned as its message ("\"Key\" must be TypeName").
 template <typename T>
-std::optional<std::string> readMember(const nlohmann::json &Object, const char *Key,
+std::optional<std::string> readMember(const nlohmann::json &Object, llvm::StringRef Key,
                                       T &Out, const char *TypeName) {
-  auto It = Object.find(Key);
+  // By length and bytes: a `const char *` key is measured at every comparison.
+  auto It = Object.find(std::string_view(Key.data(), Key.size()));
   if (It == Object.end())
     return std::nullopt;
   try {
     Out = It->template get<T>();
   } catch (const nlohmann::json::exception &) {
-    return "\"" + std::string(Key) + "\" must be " + TypeName;
+    return "\"" + Key.str() + "\" must be " + TypeName;
   }
   return std::nullopt;
 }
