@@ -44,6 +44,18 @@ configure() {
 # hipcc's builds of musify's output, not musify's (they run in the normal build).
 LIT_SLOW='families/pytorch-extension|families/thrust-policy|families/cub-reduce|frontend/cccl-cxx17|frontend/corpus'
 
+# A crash's input in the log, so a run whose folders are gone (CI) can still
+# be replayed: base64 -d >crash <<<'TEXT'; build-asan/test/fuzz/fuzz_T crash
+print_artifacts() {
+  local f
+  for f in "$1"/*; do
+    [[ -f $f ]] || continue
+    echo "sanitize: input $(basename "$f") ($(stat -c %s "$f") bytes), base64:"
+    base64 -w0 "$f"
+    echo
+  done
+}
+
 run_fuzzer() {
   local target=$1 work=$ASAN_BUILD/fuzz/$1 extra=()
   rm -rf "$work" && mkdir -p "$work/corpus" "$work/artifacts"
@@ -53,7 +65,8 @@ run_fuzzer() {
     -seed=1 -max_len=65536 \
     -timeout=60 -rss_limit_mb=4096 -print_final_stats=1 \
     -artifact_prefix="$work/artifacts/" "$work/corpus" >"$work/log" 2>&1 ||
-    { tail -60 "$work/log"; echo "sanitize: fuzz_$target crashed: $work/artifacts" >&2; return 1; }
+    { tail -60 "$work/log"; print_artifacts "$work/artifacts"
+      echo "sanitize: fuzz_$target crashed: $work/artifacts" >&2; return 1; }
   grep -E '^Done [0-9]+ runs' "$work/log" | sed "s/^/$target: /"
 }
 

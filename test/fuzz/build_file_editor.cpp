@@ -15,8 +15,13 @@ static void migrateAs(llvm::StringRef Path, BuildFileKind Kind, llvm::StringRef 
   EditSet Edits;
   unsigned End = 0;
   for (const Edit &E : M.Edits.edits()) {
-    fuzz::require(E.Offset >= End && E.Offset + E.Length <= Text.size(),
-                  "edits in order, apart, inside the text");
+    bool Apart =
+        E.Offset >= End && E.Offset <= Text.size() && E.Length <= Text.size() - E.Offset;
+    if (!Apart)
+      llvm::errs() << Path << ", " << Target << ": an edit at " << E.Offset << " of "
+                   << E.Length << " bytes, after one that ends at " << End << ", in "
+                   << Text.size() << " bytes\n";
+    fuzz::require(Apart, "edits in order, apart, inside the text");
     End = E.Offset + E.Length;
     fuzz::require(Edits.add(E) == EditSet::AddResult::Added, "edits merge");
   }
