@@ -105,12 +105,17 @@ private:
       if (Tokens[J].Kind != PythonToken::Name || isPunct(J - 1, '.'))
         continue;
       bool Alias = word(J + 1) == "as";
+      // `as` with nothing after it: the script ends inside the statement,
+      // which is no import to rewrite.
+      if (Alias && J + 2 >= Tokens.size())
+        return Tokens.size() - 1;
       Names.push_back(
           {J, Alias ? word(J + 2) : word(J),
            Rules.find(BuildRuleKind::PythonName, (Module + "." + word(J)).str())});
-      Imported[Names.back().Local] = (Module + "." + word(J)).str();
       J += Alias ? 2 : 0;
     }
+    for (const ImportedName &N : Names)
+      Imported[N.Local] = (Module + "." + word(N.Token)).str();
     // The statement's last token: the closing parenthesis, or the last name.
     size_t Last = Parenthesized && J < Tokens.size() ? J : J - 1;
     rewriteImport(I, Last, Module, Names);
