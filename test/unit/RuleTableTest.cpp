@@ -76,6 +76,14 @@ TEST(RuleTable, RejectsInvalidJsonWithPosition) {
   EXPECT_NE(E.find("line 2"), std::string::npos) << E;
 }
 
+// A number no double holds is nlohmann's out_of_range, not a parse_error: a
+// message too, never an exception out of the loader.
+TEST(RuleTable, RejectsNumbersTooLarge) {
+  std::string E = errorFor(R"({"target": "musa", "family": 1E999, "entries": []})");
+  EXPECT_NE(E.find("bad.json: not valid JSON"), std::string::npos) << E;
+  EXPECT_NE(E.find("number overflow"), std::string::npos) << E;
+}
+
 TEST(RuleTable, RejectsWrongTarget) {
   std::string E = errorFor(R"({"target": "hip", "family": "x", "entries": []})");
   EXPECT_NE(E.find("\"target\" is \"hip\", expected \"musa\""), std::string::npos) << E;

@@ -29,10 +29,11 @@ llvm::Error tableError(llvm::StringRef FileName, const llvm::Twine &Message) {
 }
 
 llvm::Expected<nlohmann::json> parseJson(llvm::StringRef Text, llvm::StringRef FileName) {
+  // Not only syntax errors: a number too large for a double (1E999) is
+  // out_of_range. nlohmann's message says where ("at line L, column C").
   try {
     return nlohmann::json::parse(Text.begin(), Text.end());
-  } catch (const nlohmann::json::parse_error &E) {
-    // nlohmann's message already says "at line L, column C".
+  } catch (const nlohmann::json::exception &E) {
     return tableError(FileName, llvm::Twine("not valid JSON: ") + E.what());
   }
 }
