@@ -72,6 +72,7 @@ def main():
         cache = os.path.join(work, "cache")
         runs = {"-j2": ["-j2"], "-j1": ["-j1"],
                 "--no-shared-headers": ["-j2", "--no-shared-headers"],
+                "--no-shared-sdk-headers": ["-j1", "--no-shared-sdk-headers"],
                 "--parse-all-bodies": ["-j2", "--parse-all-bodies"],
                 "--incremental (cold)": ["-j2", "--incremental", "--cache-dir", cache],
                 "--incremental (warm)": ["-j2", "--incremental", "--cache-dir", cache]}

@@ -129,6 +129,12 @@ cl::opt<bool> NoSharedHeaders(
              "runtime headers) again for each unit instead of once per run; the "
              "output is the same"),
     cl::cat(MusifyCategory));
+cl::opt<bool> NoSharedSdkHeaders(
+    "no-shared-sdk-headers",
+    cl::desc("Parse the SDK headers units include themselves (<cooperative_groups.h>, "
+             "Thrust) where each unit includes them, instead of loading them "
+             "precompiled where that parses the same; the output is the same"),
+    cl::cat(MusifyCategory));
 cl::opt<bool> ParseAllBodies(
     "parse-all-bodies",
     cl::desc("Build the bodies of the functions the SDK and the system headers define, "
@@ -313,6 +319,7 @@ musify::MigrationOptions migrationOptions(musify::TargetDescription Target,
   Options.AllowFallback = AllowFallback;
   Options.DeviceSide = !NoDeviceSide;
   Options.ShareHeaders = !NoSharedHeaders;
+  Options.ShareSdkHeaders = !NoSharedSdkHeaders;
   Options.SkipBodies = !ParseAllBodies;
   Options.Quiet = Quiet;
   Options.RewriteStrings = RewriteStrings;

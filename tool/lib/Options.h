@@ -45,6 +45,9 @@ struct MigrationOptions {
   /// CUDA units with one command line parse what they read first (the CUDA
   /// wrapper, the SDK's runtime headers, the prelude) once per run.
   bool ShareHeaders = true;
+  /// With ShareHeaders, a unit that includes an SDK header others include
+  /// too loads it precompiled where that parses the same (HoistedHeader.h).
+  bool ShareSdkHeaders = true;
   /// Parses skip the bodies of functions written outside user files.
   bool SkipBodies = true;
   bool Quiet = false;

@@ -313,7 +313,7 @@ private:
         [this](llvm::StringRef Header) { return Rules.isSdkHeader(Header); },
         [&Classifier](llvm::StringRef Path) { return Classifier.isUser(Path); });
     if (Options.ShareHeaders)
-      Front.shareHeaders();
+      Front.shareHeaders(Options.ShareSdkHeaders);
     if (!Options.SkipBodies)
       Front.buildAllBodies();
 
@@ -451,10 +451,12 @@ private:
       Pool.async([&, I] {
         auto Start = std::chrono::steady_clock::now();
         Results[I] = parseUnit(*Units[I], Front, Classifier, UnitKeys[I]);
+        const ParsedUnit &R = Results[I];
         Bar.finished(
-            Units[I]->Relative, Results[I].Parsed, Results[I].FromCache,
+            Units[I]->Relative, R.Parsed, R.FromCache,
             std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
-                .count());
+                .count(),
+            !R.SharedHeader.empty() ? "sharing " + R.SharedHeader : R.NotShared);
       });
     Pool.wait();
     if (Keys)

@@ -57,9 +57,13 @@ void parseDeviceSide(llvm::StringRef Path, const CompileCommand *Command,
                      const SourceClassifier &Classifier, const std::string &Arch,
                      ParsedUnit &Unit) {
   TranslationUnitFindings Device;
-  ParseOutcome Outcome = Front.parse(Path, SourceLanguage::Cuda,
-                                     makeFindReferencesAction(Rules, Classifier, Device),
-                                     Command, CudaSide{/*Device=*/true, Arch});
+  ParseOutcome Outcome = Front.parse(
+      Path, SourceLanguage::Cuda,
+      [&] {
+        Device = {};
+        return makeFindReferencesAction(Rules, Classifier, Device);
+      },
+      Command, CudaSide{/*Device=*/true, Arch});
   Unit.DeviceArchs.push_back(Arch);
   if (!Outcome.Parsed && !Outcome.Recovered)
     return;
@@ -89,7 +93,12 @@ ParsedUnit parseTranslationUnit(llvm::StringRef Path,
   for (SourceLanguage Language : Languages) {
     TranslationUnitFindings Found;
     ParseOutcome Outcome = Front.parse(
-        Path, Language, makeFindReferencesAction(Rules, Classifier, Found), Command);
+        Path, Language,
+        [&] {
+          Found = {};
+          return makeFindReferencesAction(Rules, Classifier, Found);
+        },
+        Command);
     if (Outcome.Parsed || (Outcome.Recovered && !Unit.Recovered) || !Kept) {
       Unit.Parsed = Outcome.Parsed;
       Unit.Recovered = Outcome.Recovered;
@@ -97,6 +106,8 @@ ParsedUnit parseTranslationUnit(llvm::StringRef Path,
       Unit.FirstErrors = std::move(Outcome.FirstErrors);
       Unit.ErrorRegions = regionsOf(std::move(Outcome.ErrorRegions));
       Unit.StoodIn = std::move(Outcome.StoodIn);
+      Unit.SharedHeader = std::move(Outcome.SharedHeader);
+      Unit.NotShared = std::move(Outcome.NotShared);
       Unit.Findings = std::move(Found);
       Kept = Language;
     }

@@ -24,6 +24,9 @@ struct ParsedUnit {
   std::vector<SkippedRegion> ErrorRegions;
   std::vector<StandIn> StoodIn;         ///< headers that could not be found
   std::vector<std::string> DeviceArchs; ///< of the device-side parses that ran
+  /// Of the host parse kept: the SDK header it loaded precompiled, or why
+  /// it read one in place after trying (Frontend::parse).
+  std::string SharedHeader, NotShared;
   /// Of the parse kept: the clean one, else the recovered, else the first.
   TranslationUnitFindings Findings;
   bool FromCache = false;

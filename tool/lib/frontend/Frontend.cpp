@@ -1,5 +1,7 @@
 // Building compiler invocations for CUDA, C++ and C files, and running them.
 #include "frontend/Frontend.h"
+#include "frontend/HoistedHeader.h"
+#include "frontend/IncludeScan.h"
 #include "frontend/NvccCompat.h"
 #include "inputs/NvccFlags.h"
 
@@ -27,6 +29,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/xxhash.h"
 
 #include <map>
 #include <optional>
@@ -119,15 +122,24 @@ class DropUnusedDeclChecks : public clang::SemaConsumer {
 /// share: a parse loading it would not find that file's references.
 class EmitSharedHeaders : public clang::GeneratePCHAction {
 public:
-  EmitSharedHeaders(std::string Path, const IsUserFileFn &IsUserFile, bool SkipBodies,
+  EmitSharedHeaders(PchContents &Into, const IsUserFileFn &IsUserFile, bool SkipBodies,
                     bool &ReadUserFile)
-      : Path(std::move(Path)), IsUserFile(IsUserFile), SkipBodies(SkipBodies),
+      : Into(Into), IsUserFile(IsUserFile), SkipBodies(SkipBodies),
         ReadUserFile(ReadUserFile) {}
 
 private:
   bool BeginInvocation(clang::CompilerInstance &CI) override {
-    CI.getFrontendOpts().OutputFile = Path;
+    CI.getFrontendOpts().OutputFile = Into.Path;
     return clang::GeneratePCHAction::BeginInvocation(CI);
+  }
+  bool BeginSourceFileAction(clang::CompilerInstance &CI) override {
+    Recorder.emplace(CI, Into);
+    CI.getPreprocessor().addPPCallbacks(Recorder->callbacks());
+    return clang::GeneratePCHAction::BeginSourceFileAction(CI);
+  }
+  void EndSourceFileAction() override {
+    Recorder->finish();
+    clang::GeneratePCHAction::EndSourceFileAction();
   }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
                                                         llvm::StringRef InFile) override {
@@ -142,10 +154,11 @@ private:
         std::make_unique<clang::MultiplexConsumer>(std::move(Consumers)), CI, IsUserFile,
         SkipBodies, &ReadUserFile);
   }
-  std::string Path;
+  PchContents &Into;
   const IsUserFileFn &IsUserFile;
   bool SkipBodies;
   bool &ReadUserFile;
+  std::optional<PchRecorder> Recorder;
 };
 
 /// The stack of each parse: machine-generated code (an expression of 100,000
@@ -284,21 +297,31 @@ public:
   RecoveringAction(std::unique_ptr<clang::FrontendAction> Wrapped,
                    const std::function<bool(llvm::StringRef)> &IsCudaHeader,
                    const IsUserFileFn &IsUserFile, bool SkipBodies,
-                   CollectingDiagnostics &Diagnostics)
+                   CollectingDiagnostics &Diagnostics, HoistCheck *Check)
       : WrapperFrontendAction(std::move(Wrapped)), IsCudaHeader(IsCudaHeader),
-        IsUserFile(IsUserFile), SkipBodies(SkipBodies), Diagnostics(Diagnostics) {}
+        IsUserFile(IsUserFile), SkipBodies(SkipBodies), Diagnostics(Diagnostics),
+        Check(Check) {}
 
 protected:
   bool BeginSourceFileAction(clang::CompilerInstance &CI) override {
     CI.getPreprocessor().addPPCallbacks(std::make_unique<StandInMissingHeaders>(
         CI.getSourceManager(), IsCudaHeader, Diagnostics.Outcome.StoodIn));
+    if (Check)
+      CI.getPreprocessor().addPPCallbacks(Check->callbacks(CI));
     return WrapperFrontendAction::BeginSourceFileAction(CI);
   }
 
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
                                                         llvm::StringRef InFile) override {
-    return withBodyPolicy(WrapperFrontendAction::CreateASTConsumer(CI, InFile), CI,
-                          IsUserFile, SkipBodies);
+    std::unique_ptr<clang::ASTConsumer> Found =
+        WrapperFrontendAction::CreateASTConsumer(CI, InFile);
+    if (Found && Check) {
+      std::vector<std::unique_ptr<clang::ASTConsumer>> Both;
+      Both.push_back(std::move(Found));
+      Both.push_back(Check->consumer(CI));
+      Found = std::make_unique<clang::MultiplexConsumer>(std::move(Both));
+    }
+    return withBodyPolicy(std::move(Found), CI, IsUserFile, SkipBodies);
   }
 
   // The wrapper's EndSourceFile ends the wrapped action's file, not its own.
@@ -401,6 +424,7 @@ private:
   const IsUserFileFn &IsUserFile;
   bool SkipBodies;
   CollectingDiagnostics &Diagnostics;
+  HoistCheck *Check;
 };
 
 bool hasStandardFlag(const std::vector<std::string> &Args) {
@@ -513,6 +537,8 @@ Frontend::Frontend(CudaInstallation Cuda, std::string ResourceDir,
       IsCudaHeader(std::move(IsCudaHeader)), IsUserFile(std::move(IsUserFile)),
       Plain(std::make_unique<PlainFiles>()) {}
 
+Frontend::~Frontend() = default;
+
 std::string Frontend::deviceArch(const CompileCommand *Command) const {
   std::vector<std::string> Flags = RawUserArgs;
   if (Command)
@@ -570,11 +596,26 @@ static bool includesUserHeaders(const std::vector<std::string> &Args) {
   return false;
 }
 
+/// The main file of a precompiled header with an SDK header after the
+/// shared headers.
+struct HoistedMain {
+  explicit HoistedMain(const IncludeLine &Header)
+      : Text("#include " + Header.spelled() + "\n") {
+    Name = (VirtualIncludeDir + "/musify_hoisted/" +
+            llvm::utohexstr(llvm::xxh3_64bits(Text)) + ".cu")
+               .str();
+  }
+  std::string Text, Name;
+};
+
 /// The files a parse sees: the disk as nvcc's compilers see it, the headers
 /// musify supplies in memory, and Command's folder as the working folder
 /// (relative paths in a build's flags, -Iinclude, are relative to it).
+/// Hoisted: the main file of the precompiled header the parse builds or
+/// loads, beside the shared headers'.
 static llvm::IntrusiveRefCntPtr<clang::FileManager>
-parseFileSystem(const CompileCommand *Command, PlainFiles &Plain) {
+parseFileSystem(const CompileCommand *Command, PlainFiles &Plain,
+                const HoistedMain *Hoisted = nullptr) {
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Memory->addFile((VirtualIncludeDir + "/texture_fetch_functions.h").str(), 0,
                   llvm::MemoryBuffer::getMemBuffer(TextureFetchFunctions));
@@ -582,6 +623,9 @@ parseFileSystem(const CompileCommand *Command, PlainFiles &Plain) {
                   llvm::MemoryBuffer::getMemBuffer(nvccCompatPrelude()));
   Memory->addFile((VirtualIncludeDir + "/" + SharedHeadersMain).str(), 0,
                   llvm::MemoryBuffer::getMemBuffer(""));
+  if (Hoisted)
+    Memory->addFile(Hoisted->Name, 0,
+                    llvm::MemoryBuffer::getMemBufferCopy(Hoisted->Text));
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
       // A file system of its own: its working folder is not the process's.
       makeNvccCompatibleView(llvm::vfs::createPhysicalFileSystem(), &Plain));
@@ -592,54 +636,76 @@ parseFileSystem(const CompileCommand *Command, PlainFiles &Plain) {
                                                        Overlay);
 }
 
-void Frontend::shareHeaders() { Shared = std::make_unique<SharedHeaders>(); }
+void Frontend::shareHeaders(bool SdkHeaders) {
+  Shared = std::make_unique<SharedHeaders>();
+  if (SdkHeaders)
+    Scan = std::make_unique<IncludeScan>(IsUserFile);
+}
 
 void Frontend::buildAllBodies() { SkipBodies = false; }
 
-std::vector<std::string> Frontend::parseCommandLine(llvm::StringRef File,
-                                                    SourceLanguage Language,
-                                                    const CompileCommand *Command,
-                                                    const CudaSide &Side) const {
-  std::vector<std::string> Args = commandLine(File, Language, Command, Side);
-  if (!Shared || Language != SourceLanguage::Cuda || includesUserHeaders(Args))
-    return Args;
-  // Parses whose command lines differ only in the file share the headers.
-  std::string Key = (Command ? Command->Directory : "") + '\n' +
-                    llvm::join(llvm::drop_end(Args), std::string(1, '\0'));
-  std::string Pch = Shared->lookup(Key, [&](const std::string &Path) {
-    return buildSharedHeaders(Path, Command, Side);
-  });
-  if (!Pch.empty())
-    Args.insert(Args.end() - 1, {"-include-pch", Pch});
+static std::vector<std::string> withPch(std::vector<std::string> Args,
+                                        const std::string &Pch) {
+  Args.insert(Args.end() - 1, {"-include-pch", Pch});
   return Args;
 }
 
-bool Frontend::buildSharedHeaders(const std::string &Path, const CompileCommand *Command,
-                                  const CudaSide &Side) const {
-  llvm::IntrusiveRefCntPtr<clang::FileManager> Files = parseFileSystem(Command, *Plain);
+std::optional<IncludeLine> Frontend::hoistable(llvm::StringRef File,
+                                               const std::vector<std::string> &Args,
+                                               const CompileCommand *Command,
+                                               const PchContents &Base) const {
+  std::vector<std::string> SdkFolders = {Cuda.IncludeDir};
+  if (Cuda.HasCccl)
+    SdkFolders.push_back(Cuda.IncludeDir + "/cccl");
+  return Scan->firstHeader(File, Args, Command ? llvm::StringRef(Command->Directory) : "",
+                           SdkFolders,
+                           [&](const IncludeLine &Line, llvm::StringRef Path) {
+                             llvm::sys::fs::UniqueID ID;
+                             return IsCudaHeader(Line.Name) &&
+                                    !llvm::sys::fs::getUniqueID(Path, ID) &&
+                                    !Base.Files.contains(ID);
+                           });
+}
+
+bool Frontend::buildSharedHeaders(PchContents &Into, const CompileCommand *Command,
+                                  const CudaSide &Side, const HoistedMain *Hoisted,
+                                  const PchContents *Base) const {
+  llvm::IntrusiveRefCntPtr<clang::FileManager> Files =
+      parseFileSystem(Command, *Plain, Hoisted);
   clang::IgnoringDiagConsumer Quiet;
   bool ReadUserFile = false;
+  std::vector<std::string> Args = commandLine(
+      Hoisted ? Hoisted->Name : (VirtualIncludeDir + "/" + SharedHeadersMain).str(),
+      SourceLanguage::Cuda, Command, Side);
+  // On top of the shared headers: only the header itself is parsed.
+  if (Base) {
+    Args = withPch(std::move(Args), Base->Path);
+    Into.Files = Base->Files;
+  }
   clang::tooling::ToolInvocation Invocation(
-      commandLine((VirtualIncludeDir + "/" + SharedHeadersMain).str(),
-                  SourceLanguage::Cuda, Command, Side),
-      std::make_unique<EmitSharedHeaders>(Path, IsUserFile, SkipBodies, ReadUserFile),
+      std::move(Args),
+      std::make_unique<EmitSharedHeaders>(Into, IsUserFile, SkipBodies, ReadUserFile),
       Files.get(), std::make_shared<clang::PCHContainerOperations>());
   Invocation.setDiagnosticConsumer(&Quiet);
   bool Built = false;
   llvm::CrashRecoveryContext Recovery;
+  // A header that does not build on its own (errors) is not shared.
   return Recovery.RunSafelyOnThread([&] { Built = Invocation.run(); }, ParseStackSize) &&
-         Built && !ReadUserFile;
+         Built && !ReadUserFile && (!Hoisted || !Into.Included.empty());
 }
 
-ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
-                             std::unique_ptr<clang::FrontendAction> Action,
-                             const CompileCommand *Command, const CudaSide &Side) const {
-  llvm::IntrusiveRefCntPtr<clang::FileManager> Files = parseFileSystem(Command, *Plain);
+ParseOutcome Frontend::run(std::vector<std::string> Args,
+                           std::unique_ptr<clang::FrontendAction> Action,
+                           const CompileCommand *Command, const HoistedMain *Hoisted,
+                           HoistCheck *Check) const {
+  llvm::StringRef File = Args.back();
+  llvm::IntrusiveRefCntPtr<clang::FileManager> Files =
+      parseFileSystem(Command, *Plain, Hoisted);
   CollectingDiagnostics Diagnostics;
   clang::tooling::ToolInvocation Invocation(
-      parseCommandLine(File, Language, Command, Side),
+      std::move(Args),
       std::make_unique<RecoveringAction>(std::move(Action), IsCudaHeader, IsUserFile,
-                                         SkipBodies, Diagnostics),
+                                         SkipBodies, Diagnostics, Check),
       Files.get(), std::make_shared<clang::PCHContainerOperations>());
   Invocation.setDiagnosticConsumer(&Diagnostics);
   // On a thread of its own with a large stack (deeply nested code recurses
@@ -662,6 +728,46 @@ ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
   if (!Ran && Outcome.FirstErrors.empty())
     Outcome.FirstErrors.push_back("error: the compiler could not be started for " +
                                   File.str());
+  return Outcome;
+}
+
+ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
+                             const ActionFactory &MakeAction,
+                             const CompileCommand *Command, const CudaSide &Side) const {
+  std::vector<std::string> Args = commandLine(File, Language, Command, Side);
+  if (!Shared || Language != SourceLanguage::Cuda || includesUserHeaders(Args))
+    return run(std::move(Args), MakeAction(), Command);
+  // Parses whose command lines differ only in the file share the headers.
+  std::string Key = (Command ? Command->Directory : "") + '\n' +
+                    llvm::join(llvm::drop_end(Args), std::string(1, '\0'));
+  std::shared_ptr<const PchContents> Base = Shared->lookup(
+      Key, [&](PchContents &Into) { return buildSharedHeaders(Into, Command, Side); });
+  if (!Base)
+    return run(std::move(Args), MakeAction(), Command);
+  std::string NotShared;
+  if (std::optional<IncludeLine> Header =
+          Scan ? hoistable(File, Args, Command, *Base) : std::nullopt) {
+    HoistedMain Main(*Header);
+    std::shared_ptr<const PchContents> Hoisted =
+        Shared->lookup(Key + '\n' + Main.Text, [&](PchContents &Into) {
+          return buildSharedHeaders(Into, Command, Side, &Main, &*Base);
+        });
+    if (Hoisted) {
+      HoistCheck Check(*Hoisted, IsUserFile);
+      ParseOutcome Outcome =
+          run(withPch(Args, Hoisted->Path), MakeAction(), Command, &Main, &Check);
+      std::optional<std::string> Refusal = Check.refusal();
+      if (!Refusal && Outcome.ErrorCount)
+        Refusal = "the parse that shared it had errors";
+      if (!Refusal) {
+        Outcome.SharedHeader = Header->spelled();
+        return Outcome;
+      }
+      NotShared = Header->spelled() + " not shared: " + *Refusal;
+    }
+  }
+  ParseOutcome Outcome = run(withPch(Args, Base->Path), MakeAction(), Command);
+  Outcome.NotShared = std::move(NotShared);
   return Outcome;
 }
 

@@ -13,6 +13,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,12 @@ class SourceManager;
 } // namespace clang
 
 namespace musify {
+
+class HoistCheck;
+struct HoistedMain;
+class IncludeScan;
+struct IncludeLine;
+struct PchContents;
 
 /// Headers the front end supplies in memory (the nvcc-compatibility prelude,
 /// headers a newer SDK lacks). They live in a folder that exists only in the
@@ -49,6 +56,7 @@ public:
   Frontend(CudaInstallation Cuda, std::string ResourceDir,
            std::vector<std::string> UserArgs,
            std::function<bool(llvm::StringRef)> IsCudaHeader, IsUserFileFn IsUserFile);
+  ~Frontend();
   // UserArgs may be nvcc flags: they are translated (translateNvccFlags).
 
   /// The Clang command line that parses File as Language; Command, when
@@ -58,18 +66,25 @@ public:
                                        const CompileCommand *Command = nullptr,
                                        const CudaSide &Side = {}) const;
 
-  /// Parses File, running Action over it, in Command's folder when given.
-  /// Clang's own diagnostics are collected, not printed. Safe to call from
-  /// several threads at once.
+  /// A new action for one parse; each call's replaces what the last found.
+  using ActionFactory = std::function<std::unique_ptr<clang::FrontendAction>()>;
+
+  /// Parses File, running the action MakeAction makes over it, in Command's
+  /// folder when given. Clang's own diagnostics are collected, not printed.
+  /// A parse that loaded an SDK header precompiled, and turns out not to be
+  /// the same as one that read it in place, is made again without it, with
+  /// a new action. Safe to call from several threads at once.
   ParseOutcome parse(llvm::StringRef File, SourceLanguage Language,
-                     std::unique_ptr<clang::FrontendAction> Action,
+                     const ActionFactory &MakeAction,
                      const CompileCommand *Command = nullptr,
                      const CudaSide &Side = {}) const;
 
   /// From now on, CUDA parses with one command line share what they read
   /// before the unit's own text (SharedHeaders), unless it holds a user's
-  /// file. Not thread-safe: call it before parsing.
-  void shareHeaders();
+  /// file; with SdkHeaders, a unit that includes an SDK header other units
+  /// include too loads it precompiled where that parses the same
+  /// (HoistedHeader.h). Not thread-safe: call it before parsing.
+  void shareHeaders(bool SdkHeaders);
 
   /// From now on, parses build the bodies of every function, as a compiler
   /// does: slower, for checking that skipping them changes nothing. Not
@@ -82,12 +97,21 @@ public:
   std::string deviceArch(const CompileCommand *Command) const;
 
 private:
-  /// commandLine(), loading the shared headers where there are any.
-  std::vector<std::string> parseCommandLine(llvm::StringRef File, SourceLanguage Language,
-                                            const CompileCommand *Command,
-                                            const CudaSide &Side) const;
-  bool buildSharedHeaders(const std::string &Path, const CompileCommand *Command,
-                          const CudaSide &Side) const;
+  /// One Clang run of Args (the file last), with Hoisted's main file in its
+  /// file system and Check watching, where given.
+  ParseOutcome run(std::vector<std::string> Args,
+                   std::unique_ptr<clang::FrontendAction> Action,
+                   const CompileCommand *Command, const HoistedMain *Hoisted = nullptr,
+                   HoistCheck *Check = nullptr) const;
+  /// The SDK header File includes first that the shared headers Base lack.
+  std::optional<IncludeLine> hoistable(llvm::StringRef File,
+                                       const std::vector<std::string> &Args,
+                                       const CompileCommand *Command,
+                                       const PchContents &Base) const;
+  /// The shared headers; or Hoisted's header on top of Base, theirs.
+  bool buildSharedHeaders(PchContents &Into, const CompileCommand *Command,
+                          const CudaSide &Side, const HoistedMain *Hoisted = nullptr,
+                          const PchContents *Base = nullptr) const;
 
   CudaInstallation Cuda;
   std::string ResourceDir;
@@ -97,6 +121,7 @@ private:
   IsUserFileFn IsUserFile;
   bool SkipBodies = true;                ///< outside user files
   std::unique_ptr<SharedHeaders> Shared; ///< null: every parse on its own
+  std::unique_ptr<IncludeScan> Scan;     ///< with Shared
   std::unique_ptr<PlainFiles> Plain;     ///< what the parses need not scan again
 };
 

@@ -31,6 +31,9 @@ struct ParseOutcome {
   /// Per error: the declaration at namespace scope that holds it, or its line.
   std::vector<ErrorRegion> ErrorRegions;
   std::vector<StandIn> StoodIn;
+  /// The SDK header the parse loaded precompiled (`<cooperative_groups.h>`),
+  /// or why one it tried to was read in place after all.
+  std::string SharedHeader, NotShared;
 };
 
 /// Which half of a CUDA compilation a parse sees.

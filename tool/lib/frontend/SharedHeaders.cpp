@@ -11,19 +11,20 @@ SharedHeaders::~SharedHeaders() {
     llvm::sys::fs::remove_directories(Folder, /*IgnoreErrors=*/true);
 }
 
-std::string SharedHeaders::lookup(const std::string &Key, const Builder &Build) {
-  std::promise<std::string> Built;
-  std::shared_future<std::string> Path;
+std::shared_ptr<const PchContents> SharedHeaders::lookup(const std::string &Key,
+                                                         const Builder &Build) {
+  std::promise<std::shared_ptr<const PchContents>> Promise;
+  std::shared_future<std::shared_ptr<const PchContents>> Built;
   bool Mine = false;
   std::string Target;
   {
     std::lock_guard<std::mutex> Guard(Lock);
     Entry &E = Entries[Key];
     if (++E.Asked < 2)
-      return "";
-    Mine = !E.Path.valid();
+      return nullptr;
+    Mine = !E.Built.valid();
     if (Mine) {
-      E.Path = Built.get_future().share();
+      E.Built = Promise.get_future().share();
       llvm::SmallString<128> Created;
       if (Folder.empty() &&
           !llvm::sys::fs::createUniqueDirectory("musify-shared-headers", Created))
@@ -31,12 +32,16 @@ std::string SharedHeaders::lookup(const std::string &Key, const Builder &Build) 
       if (!Folder.empty())
         Target = Folder + "/" + std::to_string(++Count) + ".pch";
     }
-    Path = E.Path;
+    Built = E.Built;
   }
   // The thread that made the entry builds it, outside the lock.
-  if (Mine)
-    Built.set_value(!Target.empty() && Build(Target) ? Target : "");
-  return Path.get();
+  if (Mine) {
+    auto Contents = std::make_shared<PchContents>();
+    Contents->Path = Target;
+    Promise.set_value(!Target.empty() && Build(*Contents) ? std::move(Contents)
+                                                          : nullptr);
+  }
+  return Built.get();
 }
 
 } // namespace musify

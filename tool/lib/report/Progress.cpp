@@ -14,19 +14,20 @@ void Progress::expect(unsigned More) {
   Total += More;
 }
 
-void Progress::finished(llvm::StringRef File, bool Parsed, bool FromCache,
-                        double Seconds) {
+void Progress::finished(llvm::StringRef File, bool Parsed, bool FromCache, double Seconds,
+                        llvm::StringRef Note) {
   std::lock_guard<std::mutex> Guard(Lock);
   ++Done;
   if (Verbose) {
     if (Drawn)
       Out << "\r\x1b[K";
-    Out << llvm::formatv("musify: [{0}/{1}] {2}: {3}\n", Done, Total, File,
+    Out << llvm::formatv("musify: [{0}/{1}] {2}: {3}{4}{5}\n", Done, Total, File,
                          FromCache
                              ? std::string("from the cache")
                              : llvm::formatv("{0} in {1:f2} s",
                                              Parsed ? "parsed" : "did not parse", Seconds)
-                                   .str());
+                                   .str(),
+                         Note.empty() ? "" : ", ", Note);
     Drawn = false;
   }
   if (!Live)

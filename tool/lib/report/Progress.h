@@ -17,8 +17,10 @@ public:
 
   /// More units to come than the total said.
   void expect(unsigned More);
-  /// A unit is done; safe to call from several threads.
-  void finished(llvm::StringRef File, bool Parsed, bool FromCache, double Seconds);
+  /// A unit is done, with Note said after its time; safe to call from
+  /// several threads.
+  void finished(llvm::StringRef File, bool Parsed, bool FromCache, double Seconds,
+                llvm::StringRef Note = "");
   /// Clears the live line.
   void done();
 

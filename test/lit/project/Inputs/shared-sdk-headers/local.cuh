@@ -1,0 +1,3 @@
+#pragma once
+#include <cooperative_groups.h>
+__device__ inline unsigned rank() { return cooperative_groups::this_thread_block().thread_rank(); }

@@ -1,0 +1,61 @@
+// An SDK header loaded precompiled where a unit includes it.
+//
+// A unit that includes a heavy SDK header (<cooperative_groups.h>, Thrust)
+// may load it from a precompiled header with the shared headers, so that it
+// is read before the unit's own text instead of where the unit includes it.
+// That is the same parse only if nothing the unit does before its #include
+// could have changed the header or seen it. HoistCheck watches such a parse
+// and says when that does not hold; the parse is then made again without it.
+#pragma once
+
+#include "frontend/Frontend.h"
+#include "frontend/SharedHeaders.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace clang {
+class ASTConsumer;
+class CompilerInstance;
+class PPCallbacks;
+} // namespace clang
+
+namespace musify {
+
+/// Fills in Into's files and identifiers while CI builds a precompiled
+/// header; call finish() when its preprocessor is done, before it goes.
+class PchRecorder {
+public:
+  PchRecorder(clang::CompilerInstance &CI, PchContents &Into);
+  ~PchRecorder();
+  std::unique_ptr<clang::PPCallbacks> callbacks();
+  void finish();
+
+  struct State; ///< what the callbacks share
+
+private:
+  std::shared_ptr<State> S;
+};
+
+/// Watches a parse that loaded Pch (the shared headers with one SDK header
+/// after them) for what would make it differ from a parse that read that
+/// header where the unit includes it.
+class HoistCheck {
+public:
+  HoistCheck(const PchContents &Pch, const IsUserFileFn &IsUserFile);
+  ~HoistCheck();
+  /// Both are needed, for the parse of CI.
+  std::unique_ptr<clang::PPCallbacks> callbacks(clang::CompilerInstance &CI);
+  std::unique_ptr<clang::ASTConsumer> consumer(clang::CompilerInstance &CI);
+  /// After the parse: why it is not the same as one that read the header
+  /// in place, or nothing.
+  std::optional<std::string> refusal() const;
+
+  struct State; ///< what the callbacks and the consumer share
+
+private:
+  std::shared_ptr<State> S;
+};
+
+} // namespace musify
