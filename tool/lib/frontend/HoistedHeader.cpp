@@ -36,6 +36,12 @@ struct PchRecorder::State {
   /// Of each file of Included, the others whose macros it reads.
   llvm::DenseMap<llvm::sys::fs::UniqueID, llvm::DenseSet<llvm::sys::fs::UniqueID>> Reads;
 
+  void use(llvm::StringRef Name, llvm::sys::fs::UniqueID File) {
+    auto &Files = Into.Uses[Name];
+    if (llvm::find(Files, File) == Files.end())
+      Files.push_back(File);
+  }
+
   void includes(llvm::sys::fs::UniqueID File) {
     if (!Stack.empty() && Stack.back() && *Stack.back() != File)
       Into.Children[*Stack.back()].push_back(File);
@@ -111,6 +117,12 @@ public:
   void MacroExpands(const clang::Token &, const clang::MacroDefinition &MD,
                     clang::SourceRange, const clang::MacroArgs *) override {
     S->read(MD);
+    const clang::MacroInfo *MI = MD.getMacroInfo();
+    if (!S->UnderMain || S->Stack.empty() || !S->Stack.back() || !MI)
+      return;
+    for (const clang::Token &T : MI->tokens())
+      if (const clang::IdentifierInfo *II = T.getIdentifierInfo())
+        S->use(II->getName(), *S->Stack.back());
   }
   void Defined(const clang::Token &, const clang::MacroDefinition &MD,
                clang::SourceRange) override {
@@ -178,13 +190,24 @@ void PchRecorder::finish() {
     clang::Lexer Raw(SM.getLocForStartOfFile(FID), S->CI.getLangOpts(), Text.begin(),
                      Text.begin(), Text.end());
     clang::Token T;
+    // 0: text; 1: after a # that begins a line; 2: a #define's name; 3: its body.
+    int Define = 0;
     do {
       Raw.LexFromRawLexer(T);
+      if (T.isAtStartOfLine())
+        Define = T.is(clang::tok::hash) ? 1 : 0;
+      else if (Define == 2)
+        Define = 3;
       if (T.isNot(clang::tok::raw_identifier))
         continue;
-      auto &Files = S->Into.Identifiers[T.getRawIdentifier()];
+      llvm::StringRef Name = T.getRawIdentifier();
+      if (Define == 1)
+        Define = Name == "define" ? 2 : 0;
+      auto &Files = S->Into.Identifiers[Name];
       if (Files.empty() || Files.back() != File)
         Files.push_back(File);
+      if (Define != 3)
+        S->use(Name, File);
     } while (T.isNot(clang::tok::eof));
   }
 }
@@ -263,8 +286,8 @@ struct HoistCheck::State {
         continue;
       unsigned EarlierOrder = Pch.Order.lookup(Earlier.first);
       for (const std::string &Name : Defined->second) {
-        auto Users = Pch.Identifiers.find(Name);
-        if (Users == Pch.Identifiers.end())
+        auto Users = Pch.Uses.find(Name);
+        if (Users == Pch.Uses.end())
           continue;
         for (llvm::sys::fs::UniqueID User : Users->second)
           if (Subtree.contains(User) && !ReadAt.count(User) &&

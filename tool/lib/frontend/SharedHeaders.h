@@ -32,6 +32,9 @@ struct PchContents {
   /// files it is written in: the names whose meaning a unit could change
   /// before its #include of the header.
   llvm::StringMap<llvm::SmallVector<llvm::sys::fs::UniqueID, 1>> Identifiers;
+  /// Of those, the ones a file's reading looks at (written outside the
+  /// bodies of its #defines, or in the body of a macro expanded there).
+  llvm::StringMap<llvm::SmallVector<llvm::sys::fs::UniqueID, 1>> Uses;
   /// Of each file of Included: the files it includes (read there or
   /// before), the order it was first read in, the macros it defines, and
   /// whether it reads the same wherever it is included (it and what it
