@@ -516,9 +516,9 @@ public:
 
   bool HandleTopLevelDecl(clang::DeclGroupRef Group) override {
     for (clang::Decl *D : Group) {
-      if (S->Reached && !S->PastAt &&
-          !S->SM->isBeforeInTranslationUnit(S->SM->getExpansionLoc(D->getBeginLoc()),
-                                            S->At))
+      clang::SourceLocation Begin = S->SM->getExpansionLoc(D->getBeginLoc());
+      if (S->Reached && !S->PastAt && Begin.isValid() &&
+          !S->SM->isBeforeInTranslationUnit(Begin, S->At))
         S->PastAt = true;
       if (!S->PastAt)
         S->Before.push_back(D);
