@@ -226,9 +226,9 @@ struct HoistCheck::State {
   /// Macros the header uses, #undef'd before it: the definitions it saw.
   llvm::DenseMap<const clang::IdentifierInfo *, const clang::MacroInfo *> Undefined;
   clang::Preprocessor *PP = nullptr;
-  /// Files of the header the unit included before it (self-contained
-  /// ones), from where it did: a parse that read the header in place had
-  /// read them there too.
+  /// Files of the header's that a parse reading it in place has read, from
+  /// where: those the unit included before it (ones that read the same
+  /// wherever they are included), and the rest at its #include.
   llvm::DenseMap<llvm::sys::fs::UniqueID, clang::SourceLocation> ReadAt;
   llvm::DenseMap<clang::FileID, std::optional<llvm::sys::fs::UniqueID>> HeaderFiles;
   llvm::DenseMap<clang::FileID, bool> User;
