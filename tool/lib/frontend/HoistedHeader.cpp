@@ -23,6 +23,38 @@ std::optional<llvm::sys::fs::UniqueID> idOf(const clang::SourceManager &SM,
   return std::nullopt;
 }
 
+/// A PPCallbacks that hears of every use of a macro: an expansion or a test
+/// (`defined`, `#ifdef`, `#ifndef`, `#elifdef`, `#elifndef`).
+class MacroUseCallbacks : public clang::PPCallbacks {
+public:
+  virtual void macroUsed(const clang::Token &Name, const clang::MacroDefinition &MD) = 0;
+
+  void MacroExpands(const clang::Token &Name, const clang::MacroDefinition &MD,
+                    clang::SourceRange, const clang::MacroArgs *) override {
+    macroUsed(Name, MD);
+  }
+  void Defined(const clang::Token &Name, const clang::MacroDefinition &MD,
+               clang::SourceRange) override {
+    macroUsed(Name, MD);
+  }
+  void Ifdef(clang::SourceLocation, const clang::Token &Name,
+             const clang::MacroDefinition &MD) override {
+    macroUsed(Name, MD);
+  }
+  void Ifndef(clang::SourceLocation, const clang::Token &Name,
+              const clang::MacroDefinition &MD) override {
+    macroUsed(Name, MD);
+  }
+  void Elifdef(clang::SourceLocation, const clang::Token &Name,
+               const clang::MacroDefinition &MD) override {
+    macroUsed(Name, MD);
+  }
+  void Elifndef(clang::SourceLocation, const clang::Token &Name,
+                const clang::MacroDefinition &MD) override {
+    macroUsed(Name, MD);
+  }
+};
+
 } // namespace
 
 struct PchRecorder::State {
@@ -42,26 +74,38 @@ struct PchRecorder::State {
       Files.push_back(File);
   }
 
-  void includes(llvm::sys::fs::UniqueID File) {
-    if (!Stack.empty() && Stack.back() && *Stack.back() != File)
-      Into.Children[*Stack.back()].push_back(File);
+  /// The file being read under the main file's #include, if any.
+  std::optional<llvm::sys::fs::UniqueID> reading() const {
+    return UnderMain && !Stack.empty() ? Stack.back() : std::nullopt;
   }
 
-  void read(const clang::MacroDefinition &MD) {
+  void includes(llvm::sys::fs::UniqueID File) {
+    if (std::optional<llvm::sys::fs::UniqueID> Includer = reading();
+        Includer && *Includer != File)
+      Into.Children[*Includer].push_back(File);
+  }
+
+  /// The file being read reads MD: its macros, and the names in its body.
+  void read(const clang::MacroDefinition &MD, bool Expanded) {
     const clang::MacroInfo *MI = MD.getMacroInfo();
-    if (!UnderMain || Stack.empty() || !Stack.back() || !MI)
+    std::optional<llvm::sys::fs::UniqueID> Reader = reading();
+    if (!Reader || !MI)
       return;
     const clang::SourceManager &SM = CI.getSourceManager();
     std::optional<llvm::sys::fs::UniqueID> From =
         idOf(SM, SM.getFileID(SM.getExpansionLoc(MI->getDefinitionLoc())));
-    if (From && *From != *Stack.back() && Into.Included.contains(*From))
-      Reads[*Stack.back()].insert(*From);
+    if (From && *From != *Reader && Into.Included.contains(*From))
+      Reads[*Reader].insert(*From);
+    if (Expanded)
+      for (const clang::Token &T : MI->tokens())
+        if (const clang::IdentifierInfo *II = T.getIdentifierInfo())
+          use(II->getName(), *Reader);
   }
 };
 
 namespace {
 
-class Recording : public clang::PPCallbacks {
+class Recording : public MacroUseCallbacks {
 public:
   explicit Recording(std::shared_ptr<PchRecorder::State> S) : S(std::move(S)) {}
 
@@ -109,40 +153,16 @@ public:
   }
 
   void MacroDefined(const clang::Token &Name, const clang::MacroDirective *) override {
-    if (S->UnderMain && !S->Stack.empty() && S->Stack.back())
-      S->Into.Defines[*S->Stack.back()].push_back(
-          Name.getIdentifierInfo()->getName().str());
+    if (std::optional<llvm::sys::fs::UniqueID> Definer = S->reading())
+      S->Into.Defines[*Definer].push_back(Name.getIdentifierInfo()->getName().str());
   }
 
   void MacroExpands(const clang::Token &, const clang::MacroDefinition &MD,
                     clang::SourceRange, const clang::MacroArgs *) override {
-    S->read(MD);
-    const clang::MacroInfo *MI = MD.getMacroInfo();
-    if (!S->UnderMain || S->Stack.empty() || !S->Stack.back() || !MI)
-      return;
-    for (const clang::Token &T : MI->tokens())
-      if (const clang::IdentifierInfo *II = T.getIdentifierInfo())
-        S->use(II->getName(), *S->Stack.back());
+    S->read(MD, /*Expanded=*/true);
   }
-  void Defined(const clang::Token &, const clang::MacroDefinition &MD,
-               clang::SourceRange) override {
-    S->read(MD);
-  }
-  void Ifdef(clang::SourceLocation, const clang::Token &,
-             const clang::MacroDefinition &MD) override {
-    S->read(MD);
-  }
-  void Ifndef(clang::SourceLocation, const clang::Token &,
-              const clang::MacroDefinition &MD) override {
-    S->read(MD);
-  }
-  void Elifdef(clang::SourceLocation, const clang::Token &,
-               const clang::MacroDefinition &MD) override {
-    S->read(MD);
-  }
-  void Elifndef(clang::SourceLocation, const clang::Token &,
-                const clang::MacroDefinition &MD) override {
-    S->read(MD);
+  void macroUsed(const clang::Token &, const clang::MacroDefinition &MD) override {
+    S->read(MD, /*Expanded=*/false);
   }
 
 private:
@@ -322,7 +342,7 @@ namespace {
 
 /// Before the unit's #include: macros that could change the header, and
 /// uses of what it defines, which only its early presence makes work.
-class Watch : public clang::PPCallbacks {
+class Watch : public MacroUseCallbacks {
 public:
   explicit Watch(std::shared_ptr<HoistCheck::State> S) : S(std::move(S)) {}
 
@@ -382,38 +402,13 @@ public:
       S->Undefined.try_emplace(II, Was.getMacroInfo());
   }
 
-  void MacroExpands(const clang::Token &Name, const clang::MacroDefinition &MD,
-                    clang::SourceRange, const clang::MacroArgs *) override {
-    used(Name, MD);
-  }
-  void Defined(const clang::Token &Name, const clang::MacroDefinition &MD,
-               clang::SourceRange) override {
-    used(Name, MD);
-  }
-  void Ifdef(clang::SourceLocation, const clang::Token &Name,
-             const clang::MacroDefinition &MD) override {
-    used(Name, MD);
-  }
-  void Ifndef(clang::SourceLocation, const clang::Token &Name,
-              const clang::MacroDefinition &MD) override {
-    used(Name, MD);
-  }
-  void Elifdef(clang::SourceLocation, const clang::Token &Name,
-               const clang::MacroDefinition &MD) override {
-    used(Name, MD);
-  }
-  void Elifndef(clang::SourceLocation, const clang::Token &Name,
-                const clang::MacroDefinition &MD) override {
-    used(Name, MD);
-  }
-
 private:
   /// Not the command line's or the compiler's own (the predefines).
   bool writtenInFile(clang::SourceLocation Loc) const {
     return Loc.isValid() &&
            idOf(*S->SM, S->SM->getFileID(S->SM->getExpansionLoc(Loc))).has_value();
   }
-  void used(const clang::Token &Name, const clang::MacroDefinition &MD) {
+  void macroUsed(const clang::Token &Name, const clang::MacroDefinition &MD) override {
     if (S->Reached)
       return;
     const clang::MacroInfo *MI = MD.getMacroInfo();

@@ -1,7 +1,9 @@
 // Reading a unit's #include lines without a parse.
 #include "frontend/IncludeScan.h"
+#include "core/SourceText.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -11,24 +13,14 @@ namespace musify {
 
 std::vector<IncludeLine> IncludeScan::includeLines(llvm::StringRef Text) {
   std::vector<IncludeLine> Found;
-  while (!Text.empty()) {
-    auto [Line, Rest] = Text.split('\n');
-    Text = Rest;
-    Line = Line.ltrim();
-    if (!Line.consume_front("#"))
-      continue;
-    Line = Line.ltrim();
-    if (!Line.consume_front("include") || Line.starts_with("_next"))
-      continue;
-    Line = Line.ltrim();
-    if (Line.empty() || (Line.front() != '<' && Line.front() != '"'))
-      continue;
-    char Close = Line.front() == '<' ? '>' : '"';
-    size_t End = Line.find(Close, 1);
-    if (End == llvm::StringRef::npos || End == 1)
-      continue;
-    Found.push_back({Close == '>', Line.slice(1, End).str()});
-  }
+  forEachInclude(Text, [&](llvm::StringRef Name, unsigned Offset, unsigned) {
+    // Not #include_next or #import: the word between the `#` and the header.
+    llvm::StringRef Directive = Text.take_front(Offset);
+    Directive = Directive.drop_front(Directive.rfind('#') + 1).ltrim();
+    Directive = Directive.take_while([](char C) { return llvm::isAlnum(C) || C == '_'; });
+    if (!Name.empty() && Directive == "include")
+      Found.push_back({Text[Offset] == '<', Name.str()});
+  });
   return Found;
 }
 
