@@ -210,23 +210,29 @@ void PchRecorder::finish() {
     clang::Lexer Raw(SM.getLocForStartOfFile(FID), S->CI.getLangOpts(), Text.begin(),
                      Text.begin(), Text.end());
     clang::Token T;
-    // 0: text; 1: after a # that begins a line; 2: a #define's name; 3: its body.
-    int Define = 0;
+    enum { Code, Directive, DefineName, DefineBody, IncludeName, HeaderName } At = Code;
     do {
       Raw.LexFromRawLexer(T);
       if (T.isAtStartOfLine())
-        Define = T.is(clang::tok::hash) ? 1 : 0;
-      else if (Define == 2)
-        Define = 3;
-      if (T.isNot(clang::tok::raw_identifier))
+        At = T.is(clang::tok::hash) ? Directive : Code;
+      else if (At == DefineName)
+        At = DefineBody;
+      else if (At == IncludeName)
+        // `<assert.h>` names a file, not the macro `assert`; a computed
+        // #include's macro is a use.
+        At = T.isOneOf(clang::tok::less, clang::tok::string_literal) ? HeaderName : Code;
+      if (T.isNot(clang::tok::raw_identifier) || At == HeaderName)
         continue;
       llvm::StringRef Name = T.getRawIdentifier();
-      if (Define == 1)
-        Define = Name == "define" ? 2 : 0;
+      if (At == Directive)
+        At = Name == "define" ? DefineName
+             : Name == "include" || Name == "include_next" || Name == "import"
+                 ? IncludeName
+                 : Code;
       auto &Files = S->Into.Identifiers[Name];
       if (Files.empty() || Files.back() != File)
         Files.push_back(File);
-      if (Define != 3)
+      if (At != DefineBody)
         S->use(Name, File);
     } while (T.isNot(clang::tok::eof));
   }
