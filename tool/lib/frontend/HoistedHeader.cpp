@@ -63,10 +63,23 @@ struct PchRecorder::State {
   PchContents &Into;
   bool UnderMain = false; ///< past the shared headers, in the main file's #include
   std::vector<clang::FileID> Included;
-  /// The files being read under the main file's #include, innermost last.
-  std::vector<std::optional<llvm::sys::fs::UniqueID>> Stack;
+  /// A file being read under the main file's #include.
+  struct Frame {
+    std::optional<llvm::sys::fs::UniqueID> File;
+    std::vector<const clang::IdentifierInfo *> Defined; ///< macros it defined
+  };
+  std::vector<Frame> Stack; ///< innermost last
+  using CrossReads =
+      llvm::DenseMap<llvm::sys::fs::UniqueID, llvm::DenseSet<llvm::sys::fs::UniqueID>>;
   /// Of each file of Included, the others whose macros it reads.
-  llvm::DenseMap<llvm::sys::fs::UniqueID, llvm::DenseSet<llvm::sys::fs::UniqueID>> Reads;
+  CrossReads Reads;
+  /// Reads of a macro that a file including the reader defined (the
+  /// `__need___va_list` <stdio.h> sets for <stdarg.h>), charged to the
+  /// files in between: the reader reads so only when included from there.
+  CrossReads ChainReads;
+  /// Files an #include found read before (guarded): their one reading
+  /// stands for every place that includes them.
+  llvm::DenseSet<llvm::sys::fs::UniqueID> Skipped;
 
   void use(llvm::StringRef Name, llvm::sys::fs::UniqueID File) {
     auto &Files = Into.Uses[Name];
@@ -76,7 +89,7 @@ struct PchRecorder::State {
 
   /// The file being read under the main file's #include, if any.
   std::optional<llvm::sys::fs::UniqueID> reading() const {
-    return UnderMain && !Stack.empty() ? Stack.back() : std::nullopt;
+    return UnderMain && !Stack.empty() ? Stack.back().File : std::nullopt;
   }
 
   void includes(llvm::sys::fs::UniqueID File) {
@@ -94,12 +107,46 @@ struct PchRecorder::State {
     const clang::SourceManager &SM = CI.getSourceManager();
     std::optional<llvm::sys::fs::UniqueID> From =
         idOf(SM, SM.getFileID(SM.getExpansionLoc(MI->getDefinitionLoc())));
-    if (From && *From != *Reader && Into.Included.contains(*From))
-      Reads[*Reader].insert(*From);
+    if (From && *From != *Reader && Into.Included.contains(*From)) {
+      auto Includer = llvm::find_if(llvm::reverse(Stack),
+                                    [&](const Frame &F) { return F.File == From; });
+      if (Includer == Stack.rend())
+        Reads[*Reader].insert(*From);
+      else
+        for (auto Below = Includer.base(); Below != Stack.end(); ++Below)
+          if (Below->File)
+            ChainReads[*Below->File].insert(*From);
+    }
     if (Expanded)
       for (const clang::Token &T : MI->tokens())
         if (const clang::IdentifierInfo *II = T.getIdentifierInfo())
           use(II->getName(), *Reader);
+  }
+
+  /// Every #include of a file of Included is an edge, the first or not:
+  /// <stdarg.h> has no guard and is read again each time.
+  void enters(std::optional<llvm::sys::fs::UniqueID> File) {
+    if (File && Into.Included.contains(*File))
+      includes(*File);
+    Stack.push_back({File, {}});
+  }
+  /// What a file leaves defined is what its reading changes for files read
+  /// after it: not the __need_ macros it sets for <stddef.h>, which
+  /// undefines them.
+  void exits() {
+    const Frame &Done = Stack.back();
+    if (Done.File) {
+      const clang::SourceManager &SM = CI.getSourceManager();
+      std::vector<std::string> &Defines = Into.Defines[*Done.File];
+      for (const clang::IdentifierInfo *Name : Done.Defined)
+        if (const clang::MacroInfo *MI = CI.getPreprocessor().getMacroInfo(Name);
+            MI &&
+            idOf(SM, SM.getFileID(SM.getExpansionLoc(MI->getDefinitionLoc()))) ==
+                Done.File &&
+            llvm::find(Defines, Name->getName()) == Defines.end())
+          Defines.push_back(Name->getName().str());
+    }
+    Stack.pop_back();
   }
 };
 
@@ -125,7 +172,7 @@ public:
   void FileChanged(clang::SourceLocation Loc, FileChangeReason Reason,
                    clang::SrcMgr::CharacteristicKind, clang::FileID) override {
     if (Reason == ExitFile && S->UnderMain && !S->Stack.empty())
-      S->Stack.pop_back();
+      S->exits();
     if (Reason != EnterFile)
       return;
     const clang::SourceManager &SM = S->CI.getSourceManager();
@@ -140,21 +187,22 @@ public:
       S->Into.Included.insert(*ID);
       S->Into.Order.try_emplace(*ID, S->Included.size());
       S->Included.push_back(FID);
-      S->includes(*ID);
     }
-    S->Stack.push_back(ID);
+    S->enters(ID);
   }
 
   /// An #include of a file read before: it is still one of the includer's.
   void FileSkipped(const clang::FileEntryRef &File, const clang::Token &,
                    clang::SrcMgr::CharacteristicKind) override {
-    if (S->UnderMain && S->Into.Included.contains(File.getUniqueID()))
+    if (S->UnderMain && S->Into.Included.contains(File.getUniqueID())) {
       S->includes(File.getUniqueID());
+      S->Skipped.insert(File.getUniqueID());
+    }
   }
 
   void MacroDefined(const clang::Token &Name, const clang::MacroDirective *) override {
-    if (std::optional<llvm::sys::fs::UniqueID> Definer = S->reading())
-      S->Into.Defines[*Definer].push_back(Name.getIdentifierInfo()->getName().str());
+    if (S->reading())
+      S->Stack.back().Defined.push_back(Name.getIdentifierInfo());
   }
 
   void MacroExpands(const clang::Token &, const clang::MacroDefinition &MD,
@@ -190,15 +238,25 @@ static void subtreeOf(const PchContents &Pch, llvm::sys::fs::UniqueID File,
 }
 
 void PchRecorder::finish() {
+  // A file reads the same wherever it is included if it and what it
+  // includes read only each other's macros. What a file reads of the files
+  // that include it counts where they do, and wherever it is included if an
+  // #include found it read before.
+  auto ReadsWithin = [](const State::CrossReads &Charged, llvm::sys::fs::UniqueID Member,
+                        const llvm::DenseSet<llvm::sys::fs::UniqueID> &Subtree) {
+    auto It = Charged.find(Member);
+    return It == Charged.end() ||
+           llvm::all_of(It->second, [&](llvm::sys::fs::UniqueID From) {
+             return Subtree.contains(From);
+           });
+  };
   for (llvm::sys::fs::UniqueID File : S->Into.Included) {
     llvm::DenseSet<llvm::sys::fs::UniqueID> Subtree;
     subtreeOf(S->Into, File, Subtree);
     if (llvm::all_of(Subtree, [&](llvm::sys::fs::UniqueID Member) {
-          auto It = S->Reads.find(Member);
-          return It == S->Reads.end() ||
-                 llvm::all_of(It->second, [&](llvm::sys::fs::UniqueID From) {
-                   return Subtree.contains(From);
-                 });
+          return ReadsWithin(S->Reads, Member, Subtree) &&
+                 ((Member != File && !S->Skipped.contains(Member)) ||
+                  ReadsWithin(S->ChainReads, Member, Subtree));
         }))
       S->Into.SelfContained.insert(File);
   }

@@ -36,10 +36,11 @@ struct PchContents {
   /// bodies of its #defines, or in the body of a macro expanded there).
   llvm::StringMap<llvm::SmallVector<llvm::sys::fs::UniqueID, 1>> Uses;
   /// Of each file of Included: the files it includes (read there or
-  /// before), the order it was first read in, the macros it defines, and
-  /// whether it reads the same wherever it is included (it and what it
-  /// includes test and expand only macros they define). A unit may include
-  /// such a file before the header.
+  /// before), the order it was first read in, the macros it leaves defined,
+  /// and whether it reads the same wherever it is included (it and what it
+  /// includes test and expand only macros they define, or that the files
+  /// including them define where a file is read again at each #include).
+  /// A unit may include such a file before the header.
   llvm::DenseMap<llvm::sys::fs::UniqueID, std::vector<llvm::sys::fs::UniqueID>> Children;
   llvm::DenseMap<llvm::sys::fs::UniqueID, unsigned> Order;
   llvm::DenseMap<llvm::sys::fs::UniqueID, std::vector<std::string>> Defines;
