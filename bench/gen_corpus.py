@@ -8,10 +8,12 @@ included by nothing (musify parses those on their own); every unit has a
 kernel, a launch, runtime calls, a device-only branch and an arch test, so all
 of musify's stages do work. A CMakeLists.txt builds the units, a Makefile per
 module folder too (build files are migrated by their rules). Other files
-(notes, data) are copied unchanged.
+(notes, data) are copied unchanged. With --groups-every G, every G-th unit
+includes <cooperative_groups.h> first and syncs its block: an SDK header many
+units include, which musify precompiles once.
 
   gen_corpus.py OUT [--units N] [--headers-per-unit H] [--orphan-headers K]
-                    [--other-files F] [--seed S]
+                    [--other-files F] [--groups-every G] [--seed S]
 """
 import argparse
 import os
@@ -117,6 +119,7 @@ def main():
     p.add_argument("--headers-per-unit", type=int, default=4)
     p.add_argument("--orphan-headers", type=int, default=4)
     p.add_argument("--other-files", type=int, default=60)
+    p.add_argument("--groups-every", type=int, default=0)
     p.add_argument("--seed", type=int, default=1)
     a = p.parse_args()
     rng = random.Random(a.seed)
@@ -138,6 +141,9 @@ def main():
             headers.append((name, fn))
         includes = "\n".join(f'#include "{os.path.basename(h)}"' for h, _ in headers)
         calls = "\n".join(f"    v = {fn}(v);" for _, fn in headers)
+        if a.groups_every and u % a.groups_every == 0:
+            includes = "#include <cooperative_groups.h>\n" + includes
+            calls += "\n    cooperative_groups::this_thread_block().sync();"
         copies = "\n".join(f"  CHECK({fn}_copy(d, d, 1, stream));" for _, fn in headers)
         write(f"{folder}/unit{u}.cu",
               UNIT.format(unit=u, includes=includes, calls=calls, copies=copies,

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """No lever of speed changes musify's output: -j, the shared headers
-(--no-shared-headers), skipping the bodies of SDK and system functions
+(--no-shared-headers) and the SDK headers units include
+(--no-shared-sdk-headers), skipping the bodies of SDK and system functions
 (--parse-all-bodies) and the --incremental cache give byte-identical trees and
 reports.
 
   parallel_determinism.py MUSIFY GEN_CORPUS WORK_DIR
-      a generated tree of a few hundred files, both targets: -j1, -j4, -j4
-      --no-shared-headers
+      a generated tree of a few hundred files, a third of its units
+      including <cooperative_groups.h>, both targets: -j1, -j4, -j4
+      --no-shared-headers, -j4 --no-shared-sdk-headers
   parallel_determinism.py MUSIFY --tree DIR WORK_DIR [-- CLANG_ARGS]
       a real tree (the cuda-samples corpus), HIP: -j2 against -j1,
       --no-shared-headers, --parse-all-bodies, and a cold and a warm
@@ -23,7 +25,7 @@ from tree import files_under, run
 def generated_tree(gen_corpus, work):
     corpus = os.path.join(work, "corpus")
     run([sys.executable, gen_corpus, corpus, "--units", "30", "--headers-per-unit", "5",
-         "--orphan-headers", "4", "--other-files", "60"])
+         "--orphan-headers", "4", "--other-files", "60", "--groups-every", "3"])
     inputs = files_under(corpus)
     print(f"corpus: {len(inputs)} files")
     assert len(inputs) >= 200, "the corpus should hold a few hundred files"
@@ -80,7 +82,8 @@ def main():
         tree, work = None, args[2]
         targets = ["musa", "hip"]
         runs = {"-j1": ["-j1"], "-j4": ["-j4"],
-                "-j4 --no-shared-headers": ["-j4", "--no-shared-headers"]}
+                "-j4 --no-shared-headers": ["-j4", "--no-shared-headers"],
+                "-j4 --no-shared-sdk-headers": ["-j4", "--no-shared-sdk-headers"]}
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     tree = tree or generated_tree(args[1], work)
