@@ -66,7 +66,9 @@ struct PchRecorder::State {
   /// A file being read under the main file's #include.
   struct Frame {
     std::optional<llvm::sys::fs::UniqueID> File;
+    bool Again = false;                                 ///< the file was read before
     std::vector<const clang::IdentifierInfo *> Defined; ///< macros it defined
+    bool Acted = false; ///< it included a file or read another's macro
   };
   std::vector<Frame> Stack; ///< innermost last
   using CrossReads =
@@ -94,8 +96,10 @@ struct PchRecorder::State {
 
   void includes(llvm::sys::fs::UniqueID File) {
     if (std::optional<llvm::sys::fs::UniqueID> Includer = reading();
-        Includer && *Includer != File)
+        Includer && *Includer != File) {
       Into.Children[*Includer].push_back(File);
+      Stack.back().Acted = true;
+    }
   }
 
   /// The file being read reads MD: its macros, and the names in its body.
@@ -108,6 +112,7 @@ struct PchRecorder::State {
     std::optional<llvm::sys::fs::UniqueID> From =
         idOf(SM, SM.getFileID(SM.getExpansionLoc(MI->getDefinitionLoc())));
     if (From && *From != *Reader && Into.Included.contains(*From)) {
+      Stack.back().Acted = true;
       auto Includer = llvm::find_if(llvm::reverse(Stack),
                                     [&](const Frame &F) { return F.File == From; });
       if (Includer == Stack.rend())
@@ -125,10 +130,10 @@ struct PchRecorder::State {
 
   /// Every #include of a file of Included is an edge, the first or not:
   /// <stdarg.h> has no guard and is read again each time.
-  void enters(std::optional<llvm::sys::fs::UniqueID> File) {
+  void enters(std::optional<llvm::sys::fs::UniqueID> File, bool Again) {
     if (File && Into.Included.contains(*File))
       includes(*File);
-    Stack.push_back({File, {}});
+    Stack.push_back({File, Again, {}, false});
   }
   /// What a file leaves defined is what its reading changes for files read
   /// after it: not the __need_ macros it sets for <stddef.h>, which
@@ -145,6 +150,10 @@ struct PchRecorder::State {
                 Done.File &&
             llvm::find(Defines, Name->getName()) == Defines.end())
           Defines.push_back(Name->getName().str());
+      // Read again but doing nothing: a guard the preprocessor did not
+      // recognize kept it out, and its first reading stands for this one.
+      if (Done.Again && Done.Defined.empty() && !Done.Acted)
+        Skipped.insert(*Done.File);
     }
     Stack.pop_back();
   }
@@ -188,7 +197,7 @@ public:
       S->Into.Order.try_emplace(*ID, S->Included.size());
       S->Included.push_back(FID);
     }
-    S->enters(ID);
+    S->enters(ID, /*Again=*/!New);
   }
 
   /// An #include of a file read before: it is still one of the includer's.
