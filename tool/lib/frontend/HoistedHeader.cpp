@@ -79,8 +79,9 @@ struct PchRecorder::State {
   /// `__need___va_list` <stdio.h> sets for <stdarg.h>), charged to the
   /// files in between: the reader reads so only when included from there.
   CrossReads ChainReads;
-  /// Files an #include found read before (guarded): their one reading
-  /// stands for every place that includes them.
+  /// Files an #include found read before (guarded), or that a later
+  /// #include read to no effect: their one reading stands for every place
+  /// that includes them.
   llvm::DenseSet<llvm::sys::fs::UniqueID> Skipped;
 
   void use(llvm::StringRef Name, llvm::sys::fs::UniqueID File) {
