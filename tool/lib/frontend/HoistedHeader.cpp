@@ -55,6 +55,12 @@ public:
   }
 };
 
+/// The file MI is defined in, if it is one.
+std::optional<llvm::sys::fs::UniqueID> definedIn(const clang::SourceManager &SM,
+                                                 const clang::MacroInfo &MI) {
+  return idOf(SM, SM.getFileID(SM.getExpansionLoc(MI.getDefinitionLoc())));
+}
+
 } // namespace
 
 struct PchRecorder::State {
@@ -82,7 +88,7 @@ struct PchRecorder::State {
   /// Files an #include found read before (guarded), or that a later
   /// #include read to no effect: their one reading stands for every place
   /// that includes them.
-  llvm::DenseSet<llvm::sys::fs::UniqueID> Skipped;
+  llvm::DenseSet<llvm::sys::fs::UniqueID> ReadOnce;
 
   void use(llvm::StringRef Name, llvm::sys::fs::UniqueID File) {
     auto &Files = Into.Uses[Name];
@@ -109,9 +115,7 @@ struct PchRecorder::State {
     std::optional<llvm::sys::fs::UniqueID> Reader = reading();
     if (!Reader || !MI)
       return;
-    const clang::SourceManager &SM = CI.getSourceManager();
-    std::optional<llvm::sys::fs::UniqueID> From =
-        idOf(SM, SM.getFileID(SM.getExpansionLoc(MI->getDefinitionLoc())));
+    std::optional<llvm::sys::fs::UniqueID> From = definedIn(CI.getSourceManager(), *MI);
     if (From && *From != *Reader && Into.Included.contains(*From)) {
       Stack.back().Acted = true;
       auto Includer = llvm::find_if(llvm::reverse(Stack),
@@ -141,21 +145,18 @@ struct PchRecorder::State {
   /// undefines them.
   void exits() {
     const Frame &Done = Stack.back();
-    if (Done.File) {
-      const clang::SourceManager &SM = CI.getSourceManager();
+    if (Done.File && !Done.Defined.empty()) {
       std::vector<std::string> &Defines = Into.Defines[*Done.File];
       for (const clang::IdentifierInfo *Name : Done.Defined)
         if (const clang::MacroInfo *MI = CI.getPreprocessor().getMacroInfo(Name);
-            MI &&
-            idOf(SM, SM.getFileID(SM.getExpansionLoc(MI->getDefinitionLoc()))) ==
-                Done.File &&
+            MI && definedIn(CI.getSourceManager(), *MI) == Done.File &&
             llvm::find(Defines, Name->getName()) == Defines.end())
           Defines.push_back(Name->getName().str());
-      // Read again but doing nothing: a guard the preprocessor did not
-      // recognize kept it out, and its first reading stands for this one.
-      if (Done.Again && Done.Defined.empty() && !Done.Acted)
-        Skipped.insert(*Done.File);
     }
+    // Read again but doing nothing: a guard the preprocessor did not
+    // recognize kept it out, and its first reading stands for this one.
+    if (Done.File && Done.Again && Done.Defined.empty() && !Done.Acted)
+      ReadOnce.insert(*Done.File);
     Stack.pop_back();
   }
 };
@@ -206,7 +207,7 @@ public:
                    clang::SrcMgr::CharacteristicKind) override {
     if (S->UnderMain && S->Into.Included.contains(File.getUniqueID())) {
       S->includes(File.getUniqueID());
-      S->Skipped.insert(File.getUniqueID());
+      S->ReadOnce.insert(File.getUniqueID());
     }
   }
 
@@ -265,7 +266,7 @@ void PchRecorder::finish() {
     subtreeOf(S->Into, File, Subtree);
     if (llvm::all_of(Subtree, [&](llvm::sys::fs::UniqueID Member) {
           return ReadsWithin(S->Reads, Member, Subtree) &&
-                 ((Member != File && !S->Skipped.contains(Member)) ||
+                 ((Member != File && !S->ReadOnce.contains(Member)) ||
                   ReadsWithin(S->ChainReads, Member, Subtree));
         }))
       S->Into.SelfContained.insert(File);
