@@ -48,32 +48,40 @@ protected:
     llvm::sys::fs::real_path(Path, Real);
     return Real.str().str();
   }
-  std::optional<IncludeLine> first(llvm::StringRef Unit, std::vector<std::string> Args) {
+  /// The headers Unit includes, spelled, found in sdk/ and Angled.
+  std::vector<std::string> headers(llvm::StringRef Unit,
+                                   std::vector<std::string> Angled = {}) {
     std::string User = Root.str().str() + "/src";
     IncludeScan Scan([User](llvm::StringRef Path) { return Path.starts_with(User); });
-    return Scan.firstHeader(
-        Unit, Args, Root, {Root.str().str() + "/sdk"},
-        [](const IncludeLine &Line, llvm::StringRef) { return Line.Name != "plain.h"; });
+    SearchFolders Folders;
+    Folders.Angled = std::move(Angled);
+    Folders.Angled.push_back(Root.str().str() + "/sdk");
+    std::vector<std::string> Spelled;
+    for (const IncludeLine &Line :
+         Scan.headers(Unit, Folders, [](const IncludeLine &Line, llvm::StringRef) {
+           return Line.Name != "plain.h";
+         }))
+      Spelled.push_back(Line.spelled());
+    return Spelled;
   }
   llvm::SmallString<128> Root;
 };
 
 // The user's headers are read where they are included, depth first; a
-// header found in the SDK that Wanted turns down is passed over.
-TEST_F(IncludeScanTree, FindsTheFirstWantedHeaderThroughUserHeaders) {
-  std::string Unit = write("src/u.cu", "#include \"local.cuh\"\n#include <late.h>\n");
+// header found in the SDK that Wanted turns down is passed over, and so is
+// one no folder holds; each is listed once.
+TEST_F(IncludeScanTree, ListsTheWantedHeadersThroughUserHeaders) {
+  std::string Unit =
+      write("src/u.cu", "#include \"local.cuh\"\n#include <late.h>\n#include <lib.h>\n");
   write("src/local.cuh", "#include <plain.h>\n#include <inc/deep.cuh>\n");
   write("src/include/inc/deep.cuh", "#include <missing.h>\n#include <lib.h>\n");
   write("sdk/plain.h", "");
   write("sdk/lib.h", "");
   write("sdk/late.h", "");
-  std::optional<IncludeLine> Found = first(Unit, {"-I", "src/include"});
-  ASSERT_TRUE(Found);
-  EXPECT_EQ(Found->spelled(), "<lib.h>");
+  EXPECT_EQ(headers(Unit, {Root.str().str() + "/src/include"}),
+            (std::vector<std::string>{"<lib.h>", "<late.h>"}));
   // Without the include folder the user's header is not found.
-  Found = first(Unit, {});
-  ASSERT_TRUE(Found);
-  EXPECT_EQ(Found->spelled(), "<late.h>");
+  EXPECT_EQ(headers(Unit), (std::vector<std::string>{"<late.h>", "<lib.h>"}));
 }
 
 // Headers that include each other are read once.
@@ -81,7 +89,38 @@ TEST_F(IncludeScanTree, ReadsEachUserHeaderOnce) {
   std::string Unit = write("src/u.cu", "#include \"a.h\"\n");
   write("src/a.h", "#include \"b.h\"\n");
   write("src/b.h", "#include \"a.h\"\n");
-  EXPECT_FALSE(first(Unit, {}));
+  EXPECT_TRUE(headers(Unit).empty());
+}
+
+// The list ends at a conditional #include that finds a file, the user's or
+// not, but not at one inside a header's include guard, or one that finds
+// nothing.
+TEST_F(IncludeScanTree, EndsAtAConditionalInclude) {
+  write("sdk/a.h", "");
+  write("sdk/b.h", "");
+  write("sdk/c.h", "");
+  write("src/guarded.h", "#ifndef GUARDED_H\n#define GUARDED_H\n#include <a.h>\n"
+                         "#ifdef _WIN32\n#include <windows.h>\n#endif\n#endif\n");
+  std::string Unit =
+      write("src/u.cu", "#include \"guarded.h\"\n#include <b.h>\n"
+                        "#if WITH_C\n#include <c.h>\n#endif\n#include <a.h>\n");
+  EXPECT_EQ(headers(Unit), (std::vector<std::string>{"<a.h>", "<b.h>"}));
+  std::string Local =
+      write("src/v.cu", "#include <b.h>\n#ifdef X\n#include \"guarded.h\"\n"
+                        "#endif\n#include <c.h>\n");
+  EXPECT_EQ(headers(Local), (std::vector<std::string>{"<b.h>"}));
+}
+
+// Whether an #include lies in a conditional block, as written.
+TEST(IncludeScan, MarksConditionalIncludes) {
+  std::vector<IncludeLine> Lines =
+      IncludeScan::includeLines("#pragma once\n#include <a.h>\n#if X\n#include <b.h>\n"
+                                "#else\n#include <c.h>\n#endif\n#include <d.h>\n");
+  ASSERT_EQ(Lines.size(), 4u);
+  EXPECT_FALSE(Lines[0].Conditional);
+  EXPECT_TRUE(Lines[1].Conditional);
+  EXPECT_TRUE(Lines[2].Conditional);
+  EXPECT_FALSE(Lines[3].Conditional);
 }
 
 } // namespace

@@ -36,4 +36,22 @@ TEST(SourceText, AnUnterminatedCommentEndsTheScan) {
   EXPECT_EQ(includesBefore(Text, Text.size()), std::vector<std::string>{"a.h"});
 }
 
+// The outermost #if blocks, nested ones inside them, not the include
+// guard; an unterminated one runs to the end.
+TEST(SourceText, ConditionalBlocks) {
+  std::string Text = "#ifndef G\n#define G\n"
+                     "#ifdef A\n#if B\nint b;\n#endif\n#else\nint a;\n#endif\n"
+                     "int c;\n#if C\n#endif\n#endif\n#if D\nint d;\n";
+  std::vector<std::pair<unsigned, unsigned>> Blocks = conditionalBlocks(Text);
+  ASSERT_EQ(Blocks.size(), 3u);
+  EXPECT_EQ(Text.substr(Blocks[0].first, Blocks[0].second - Blocks[0].first),
+            "#ifdef A\n#if B\nint b;\n#endif\n#else\nint a;\n#endif");
+  EXPECT_EQ(Text.substr(Blocks[1].first, Blocks[1].second - Blocks[1].first),
+            "#if C\n#endif");
+  EXPECT_EQ(Text.substr(Blocks[2].first), "#if D\nint d;\n");
+  EXPECT_EQ(Blocks[2].second, Text.size());
+  // Without a guard, a leading #ifndef is a condition like any other.
+  EXPECT_EQ(conditionalBlocks("#ifndef G\nint g;\n#endif\n").size(), 1u);
+}
+
 } // namespace

@@ -131,9 +131,10 @@ cl::opt<bool> NoSharedHeaders(
     cl::cat(MusifyCategory));
 cl::opt<bool> NoSharedSdkHeaders(
     "no-shared-sdk-headers",
-    cl::desc("Parse the SDK headers units include themselves (<cooperative_groups.h>, "
-             "Thrust) where each unit includes them, instead of loading them "
-             "precompiled where that parses the same; the output is the same"),
+    cl::desc("Parse the system and SDK headers units include themselves (<vector>, "
+             "<cooperative_groups.h>, Thrust) where each unit includes them, instead "
+             "of loading the ones units include first alike precompiled where that "
+             "parses the same; the output is the same"),
     cl::cat(MusifyCategory));
 cl::opt<bool> ParseAllBodies(
     "parse-all-bodies",

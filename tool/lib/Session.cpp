@@ -446,6 +446,11 @@ private:
                                           std::vector<std::string> *Keys = nullptr) {
     std::vector<ParsedUnit> Results(Units.size());
     std::vector<std::string> UnitKeys(Units.size());
+    std::vector<Frontend::ExpectedParse> Expected;
+    for (const InputFile *F : Units)
+      Expected.push_back(
+          {F->Path, languagesOf(*F).front(), F->Command ? &*F->Command : nullptr});
+    Front.expect(Expected);
     llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Options.Jobs));
     for (size_t I = 0; I < Units.size(); ++I)
       Pool.async([&, I] {

@@ -213,4 +213,40 @@ unsigned preambleEnd(llvm::StringRef Text) {
   return Start;
 }
 
+std::vector<std::pair<unsigned, unsigned>> conditionalBlocks(llvm::StringRef Text) {
+  unsigned Content = preambleEnd(Text);
+  RawLexer Raw(Text, 0);
+  clang::Token Tok;
+  std::vector<std::pair<unsigned, unsigned>> Blocks;
+  std::vector<bool> Open; // per #if now open: whether it counts (not the guard)
+  unsigned Depth = 0, Begin = 0;
+  bool Have = Raw.next(Tok);
+  while (Have) {
+    if (Tok.isNot(clang::tok::hash) || !Tok.isAtStartOfLine()) {
+      Have = Raw.next(Tok);
+      continue;
+    }
+    unsigned Hash = Raw.offsetOf(Tok);
+    Have = Raw.next(Tok);
+    if (!Have || Tok.isAtStartOfLine() || Tok.isNot(clang::tok::raw_identifier))
+      continue;
+    llvm::StringRef Word = Tok.getRawIdentifier();
+    if (Word == "if" || Word == "ifdef" || Word == "ifndef") {
+      // Only the guard's #ifndef lies before the content preambleEnd finds.
+      bool Counts = Hash >= Content;
+      Open.push_back(Counts);
+      if (Counts && Depth++ == 0)
+        Begin = Hash;
+    } else if (Word == "endif" && !Open.empty()) {
+      if (Open.back() && --Depth == 0)
+        Blocks.push_back({Begin, Raw.offsetOf(Tok) + Tok.getLength()});
+      Open.pop_back();
+    }
+    Have = Raw.next(Tok);
+  }
+  if (Depth)
+    Blocks.push_back({Begin, unsigned(Text.size())});
+  return Blocks;
+}
+
 } // namespace musify

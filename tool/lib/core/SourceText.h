@@ -71,4 +71,10 @@ void forEachStringLiteral(llvm::StringRef Text,
 /// the file declares, includes or tests.
 unsigned preambleEnd(llvm::StringRef Text);
 
+/// The [begin, end) offsets of Text's outermost conditional blocks, from an
+/// `#if`, `#ifdef` or `#ifndef` to past its `#endif` (or the end of an
+/// unterminated one), in order; not the include guard: what lies only
+/// inside it is read wherever the file is.
+std::vector<std::pair<unsigned, unsigned>> conditionalBlocks(llvm::StringRef Text);
+
 } // namespace musify

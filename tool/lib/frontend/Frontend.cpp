@@ -17,6 +17,7 @@
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/PCHContainerOperations.h"
+#include "clang/Frontend/Utils.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -25,6 +26,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -32,6 +34,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <map>
+#include <mutex>
 #include <optional>
 
 namespace musify {
@@ -328,6 +331,8 @@ protected:
   void EndSourceFile() override {
     Diagnostics.Finished = true;
     Diagnostics.flush();
+    if (Check && Diagnostics.Outcome.ErrorCount)
+      Check->errorsAt(Diagnostics.ErrorsAt, Diagnostics.Outcome.ErrorCount);
     clang::CompilerInstance &CI = getCompilerInstance();
     if (!Diagnostics.ErrorsAt.empty() && CI.hasASTContext())
       regionsOfErrors(CI.getSourceManager(), CI.getASTContext());
@@ -596,26 +601,40 @@ static bool includesUserHeaders(const std::vector<std::string> &Args) {
   return false;
 }
 
-/// The main file of a precompiled header with an SDK header after the
-/// shared headers.
+/// The #include lines of Headers, in turn.
+static std::string includesOf(llvm::ArrayRef<IncludeLine> Headers) {
+  std::string Text;
+  for (const IncludeLine &Header : Headers)
+    Text += "#include " + Header.spelled() + "\n";
+  return Text;
+}
+
+/// The headers, for messages: `<stdio.h> <vector>`.
+static std::string spelledOf(llvm::ArrayRef<IncludeLine> Headers) {
+  std::string Spelled;
+  for (const IncludeLine &Header : Headers)
+    Spelled += (Spelled.empty() ? "" : " ") + Header.spelled();
+  return Spelled;
+}
+
+/// The main file of a precompiled header of headers a unit includes: their
+/// #include lines, named after the precompiled header (one per file).
 struct HoistedMain {
-  explicit HoistedMain(const IncludeLine &Header)
-      : Text("#include " + Header.spelled() + "\n") {
-    Name = (VirtualIncludeDir + "/musify_hoisted/" +
-            llvm::utohexstr(llvm::xxh3_64bits(Text)) + ".cu")
-               .str();
-  }
+  HoistedMain(llvm::ArrayRef<IncludeLine> Headers, llvm::StringRef Pch)
+      : Text(includesOf(Headers)),
+        Name((VirtualIncludeDir + "/musify_hoisted/" + llvm::sys::path::stem(Pch) + ".cu")
+                 .str()) {}
   std::string Text, Name;
 };
 
 /// The files a parse sees: the disk as nvcc's compilers see it, the headers
 /// musify supplies in memory, and Command's folder as the working folder
 /// (relative paths in a build's flags, -Iinclude, are relative to it).
-/// Hoisted: the main file of the precompiled header the parse builds or
+/// Mains: the main files of the precompiled headers the parse builds on or
 /// loads, beside the shared headers'.
 static llvm::IntrusiveRefCntPtr<clang::FileManager>
 parseFileSystem(const CompileCommand *Command, PlainFiles &Plain,
-                const HoistedMain *Hoisted = nullptr) {
+                llvm::ArrayRef<std::pair<std::string, std::string>> Mains = {}) {
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Memory->addFile((VirtualIncludeDir + "/texture_fetch_functions.h").str(), 0,
                   llvm::MemoryBuffer::getMemBuffer(TextureFetchFunctions));
@@ -623,9 +642,8 @@ parseFileSystem(const CompileCommand *Command, PlainFiles &Plain,
                   llvm::MemoryBuffer::getMemBuffer(nvccCompatPrelude()));
   Memory->addFile((VirtualIncludeDir + "/" + SharedHeadersMain).str(), 0,
                   llvm::MemoryBuffer::getMemBuffer(""));
-  if (Hoisted)
-    Memory->addFile(Hoisted->Name, 0,
-                    llvm::MemoryBuffer::getMemBufferCopy(Hoisted->Text));
+  for (const auto &[Name, Text] : Mains)
+    Memory->addFile(Name, 0, llvm::MemoryBuffer::getMemBufferCopy(Text));
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
       // A file system of its own: its working folder is not the process's.
       makeNvccCompatibleView(llvm::vfs::createPhysicalFileSystem(), &Plain));
@@ -636,10 +654,91 @@ parseFileSystem(const CompileCommand *Command, PlainFiles &Plain,
                                                        Overlay);
 }
 
+/// The parses expect() was told of, by sharing key.
+struct Frontend::Plan {
+  struct Group {
+    std::vector<ExpectedParse> Parses;
+    llvm::StringSet<> Files;
+    size_t Planned = 0; ///< the first of Parses not yet counted by planFor
+  };
+  std::mutex Lock;
+  std::map<std::string, Group> ByKey;
+};
+
 void Frontend::shareHeaders(bool SdkHeaders) {
   Shared = std::make_unique<SharedHeaders>();
-  if (SdkHeaders)
+  if (SdkHeaders) {
     Scan = std::make_unique<IncludeScan>(IsUserFile);
+    Planned = std::make_unique<Plan>();
+  }
+}
+
+std::string Frontend::sharingKey(const std::vector<std::string> &Args,
+                                 const CompileCommand *Command) {
+  return (Command ? Command->Directory : "") + '\n' +
+         llvm::join(llvm::drop_end(Args), std::string(1, '\0'));
+}
+
+void Frontend::expect(const std::vector<ExpectedParse> &Parses) const {
+  if (!Planned)
+    return;
+  std::vector<std::string> SharedKeys;
+  {
+    std::lock_guard<std::mutex> Guard(Planned->Lock);
+    for (const ExpectedParse &P : Parses) {
+      if (P.Language == SourceLanguage::C)
+        continue;
+      std::vector<std::string> Args = commandLine(P.File, P.Language, P.Command);
+      if (includesUserHeaders(Args))
+        continue;
+      std::string Key = sharingKey(Args, P.Command);
+      Plan::Group &Group = Planned->ByKey[Key];
+      if (!Group.Files.insert(P.File).second)
+        continue;
+      Group.Parses.push_back(P);
+      if (P.Language == SourceLanguage::Cuda)
+        SharedKeys.push_back(std::move(Key));
+    }
+  }
+  Shared->expect(SharedKeys);
+}
+
+bool Frontend::expected(const std::string &Key, llvm::StringRef File) const {
+  if (!Planned)
+    return false;
+  std::lock_guard<std::mutex> Guard(Planned->Lock);
+  auto It = Planned->ByKey.find(Key);
+  return It != Planned->ByKey.end() && It->second.Files.contains(File);
+}
+
+std::vector<std::string> Frontend::hoistKeys(const std::string &Key,
+                                             const std::vector<IncludeLine> &Headers) {
+  std::vector<std::string> Keys;
+  std::string Run = Key + '\n';
+  for (const IncludeLine &Header : Headers)
+    Keys.push_back(Run += includesOf(Header));
+  return Keys;
+}
+
+void Frontend::planFor(const std::string &Key, const CudaSide &Side,
+                       const PchContents *Base) const {
+  if (!Planned)
+    return;
+  // Under the lock: a parse that asks while another counts waits for the
+  // counts.
+  std::lock_guard<std::mutex> Guard(Planned->Lock);
+  auto It = Planned->ByKey.find(Key);
+  if (It == Planned->ByKey.end())
+    return;
+  Plan::Group &Group = It->second;
+  std::vector<std::vector<std::string>> Runs;
+  for (; Group.Planned < Group.Parses.size(); ++Group.Planned) {
+    const ExpectedParse &P = Group.Parses[Group.Planned];
+    std::vector<std::string> Args = commandLine(P.File, P.Language, P.Command, Side);
+    Runs.push_back(hoistKeys(Key, hoistable(P.File, Args, Key, P.Command, Base)));
+    Shared->expect(Runs.back());
+  }
+  Shared->choose(Runs);
 }
 
 void Frontend::buildAllBodies() { SkipBodies = false; }
@@ -650,38 +749,83 @@ static std::vector<std::string> withPch(std::vector<std::string> Args,
   return Args;
 }
 
-std::optional<IncludeLine> Frontend::hoistable(llvm::StringRef File,
-                                               const std::vector<std::string> &Args,
-                                               const CompileCommand *Command,
-                                               const PchContents &Base) const {
-  std::vector<std::string> SdkFolders = {Cuda.IncludeDir};
-  if (Cuda.HasCccl)
-    SdkFolders.push_back(Cuda.IncludeDir + "/cccl");
-  return Scan->firstHeader(File, Args, Command ? llvm::StringRef(Command->Directory) : "",
-                           SdkFolders,
-                           [&](const IncludeLine &Line, llvm::StringRef Path) {
-                             llvm::sys::fs::UniqueID ID;
-                             return IsCudaHeader(Line.Name) &&
-                                    !llvm::sys::fs::getUniqueID(Path, ID) &&
-                                    !Base.Files.contains(ID);
-                           });
+/// The include folders Args search, in order, as the driver sets them up
+/// (the CUDA wrappers, the C++ and C libraries, the compiler's own), with
+/// relative ones taken from WorkingDir; none if it cannot tell.
+static SearchFolders searchFoldersOf(const std::vector<std::string> &Args,
+                                     llvm::StringRef WorkingDir) {
+  std::vector<const char *> Argv;
+  for (const std::string &Arg : Args)
+    Argv.push_back(Arg.c_str());
+  clang::CreateInvocationOptions Options;
+  Options.Diags = clang::CompilerInstance::createDiagnostics(
+      new clang::DiagnosticOptions, new clang::IgnoringDiagConsumer);
+  std::unique_ptr<clang::CompilerInvocation> Invocation =
+      clang::createInvocation(Argv, Options);
+  SearchFolders Folders;
+  if (!Invocation)
+    return Folders;
+  auto Absolute = [&](llvm::StringRef Dir) {
+    llvm::SmallString<256> Path(Dir);
+    if (!WorkingDir.empty())
+      llvm::sys::fs::make_absolute(WorkingDir, Path);
+    return Path.str().str();
+  };
+  // Clang's order: -iquote; -I; the system folders, C++'s or C's among
+  // them; -idirafter.
+  namespace fe = clang::frontend;
+  bool Cxx = Invocation->getLangOpts().CPlusPlus;
+  const auto &Entries = Invocation->getHeaderSearchOpts().UserEntries;
+  for (auto InGroup : {+[](fe::IncludeDirGroup G, bool) { return G == fe::Quoted; },
+                       +[](fe::IncludeDirGroup G, bool) { return G == fe::Angled; },
+                       +[](fe::IncludeDirGroup G, bool Cxx) {
+                         return G == fe::System || G == fe::ExternCSystem ||
+                                G == (Cxx ? fe::CXXSystem : fe::CSystem);
+                       },
+                       +[](fe::IncludeDirGroup G, bool) { return G == fe::After; }})
+    for (const clang::HeaderSearchOptions::Entry &E : Entries)
+      if (!E.IsFramework && InGroup(E.Group, Cxx))
+        (E.Group == fe::Quoted ? Folders.Quoted : Folders.Angled)
+            .push_back(Absolute(E.Path));
+  return Folders;
+}
+
+std::vector<IncludeLine> Frontend::hoistable(llvm::StringRef File,
+                                             const std::vector<std::string> &Args,
+                                             const std::string &Key,
+                                             const CompileCommand *Command,
+                                             const PchContents *Base) const {
+  llvm::StringRef WorkingDir = Command ? llvm::StringRef(Command->Directory) : "";
+  const SearchFolders &Folders =
+      Scan->folders(Key, [&] { return searchFoldersOf(Args, WorkingDir); });
+  return Scan->headers(File, Folders, [&](const IncludeLine &, llvm::StringRef Path) {
+    llvm::sys::fs::UniqueID ID;
+    return !Base || (!llvm::sys::fs::getUniqueID(Path, ID) && !Base->Files.contains(ID));
+  });
 }
 
 bool Frontend::buildSharedHeaders(PchContents &Into, const CompileCommand *Command,
-                                  const CudaSide &Side, const HoistedMain *Hoisted,
+                                  const CudaSide &Side, SourceLanguage Language,
+                                  const HoistedMain *Hoisted,
                                   const PchContents *Base) const {
+  // On top of Base: only the headers after its own are parsed, and what is
+  // recorded of them adds to what Base holds.
+  if (Base) {
+    std::string Path = std::move(Into.Path);
+    Into = *Base;
+    Into.Path = std::move(Path);
+  }
+  if (Hoisted)
+    Into.MainFiles.emplace_back(Hoisted->Name, Hoisted->Text);
   llvm::IntrusiveRefCntPtr<clang::FileManager> Files =
-      parseFileSystem(Command, *Plain, Hoisted);
+      parseFileSystem(Command, *Plain, Into.MainFiles);
   clang::IgnoringDiagConsumer Quiet;
   bool ReadUserFile = false;
   std::vector<std::string> Args = commandLine(
       Hoisted ? Hoisted->Name : (VirtualIncludeDir + "/" + SharedHeadersMain).str(),
-      SourceLanguage::Cuda, Command, Side);
-  // On top of the shared headers: only the header itself is parsed.
-  if (Base) {
+      Language, Command, Side);
+  if (Base)
     Args = withPch(std::move(Args), Base->Path);
-    Into.Files = Base->Files;
-  }
   clang::tooling::ToolInvocation Invocation(
       std::move(Args),
       std::make_unique<EmitSharedHeaders>(Into, IsUserFile, SkipBodies, ReadUserFile),
@@ -691,16 +835,19 @@ bool Frontend::buildSharedHeaders(PchContents &Into, const CompileCommand *Comma
   llvm::CrashRecoveryContext Recovery;
   // A header that does not build on its own (errors) is not shared.
   return Recovery.RunSafelyOnThread([&] { Built = Invocation.run(); }, ParseStackSize) &&
-         Built && !ReadUserFile && (!Hoisted || !Into.Included.empty());
+         Built && !ReadUserFile &&
+         (!Hoisted || Into.Headers.size() > (Base ? Base->Headers.size() : 0));
 }
 
 ParseOutcome Frontend::run(std::vector<std::string> Args,
                            std::unique_ptr<clang::FrontendAction> Action,
-                           const CompileCommand *Command, const HoistedMain *Hoisted,
+                           const CompileCommand *Command, const PchContents *Hoisted,
                            HoistCheck *Check) const {
   llvm::StringRef File = Args.back();
   llvm::IntrusiveRefCntPtr<clang::FileManager> Files =
-      parseFileSystem(Command, *Plain, Hoisted);
+      parseFileSystem(Command, *Plain,
+                      Hoisted ? llvm::ArrayRef(Hoisted->MainFiles)
+                              : llvm::ArrayRef<std::pair<std::string, std::string>>());
   CollectingDiagnostics Diagnostics;
   clang::tooling::ToolInvocation Invocation(
       std::move(Args),
@@ -735,38 +882,60 @@ ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
                              const ActionFactory &MakeAction,
                              const CompileCommand *Command, const CudaSide &Side) const {
   std::vector<std::string> Args = commandLine(File, Language, Command, Side);
-  if (!Shared || Language != SourceLanguage::Cuda || includesUserHeaders(Args))
+  bool Cuda = Language == SourceLanguage::Cuda;
+  if (!Shared || Language == SourceLanguage::C || (!Cuda && !Scan) ||
+      includesUserHeaders(Args))
     return run(std::move(Args), MakeAction(), Command);
   // Parses whose command lines differ only in the file share the headers.
-  std::string Key = (Command ? Command->Directory : "") + '\n' +
-                    llvm::join(llvm::drop_end(Args), std::string(1, '\0'));
-  std::shared_ptr<const PchContents> Base = Shared->lookup(
-      Key, [&](PchContents &Into) { return buildSharedHeaders(Into, Command, Side); });
-  if (!Base)
-    return run(std::move(Args), MakeAction(), Command);
+  std::string Key = sharingKey(Args, Command);
+  bool Expected = expected(Key, File);
+  // CUDA parses all read the CUDA wrapper first; C++ ones nothing.
+  std::shared_ptr<const PchContents> Base;
+  if (Cuda) {
+    Base = Shared->lookup(
+        Key,
+        [&](PchContents &Into) {
+          return buildSharedHeaders(Into, Command, Side, Language);
+        },
+        Expected);
+    if (!Base)
+      return run(std::move(Args), MakeAction(), Command);
+  }
+  std::vector<std::string> Unshared = Base ? withPch(Args, Base->Path) : Args;
   std::string NotShared;
-  if (std::optional<IncludeLine> Header =
-          Scan ? hoistable(File, Args, Command, *Base) : std::nullopt) {
-    HoistedMain Main(*Header);
-    std::shared_ptr<const PchContents> Hoisted =
-        Shared->lookup(Key + '\n' + Main.Text, [&](PchContents &Into) {
-          return buildSharedHeaders(Into, Command, Side, &Main, &*Base);
-        });
+  std::vector<IncludeLine> Headers =
+      Scan ? hoistable(File, Args, Key, Command, Base.get()) : std::vector<IncludeLine>();
+  if (!Headers.empty()) {
+    // One key per run of the unit's first headers: a precompiled header
+    // serves every unit that includes those first.
+    std::vector<std::string> Keys = hoistKeys(Key, Headers);
+    planFor(Key, Side, Base.get());
+    auto [Index, Hoisted] = Shared->lookupLongest(
+        Keys,
+        [&](size_t I, size_t BelowIndex, const PchContents *Below, PchContents &Into) {
+          llvm::ArrayRef<IncludeLine> Run = llvm::ArrayRef(Headers).take_front(I + 1);
+          HoistedMain Main(Below ? Run.drop_front(BelowIndex + 1) : Run, Into.Path);
+          return buildSharedHeaders(Into, Command, Side, Language, &Main,
+                                    Below ? Below : Base.get());
+        },
+        Expected);
     if (Hoisted) {
+      std::string Spelled = spelledOf(llvm::ArrayRef(Headers).take_front(Index + 1));
       HoistCheck Check(*Hoisted, IsUserFile);
       ParseOutcome Outcome =
-          run(withPch(Args, Hoisted->Path), MakeAction(), Command, &Main, &Check);
+          run(withPch(Args, Hoisted->Path), MakeAction(), Command, &*Hoisted, &Check);
       std::optional<std::string> Refusal = Check.refusal();
-      if (!Refusal && Outcome.ErrorCount)
-        Refusal = "the parse that shared it had errors";
+      // Stopped short (a fatal error): the errors were not looked at.
+      if (!Refusal && Outcome.ErrorCount && !Outcome.Recovered)
+        Refusal = "the parse that shared them had errors";
       if (!Refusal) {
-        Outcome.SharedHeader = Header->spelled();
+        Outcome.SharedHeader = std::move(Spelled);
         return Outcome;
       }
-      NotShared = Header->spelled() + " not shared: " + *Refusal;
+      NotShared = Spelled + " not shared: " + *Refusal;
     }
   }
-  ParseOutcome Outcome = run(withPch(Args, Base->Path), MakeAction(), Command);
+  ParseOutcome Outcome = run(std::move(Unshared), MakeAction(), Command);
   Outcome.NotShared = std::move(NotShared);
   return Outcome;
 }

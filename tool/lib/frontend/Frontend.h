@@ -71,8 +71,8 @@ public:
 
   /// Parses File, running the action MakeAction makes over it, in Command's
   /// folder when given. Clang's own diagnostics are collected, not printed.
-  /// A parse that loaded an SDK header precompiled, and turns out not to be
-  /// the same as one that read it in place, is made again without it, with
+  /// A parse that loaded headers precompiled, and turns out not to be the
+  /// same as one that read them in place, is made again without them, with
   /// a new action. Safe to call from several threads at once.
   ParseOutcome parse(llvm::StringRef File, SourceLanguage Language,
                      const ActionFactory &MakeAction,
@@ -81,10 +81,23 @@ public:
 
   /// From now on, CUDA parses with one command line share what they read
   /// before the unit's own text (SharedHeaders), unless it holds a user's
-  /// file; with SdkHeaders, a unit that includes an SDK header other units
-  /// include too loads it precompiled where that parses the same
-  /// (HoistedHeader.h). Not thread-safe: call it before parsing.
+  /// file; with SdkHeaders, a unit (CUDA or C++) that includes first the
+  /// system and SDK headers another unit includes first too loads them
+  /// precompiled where that parses the same (HoistedHeader.h). Not
+  /// thread-safe: call it before parsing.
   void shareHeaders(bool SdkHeaders);
+
+  /// A file about to be parsed, in the language it is tried in first.
+  struct ExpectedParse {
+    std::string File;
+    SourceLanguage Language;
+    const CompileCommand *Command = nullptr; ///< lives as long as the parses
+  };
+  /// The parses about to be made: the shared headers, and the headers that
+  /// at least two of them include first, are then precompiled for the
+  /// first parse that can use them rather than the second. Safe to call
+  /// from several threads at once, but best before the parses it names.
+  void expect(const std::vector<ExpectedParse> &Parses) const;
 
   /// From now on, parses build the bodies of every function, as a compiler
   /// does: slower, for checking that skipping them changes nothing. Not
@@ -97,20 +110,39 @@ public:
   std::string deviceArch(const CompileCommand *Command) const;
 
 private:
-  /// One Clang run of Args (the file last), with Hoisted's main file in its
-  /// file system and Check watching, where given.
+  /// What parses with Args (the file last) share: Command's folder and
+  /// Args without the file.
+  static std::string sharingKey(const std::vector<std::string> &Args,
+                                const CompileCommand *Command);
+  /// For the parses of Key that expect() was told of, asks for the
+  /// precompiled headers of the headers each includes first (with the
+  /// shared headers Base), each parse once.
+  void planFor(const std::string &Key, const CudaSide &Side,
+               const PchContents *Base) const;
+  /// Whether expect() was told of File's parse with Key.
+  bool expected(const std::string &Key, llvm::StringRef File) const;
+  /// The keys of the precompiled headers of Headers' first one, two, ...
+  static std::vector<std::string> hoistKeys(const std::string &Key,
+                                            const std::vector<IncludeLine> &Headers);
+  /// One Clang run of Args (the file last), with the main files that the
+  /// precompiled header Hoisted loads in its file system, and Check
+  /// watching, where given.
   ParseOutcome run(std::vector<std::string> Args,
                    std::unique_ptr<clang::FrontendAction> Action,
-                   const CompileCommand *Command, const HoistedMain *Hoisted = nullptr,
+                   const CompileCommand *Command, const PchContents *Hoisted = nullptr,
                    HoistCheck *Check = nullptr) const;
-  /// The SDK header File includes first that the shared headers Base lack.
-  std::optional<IncludeLine> hoistable(llvm::StringRef File,
-                                       const std::vector<std::string> &Args,
-                                       const CompileCommand *Command,
-                                       const PchContents &Base) const;
-  /// The shared headers; or Hoisted's header on top of Base, theirs.
+  /// The system and SDK headers File includes that Base lacks, in turn
+  /// (IncludeScan::headers), found in the folders Args (Key's) search.
+  std::vector<IncludeLine> hoistable(llvm::StringRef File,
+                                     const std::vector<std::string> &Args,
+                                     const std::string &Key,
+                                     const CompileCommand *Command,
+                                     const PchContents *Base) const;
+  /// The shared headers of a Language parse; or Hoisted's headers, on top
+  /// of Base where given.
   bool buildSharedHeaders(PchContents &Into, const CompileCommand *Command,
-                          const CudaSide &Side, const HoistedMain *Hoisted = nullptr,
+                          const CudaSide &Side, SourceLanguage Language,
+                          const HoistedMain *Hoisted = nullptr,
                           const PchContents *Base = nullptr) const;
 
   CudaInstallation Cuda;
@@ -122,7 +154,9 @@ private:
   bool SkipBodies = true;                ///< outside user files
   std::unique_ptr<SharedHeaders> Shared; ///< null: every parse on its own
   std::unique_ptr<IncludeScan> Scan;     ///< with Shared
-  std::unique_ptr<PlainFiles> Plain;     ///< what the parses need not scan again
+  struct Plan;
+  std::unique_ptr<Plan> Planned;     ///< with Scan: the parses expect() was told of
+  std::unique_ptr<PlainFiles> Plain; ///< what the parses need not scan again
 };
 
 } // namespace musify

@@ -1,4 +1,4 @@
-// Checking that an SDK header loaded precompiled parses as it would in place.
+// Checking that headers loaded precompiled parse as they would in place.
 #include "frontend/HoistedHeader.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -77,18 +77,6 @@ struct PchRecorder::State {
     bool Acted = false; ///< it included a file or read another's macro
   };
   std::vector<Frame> Stack; ///< innermost last
-  using CrossReads =
-      llvm::DenseMap<llvm::sys::fs::UniqueID, llvm::DenseSet<llvm::sys::fs::UniqueID>>;
-  /// Of each file of Included, the others whose macros it reads.
-  CrossReads Reads;
-  /// Reads of a macro that a file including the reader defined (the
-  /// `__need___va_list` <stdio.h> sets for <stdarg.h>), charged to the
-  /// files in between: the reader reads so only when included from there.
-  CrossReads ChainReads;
-  /// Files an #include found read before (guarded), or that a later
-  /// #include read to no effect: their one reading stands for every place
-  /// that includes them.
-  llvm::DenseSet<llvm::sys::fs::UniqueID> ReadOnce;
 
   void use(llvm::StringRef Name, llvm::sys::fs::UniqueID File) {
     auto &Files = Into.Uses[Name];
@@ -121,11 +109,11 @@ struct PchRecorder::State {
       auto Includer = llvm::find_if(llvm::reverse(Stack),
                                     [&](const Frame &F) { return F.File == From; });
       if (Includer == Stack.rend())
-        Reads[*Reader].insert(*From);
+        Into.Reads[*Reader].insert(*From);
       else
         for (auto Below = Includer.base(); Below != Stack.end(); ++Below)
           if (Below->File)
-            ChainReads[*Below->File].insert(*From);
+            Into.ChainReads[*Below->File].insert(*From);
     }
     if (Expanded)
       for (const clang::Token &T : MI->tokens())
@@ -156,7 +144,7 @@ struct PchRecorder::State {
     // Read again but doing nothing: a guard the preprocessor did not
     // recognize kept it out, and its first reading stands for this one.
     if (Done.File && Done.Again && Done.Defined.empty() && !Done.Acted)
-      ReadOnce.insert(*Done.File);
+      Into.ReadOnce.insert(*Done.File);
     Stack.pop_back();
   }
 };
@@ -175,8 +163,8 @@ public:
     const clang::SourceManager &SM = S->CI.getSourceManager();
     if (!File || SM.getFileID(SM.getExpansionLoc(Hash)) != SM.getMainFileID())
       return;
-    if (!S->UnderMain)
-      S->Into.Header = File->getUniqueID();
+    if (!S->Into.Files.contains(File->getUniqueID()))
+      S->Into.Headers.push_back(File->getUniqueID());
     S->UnderMain = true;
   }
 
@@ -190,13 +178,13 @@ public:
     clang::FileID FID = SM.getFileID(Loc);
     std::optional<llvm::sys::fs::UniqueID> ID = idOf(SM, FID);
     // A file the shared headers read already (<stddef.h> is read again for
-    // each __need_ macro) is not the header's.
+    // each __need_ macro) is not the headers'.
     bool New = ID && S->Into.Files.insert(*ID).second;
     if (!S->UnderMain)
       return;
     if (New) {
       S->Into.Included.insert(*ID);
-      S->Into.Order.try_emplace(*ID, S->Included.size());
+      S->Into.Order.try_emplace(*ID, S->Into.Order.size());
       S->Included.push_back(FID);
     }
     S->enters(ID, /*Again=*/!New);
@@ -207,7 +195,7 @@ public:
                    clang::SrcMgr::CharacteristicKind) override {
     if (S->UnderMain && S->Into.Included.contains(File.getUniqueID())) {
       S->includes(File.getUniqueID());
-      S->ReadOnce.insert(File.getUniqueID());
+      S->Into.ReadOnce.insert(File.getUniqueID());
     }
   }
 
@@ -253,7 +241,8 @@ void PchRecorder::finish() {
   // includes read only each other's macros. What a file reads of the files
   // that include it counts where they do, and wherever it is included if an
   // #include found it read before.
-  auto ReadsWithin = [](const State::CrossReads &Charged, llvm::sys::fs::UniqueID Member,
+  auto ReadsWithin = [](const PchContents::CrossReads &Charged,
+                        llvm::sys::fs::UniqueID Member,
                         const llvm::DenseSet<llvm::sys::fs::UniqueID> &Subtree) {
     auto It = Charged.find(Member);
     return It == Charged.end() ||
@@ -261,13 +250,15 @@ void PchRecorder::finish() {
              return Subtree.contains(From);
            });
   };
+  // Again for the files of the one it is built on: more may be read once.
+  S->Into.SelfContained.clear();
   for (llvm::sys::fs::UniqueID File : S->Into.Included) {
     llvm::DenseSet<llvm::sys::fs::UniqueID> Subtree;
     subtreeOf(S->Into, File, Subtree);
     if (llvm::all_of(Subtree, [&](llvm::sys::fs::UniqueID Member) {
-          return ReadsWithin(S->Reads, Member, Subtree) &&
-                 ((Member != File && !S->ReadOnce.contains(Member)) ||
-                  ReadsWithin(S->ChainReads, Member, Subtree));
+          return ReadsWithin(S->Into.Reads, Member, Subtree) &&
+                 ((Member != File && !S->Into.ReadOnce.contains(Member)) ||
+                  ReadsWithin(S->Into.ChainReads, Member, Subtree));
         }))
       S->Into.SelfContained.insert(File);
   }
@@ -313,17 +304,19 @@ struct HoistCheck::State {
   const PchContents &Pch;
   const IsUserFileFn &IsUserFile;
   clang::SourceManager *SM = nullptr;
-  bool Reached = false;     ///< the unit's #include of the header was met
+  /// Where the unit includes each of Pch.Headers met so far.
+  std::vector<clang::SourceLocation> HeadersAt;
+  bool Reached = false;     ///< the unit's #include of the last was met
   clang::SourceLocation At; ///< where
   bool PastAt = false;      ///< a declaration after it was parsed
   std::vector<clang::Decl *> Before;
   std::optional<std::string> Refusal;
-  /// Macros the header uses, #undef'd before it: the definitions it saw.
+  /// Macros the headers use, #undef'd before them: the definitions they saw.
   llvm::DenseMap<const clang::IdentifierInfo *, const clang::MacroInfo *> Undefined;
   clang::Preprocessor *PP = nullptr;
-  /// Files of the header's that a parse reading it in place has read, from
-  /// where: those the unit included before it (ones that read the same
-  /// wherever they are included), and the rest at its #include.
+  /// Files of the headers' that a parse reading them in place has read, from
+  /// where: those the unit included before them (ones that read the same
+  /// wherever they are included), and the rest at their #include.
   llvm::DenseMap<llvm::sys::fs::UniqueID, clang::SourceLocation> ReadAt;
   llvm::DenseMap<clang::FileID, std::optional<llvm::sys::fs::UniqueID>> HeaderFiles;
   llvm::DenseMap<clang::FileID, bool> User;
@@ -337,7 +330,7 @@ struct HoistCheck::State {
     if (PP && !Reached) {
       clang::DiagnosticsEngine &Diags = PP->getDiagnostics();
       Diags.Report(Diags.getCustomDiagID(clang::DiagnosticsEngine::Fatal,
-                                         "the SDK header cannot be shared"));
+                                         "the precompiled headers cannot be shared"));
     }
   }
   /// Why, said at Loc (`helper.h:12: `).
@@ -348,7 +341,7 @@ struct HoistCheck::State {
     refuse(llvm::sys::path::filename(P.getFilename()) + ":" + llvm::Twine(P.getLine()) +
            ": " + Why);
   }
-  /// The file of the header's that Loc lies in, if any.
+  /// The file of the headers' that Loc lies in, if any.
   std::optional<llvm::sys::fs::UniqueID> headerFileOf(clang::SourceLocation Loc) {
     if (Loc.isInvalid())
       return std::nullopt;
@@ -360,7 +353,7 @@ struct HoistCheck::State {
         It->second = ID;
     return It->second;
   }
-  /// Whether a parse reading the header in place has read File at Loc
+  /// Whether a parse reading the headers in place has read File at Loc
   /// (invalid: now, while preprocessing).
   bool readBy(llvm::sys::fs::UniqueID File, clang::SourceLocation Loc = {}) const {
     auto It = ReadAt.find(File);
@@ -369,7 +362,7 @@ struct HoistCheck::State {
             SM->isBeforeInTranslationUnit(It->second, SM->getExpansionLoc(Loc)));
   }
   /// Marks File and what it includes read at Loc (its #include), as a
-  /// parse reading the header in place reads them there. Refused where one
+  /// parse reading the headers in place reads them there. Refused where one
   /// of them uses a macro that a file read before it here, but after it in
   /// the precompiled header, defines: in place, it would read differently.
   void markRead(llvm::sys::fs::UniqueID File, clang::SourceLocation Loc) {
@@ -401,7 +394,7 @@ struct HoistCheck::State {
       It->second = IsUserFile(realPathOf(*SM, FID));
     return It->second;
   }
-  /// Whether a file of the header not yet read at Loc uses Name.
+  /// Whether a file of the headers not yet read at Loc uses Name.
   bool usedLater(const clang::IdentifierInfo *Name,
                  clang::SourceLocation Loc = {}) const {
     if (!Name)
@@ -415,8 +408,9 @@ struct HoistCheck::State {
 
 namespace {
 
-/// Before the unit's #include: macros that could change the header, and
-/// uses of what it defines, which only its early presence makes work.
+/// Before the unit's #include of the last header: macros that could change
+/// the headers not yet read, and uses of what they define, which only their
+/// early presence makes work.
 class Watch : public MacroUseCallbacks {
 public:
   explicit Watch(std::shared_ptr<HoistCheck::State> S) : S(std::move(S)) {}
@@ -431,9 +425,10 @@ public:
     llvm::sys::fs::UniqueID ID = File->getUniqueID();
     if (!S->Pch.Included.contains(ID) || S->readBy(ID))
       return;
-    if (ID == S->Pch.Header) {
+    if (ID == S->Pch.Headers[S->HeadersAt.size()]) {
       S->markRead(ID, Hash);
-      S->Reached = true;
+      S->HeadersAt.push_back(Hash);
+      S->Reached = S->HeadersAt.size() == S->Pch.Headers.size();
       S->At = Hash;
       if (!S->Undefined.empty())
         S->refuse(S->Undefined.begin()->first->getName() +
@@ -451,7 +446,7 @@ public:
     const clang::IdentifierInfo *II = Name.getIdentifierInfo();
     if (S->Reached || !MD || !writtenInFile(MD->getLocation()) || !S->usedLater(II))
       return;
-    // The definition the header saw, back after an #undef (<assert.h>
+    // The definition the headers saw, back after an #undef (<assert.h>
     // included again) or repeated, changes nothing.
     const clang::MacroInfo *Seen = nullptr;
     auto Undone = S->Undefined.find(II);
@@ -498,7 +493,7 @@ private:
   std::shared_ptr<HoistCheck::State> S;
 };
 
-/// References from the user's code before the #include to what the header
+/// References from the user's code to what a header not yet included there
 /// declares: without it there, they would not resolve.
 class UsesOfHeader : public clang::RecursiveASTVisitor<UsesOfHeader> {
 public:
@@ -560,7 +555,7 @@ public:
   }
 
 private:
-  /// Whether the use of D at Use resolves as it would with the header in
+  /// Whether the use of D at Use resolves as it would with the headers in
   /// place: D was declared first (std, reopened everywhere, was not) in a
   /// file read by then. If not, the parse is refused and the walk stops.
   bool check(const clang::Decl *D, clang::SourceLocation Use) {
@@ -609,7 +604,10 @@ public:
       clang::SourceLocation End = SM.getExpansionRange(D->getEndLoc()).getEnd();
       if (Begin.isInvalid() || !SM.isBeforeInTranslationUnit(Begin, S->At))
         continue;
-      if (End.isValid() && SM.isBeforeInTranslationUnit(S->At, End))
+      if (End.isValid() && llvm::any_of(S->HeadersAt, [&](clang::SourceLocation H) {
+            return SM.isBeforeInTranslationUnit(Begin, H) &&
+                   SM.isBeforeInTranslationUnit(H, End);
+          }))
         return S->refuse(Begin, "it is included inside this declaration");
       bool User = S->isUser(Begin);
       declared(D, User);
@@ -619,7 +617,7 @@ public:
   }
 
 private:
-  /// D's names that the header's own lookups could find: the user's at any
+  /// D's names that the headers' own lookups could find: the user's at any
   /// namespace scope, the others' (system headers) at file scope.
   void declared(clang::Decl *D, bool User) {
     if (S->Refusal)
@@ -677,6 +675,15 @@ std::unique_ptr<clang::PPCallbacks> HoistCheck::callbacks(clang::CompilerInstanc
 std::unique_ptr<clang::ASTConsumer> HoistCheck::consumer(clang::CompilerInstance &CI) {
   S->SM = &CI.getSourceManager();
   return std::make_unique<Declarations>(S);
+}
+
+void HoistCheck::errorsAt(llvm::ArrayRef<clang::SourceLocation> Errors, unsigned Count) {
+  if (Errors.size() != Count)
+    return S->refuse("the parse that shared them had errors");
+  for (clang::SourceLocation Error : Errors)
+    if (!S->Reached || !S->isUser(Error) ||
+        !S->SM->isBeforeInTranslationUnit(S->At, Error))
+      return S->refuse(Error, "an error comes before the last of them");
 }
 
 std::optional<std::string> HoistCheck::refusal() const { return S->Refusal; }

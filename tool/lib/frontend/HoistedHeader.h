@@ -1,15 +1,19 @@
-// An SDK header loaded precompiled where a unit includes it.
+// System and SDK headers loaded precompiled where a unit includes them.
 //
-// A unit that includes a heavy SDK header (<cooperative_groups.h>, Thrust)
-// may load it from a precompiled header with the shared headers, so that it
-// is read before the unit's own text instead of where the unit includes it.
-// That is the same parse only if nothing the unit does before its #include
-// could have changed the header or seen it. HoistCheck watches such a parse
-// and says when that does not hold; the parse is then made again without it.
+// A unit may load the headers it includes first (<stdio.h> then <vector>,
+// <cooperative_groups.h>) from a precompiled header, with the shared headers
+// for CUDA, so that they are read before the unit's own text instead of
+// where the unit includes them. That is the same parse only if nothing the
+// unit does before each #include could have changed that header or seen it.
+// HoistCheck watches such a parse and says when that does not hold; the
+// parse is then made again without them.
 #pragma once
 
 #include "frontend/Frontend.h"
 #include "frontend/SharedHeaders.h"
+
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
 
 #include <memory>
 #include <optional>
@@ -48,7 +52,12 @@ public:
   /// Both are needed, for the parse of CI.
   std::unique_ptr<clang::PPCallbacks> callbacks(clang::CompilerInstance &CI);
   std::unique_ptr<clang::ASTConsumer> consumer(clang::CompilerInstance &CI);
-  /// After the parse: why it is not the same as one that read the header
+  /// At the end of the parse, the places of the errors it raised (Count in
+  /// all): the same parse as one that read the headers in place only where
+  /// each comes after the last of them, in a user's file, where it cannot
+  /// hide from this check what the unit does before them.
+  void errorsAt(llvm::ArrayRef<clang::SourceLocation> Errors, unsigned Count);
+  /// After the parse: why it is not the same as one that read the headers
   /// in place, or nothing.
   std::optional<std::string> refusal() const;
 

@@ -9,17 +9,25 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <functional>
+#include <optional>
+
 namespace musify {
 
 std::vector<IncludeLine> IncludeScan::includeLines(llvm::StringRef Text) {
   std::vector<IncludeLine> Found;
+  std::vector<std::pair<unsigned, unsigned>> Blocks = conditionalBlocks(Text);
+  auto Block = Blocks.begin();
   forEachInclude(Text, [&](llvm::StringRef Name, unsigned Offset, unsigned) {
     // Not #include_next or #import: the word between the `#` and the header.
     llvm::StringRef Directive = Text.take_front(Offset);
     Directive = Directive.drop_front(Directive.rfind('#') + 1).ltrim();
     Directive = Directive.take_while([](char C) { return llvm::isAlnum(C) || C == '_'; });
+    while (Block != Blocks.end() && Block->second <= Offset)
+      ++Block;
     if (!Name.empty() && Directive == "include")
-      Found.push_back({Text[Offset] == '<', Name.str()});
+      Found.push_back({Text[Offset] == '<',
+                       Block != Blocks.end() && Block->first <= Offset, Name.str()});
   });
   return Found;
 }
@@ -40,47 +48,6 @@ const std::vector<IncludeLine> &IncludeScan::linesOf(const std::string &Path) {
 
 namespace {
 
-/// The include folders of a Clang command line, in search order.
-struct SearchFolders {
-  std::vector<std::string> Quoted, Angled;
-};
-
-SearchFolders searchFoldersOf(const std::vector<std::string> &Args,
-                              llvm::StringRef WorkingDir,
-                              const std::vector<std::string> &SdkFolders) {
-  SearchFolders Folders;
-  std::vector<std::string> Plain, System, After;
-  auto Absolute = [&](llvm::StringRef Dir) {
-    if (WorkingDir.empty() || llvm::sys::path::is_absolute(Dir))
-      return Dir.str();
-    llvm::SmallString<256> Path(WorkingDir);
-    llvm::sys::path::append(Path, Dir);
-    return Path.str().str();
-  };
-  for (size_t I = 0; I < Args.size(); ++I) {
-    llvm::StringRef Arg = Args[I];
-    for (auto [Flag, Into] : {std::pair<llvm::StringRef, std::vector<std::string> *>{
-                                  "-iquote", &Folders.Quoted},
-                              {"-isystem", &System},
-                              {"-idirafter", &After},
-                              {"-I", &Plain}}) {
-      if (!Arg.starts_with(Flag))
-        continue;
-      llvm::StringRef Dir = Arg.drop_front(Flag.size());
-      if (Dir.empty() && I + 1 < Args.size())
-        Dir = Args[++I];
-      if (!Dir.empty())
-        Into->push_back(Absolute(Dir));
-      break;
-    }
-  }
-  for (auto *List : {&Plain, &System})
-    llvm::append_range(Folders.Angled, *List);
-  llvm::append_range(Folders.Angled, SdkFolders);
-  llvm::append_range(Folders.Angled, After);
-  return Folders;
-}
-
 std::optional<std::string> findIn(const std::vector<std::string> &Folders,
                                   llvm::StringRef Name) {
   for (const std::string &Folder : Folders) {
@@ -94,45 +61,63 @@ std::optional<std::string> findIn(const std::vector<std::string> &Folders,
 
 } // namespace
 
-std::optional<IncludeLine> IncludeScan::firstHeader(
-    llvm::StringRef File, const std::vector<std::string> &Args,
-    llvm::StringRef WorkingDir, const std::vector<std::string> &SdkFolders,
+const SearchFolders &IncludeScan::folders(const std::string &Key,
+                                          llvm::function_ref<SearchFolders()> Make) {
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (auto It = Folders.find(Key); It != Folders.end())
+      return It->second;
+  }
+  SearchFolders Made = Make();
+  std::lock_guard<std::mutex> Guard(Lock);
+  return Folders.try_emplace(Key, std::move(Made)).first->second;
+}
+
+std::vector<IncludeLine> IncludeScan::headers(
+    llvm::StringRef File, const SearchFolders &Folders,
     llvm::function_ref<bool(const IncludeLine &, llvm::StringRef Path)> Wanted) {
-  SearchFolders Folders = searchFoldersOf(Args, WorkingDir, SdkFolders);
-  llvm::StringSet<> Read;
-  // Depth first, as the preprocessor enters a header where it is included.
-  std::function<std::optional<IncludeLine>(const std::string &)> Scan =
-      [&](const std::string &Path) -> std::optional<IncludeLine> {
+  std::vector<IncludeLine> Found;
+  llvm::StringSet<> Read, Listed;
+  // Depth first, as the preprocessor enters a header where it is included;
+  // false where the list ends.
+  std::function<bool(const std::string &)> Scan = [&](const std::string &Path) {
     llvm::SmallString<256> Real;
     if (llvm::sys::fs::real_path(Path, Real) || !Read.insert(Real).second)
-      return std::nullopt;
+      return true;
     for (const IncludeLine &Line : linesOf(Real.str().str())) {
-      std::optional<std::string> Found;
+      std::optional<std::string> At;
+      bool Beside = false;
       if (!Line.Angled) {
-        llvm::SmallString<256> Beside(llvm::sys::path::parent_path(Path));
-        llvm::sys::path::append(Beside, Line.Name);
-        if (llvm::sys::fs::is_regular_file(Beside))
-          Found = Beside.str().str();
+        llvm::SmallString<256> Near(llvm::sys::path::parent_path(Path));
+        llvm::sys::path::append(Near, Line.Name);
+        if ((Beside = llvm::sys::fs::is_regular_file(Near)))
+          At = Near.str().str();
         else
-          Found = findIn(Folders.Quoted, Line.Name);
+          At = findIn(Folders.Quoted, Line.Name);
       }
-      if (!Found)
-        Found = findIn(Folders.Angled, Line.Name);
-      if (!Found)
-        continue; // a system header: not looked for here
-      llvm::SmallString<256> FoundReal;
-      if (llvm::sys::fs::real_path(*Found, FoundReal))
+      if (!At)
+        At = findIn(Folders.Angled, Line.Name);
+      llvm::SmallString<256> AtReal;
+      if (!At || llvm::sys::fs::real_path(*At, AtReal))
+        continue; // stood in for by the parse, as if empty
+      if (Line.Conditional)
+        return false;
+      if (IsUserFile(AtReal)) {
+        if (!Scan(*At))
+          return false;
         continue;
-      if (IsUserFile(FoundReal)) {
-        if (std::optional<IncludeLine> Inner = Scan(*Found))
-          return Inner;
-      } else if (Wanted(Line, *Found)) {
-        return Line;
       }
+      // Another's header beside a user's file: found through a folder the
+      // precompiled header's main file does not have.
+      if (Beside)
+        return false;
+      if (Listed.insert(AtReal).second && Wanted(Line, *At))
+        Found.push_back(Line);
     }
-    return std::nullopt;
+    return true;
   };
-  return Scan(File.str());
+  Scan(File.str());
+  return Found;
 }
 
 } // namespace musify

@@ -11,7 +11,68 @@ SharedHeaders::~SharedHeaders() {
     llvm::sys::fs::remove_directories(Folder, /*IgnoreErrors=*/true);
 }
 
-std::shared_ptr<const PchContents> SharedHeaders::lookup(const std::string &Key,
+std::shared_ptr<const PchContents>
+SharedHeaders::lookup(const std::string &Key, const Builder &Build, bool Asked) {
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    if ((Asked ? Entries[Key].Asked : ++Entries[Key].Asked) < 2)
+      return nullptr;
+  }
+  return obtain(Key, Build);
+}
+
+void SharedHeaders::expect(const std::vector<std::string> &Keys) {
+  std::lock_guard<std::mutex> Guard(Lock);
+  for (const std::string &Key : Keys)
+    ++Entries[Key].Asked;
+}
+
+void SharedHeaders::choose(const std::vector<std::vector<std::string>> &Runs) {
+  std::lock_guard<std::mutex> Guard(Lock);
+  for (const std::vector<std::string> &Keys : Runs)
+    for (size_t I = Keys.size(); I-- > 0;)
+      if (Entry &E = Entries[Keys[I]]; E.Asked >= 2) {
+        E.Chosen = true;
+        break;
+      }
+}
+
+std::pair<size_t, std::shared_ptr<const PchContents>>
+SharedHeaders::lookupLongest(const std::vector<std::string> &Keys,
+                             const RunBuilder &Build, bool Asked) {
+  std::vector<size_t> Wanted; // asked for by another parse too, longest first
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    for (size_t I = 0; I < Keys.size(); ++I)
+      if ((Asked ? Entries[Keys[I]].Asked : ++Entries[Keys[I]].Asked) >= 2)
+        Wanted.insert(Wanted.begin(), I);
+  }
+  // One that could not be built (a header with errors) leaves the shorter.
+  for (size_t I : Wanted)
+    if (std::shared_ptr<const PchContents> Built = obtainRun(Keys, I, Build))
+      return {I, std::move(Built)};
+  return {0, nullptr};
+}
+
+std::shared_ptr<const PchContents>
+SharedHeaders::obtainRun(const std::vector<std::string> &Keys, size_t I,
+                         const RunBuilder &Build) {
+  return obtain(Keys[I], [&](PchContents &Into) {
+    for (size_t Below = I; Below-- > 0;) {
+      {
+        std::lock_guard<std::mutex> Guard(Lock);
+        const Entry &E = Entries[Keys[Below]];
+        if (!E.Chosen || E.Asked < 2)
+          continue;
+      }
+      if (std::shared_ptr<const PchContents> Built = obtainRun(Keys, Below, Build))
+        return Build(I, Below, Built.get(), Into);
+    }
+    return Build(I, 0, nullptr, Into);
+  });
+}
+
+std::shared_ptr<const PchContents> SharedHeaders::obtain(const std::string &Key,
                                                          const Builder &Build) {
   std::promise<std::shared_ptr<const PchContents>> Promise;
   std::shared_future<std::shared_ptr<const PchContents>> Built;
@@ -20,8 +81,6 @@ std::shared_ptr<const PchContents> SharedHeaders::lookup(const std::string &Key,
   {
     std::lock_guard<std::mutex> Guard(Lock);
     Entry &E = Entries[Key];
-    if (++E.Asked < 2)
-      return nullptr;
     Mine = !E.Built.valid();
     if (Mine) {
       E.Built = Promise.get_future().share();

@@ -2,8 +2,9 @@
 // text, parsed once per run: Clang's CUDA wrapper (and through it the SDK's
 // runtime headers and much of the standard library) and musify's prelude,
 // as a precompiled header that later parses load instead of parsing again;
-// and beside it, per SDK header many units include (<cooperative_groups.h>,
-// a Thrust header), the same with that header after them (HoistedHeader.h).
+// and beside it, per run of system and SDK headers that units include first
+// (<stdio.h> then <vector>, <cooperative_groups.h>), the same with those
+// headers after them (HoistedHeader.h), for C++ parses too.
 #pragma once
 
 #include "llvm/ADT/DenseSet.h"
@@ -17,6 +18,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace musify {
@@ -27,7 +29,8 @@ struct PchContents {
   /// Every file it read, and of those the ones its main file's #include
   /// brought in (none for the shared headers alone).
   llvm::DenseSet<llvm::sys::fs::UniqueID> Files, Included;
-  llvm::sys::fs::UniqueID Header; ///< what the main file includes, if anything
+  /// What the main file includes that was not read before it, in order.
+  std::vector<llvm::sys::fs::UniqueID> Headers;
   /// Every identifier written in a file of Included, in any branch, and the
   /// files it is written in: the names whose meaning a unit could change
   /// before its #include of the header.
@@ -45,6 +48,21 @@ struct PchContents {
   llvm::DenseMap<llvm::sys::fs::UniqueID, unsigned> Order;
   llvm::DenseMap<llvm::sys::fs::UniqueID, std::vector<std::string>> Defines;
   llvm::DenseSet<llvm::sys::fs::UniqueID> SelfContained;
+  /// What SelfContained is worked out from, for a precompiled header built
+  /// on top of this one. Of each file of Included, the others whose macros
+  /// it reads; reads of a macro that a file including the reader defined
+  /// (the `__need___va_list` <stdio.h> sets for <stdarg.h>), charged to the
+  /// files in between, since the reader reads so only when included from
+  /// there; and the files an #include found read before (guarded), or that
+  /// a later #include read to no effect: their one reading stands for every
+  /// place that includes them.
+  using CrossReads =
+      llvm::DenseMap<llvm::sys::fs::UniqueID, llvm::DenseSet<llvm::sys::fs::UniqueID>>;
+  CrossReads Reads, ChainReads;
+  llvm::DenseSet<llvm::sys::fs::UniqueID> ReadOnce;
+  /// The main files (path, text) of this precompiled header and of those it
+  /// is built on, which a parse loading it must see as they were.
+  std::vector<std::pair<std::string, std::string>> MainFiles;
 };
 
 class SharedHeaders {
@@ -59,18 +77,46 @@ public:
   /// Into; false if it could not.
   using Builder = std::function<bool(PchContents &Into)>;
 
-  /// The precompiled header of Key (a command line, with the header after
-  /// the shared ones, if any), built by Build the second time Key asks
-  /// (what only one unit asks for gains nothing); null until then, or where
-  /// it could not be built. Safe to call from several threads at once: one
-  /// builds, the others wait for it.
-  std::shared_ptr<const PchContents> lookup(const std::string &Key, const Builder &Build);
+  /// The precompiled header of Key (a command line), built by Build the
+  /// second time Key is asked for (what only one parse asks for gains
+  /// nothing); null until then, or where it could not be built. Asked: this
+  /// parse's ask was counted ahead, by expect(). Safe to call from several
+  /// threads at once: one builds, the others wait for it.
+  std::shared_ptr<const PchContents> lookup(const std::string &Key, const Builder &Build,
+                                            bool Asked = false);
+  /// Counts an ask of each of Keys ahead of the parse that will make it.
+  void expect(const std::vector<std::string> &Keys);
+  /// Of each of Runs (Keys as lookupLongest takes them, one per parse
+  /// expected), marks the longest asked for twice as one a parse loads: a
+  /// longer one is built on top of it, not from the start.
+  void choose(const std::vector<std::vector<std::string>> &Runs);
+
+  /// Builds the precompiled header of Keys[I] into Into, on top of Below,
+  /// that of Keys[BelowIndex], where given.
+  using RunBuilder = std::function<bool(size_t I, size_t BelowIndex,
+                                        const PchContents *Below, PchContents &Into)>;
+
+  /// Of Keys, each the one before with one more header (the headers a unit
+  /// includes, in turn), the longest that another parse asks for too, or
+  /// asked for before, with its index: built by Build if no one has yet, on
+  /// top of the longest shorter one chosen (choose()). Null where there is
+  /// none, or none could be built. Asked and threads as for lookup.
+  std::pair<size_t, std::shared_ptr<const PchContents>>
+  lookupLongest(const std::vector<std::string> &Keys, const RunBuilder &Build,
+                bool Asked = false);
 
 private:
   struct Entry {
     unsigned Asked = 0;
+    bool Chosen = false; ///< the longest of a parse's runs asked for twice
     std::shared_future<std::shared_ptr<const PchContents>> Built;
   };
+  /// Key's, asked for at least twice; Build makes it if it is not yet made.
+  std::shared_ptr<const PchContents> obtain(const std::string &Key, const Builder &Build);
+  /// Keys[I]'s, on top of the longest shorter one chosen that can be built.
+  std::shared_ptr<const PchContents> obtainRun(const std::vector<std::string> &Keys,
+                                               size_t I, const RunBuilder &Build);
+
   std::mutex Lock;
   std::map<std::string, Entry> Entries;
   std::string Folder; ///< created with the first precompiled header
