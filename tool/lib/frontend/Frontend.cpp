@@ -814,6 +814,10 @@ bool Frontend::buildSharedHeaders(PchContents &Into, const CompileCommand *Comma
     std::string Path = std::move(Into.Path);
     Into = *Base;
     Into.Path = std::move(Path);
+    // Theirs are looked up through Below, not copied: the largest part.
+    Into.Identifiers.clear();
+    Into.Uses.clear();
+    Into.Below = Base;
   }
   if (Hoisted)
     Into.MainFiles.emplace_back(Hoisted->Name, Hoisted->Text);

@@ -373,16 +373,13 @@ struct HoistCheck::State {
       if (Defined == Pch.Defines.end())
         continue;
       unsigned EarlierOrder = Pch.Order.lookup(Earlier.first);
-      for (const std::string &Name : Defined->second) {
-        auto Users = Pch.Uses.find(Name);
-        if (Users == Pch.Uses.end())
-          continue;
-        for (llvm::sys::fs::UniqueID User : Users->second)
-          if (Subtree.contains(User) && !ReadAt.count(User) &&
-              Pch.Order.lookup(User) < EarlierOrder)
-            return refuse(Loc, Name + ", defined by a header included earlier, is used "
-                                      "by one this includes");
-      }
+      for (const std::string &Name : Defined->second)
+        if (Pch.writtenIn(&PchContents::Uses, Name, [&](llvm::sys::fs::UniqueID User) {
+              return Subtree.contains(User) && !ReadAt.count(User) &&
+                     Pch.Order.lookup(User) < EarlierOrder;
+            }))
+          return refuse(Loc, Name + ", defined by a header included earlier, is used "
+                                    "by one this includes");
     }
     for (llvm::sys::fs::UniqueID Member : Subtree)
       ReadAt.try_emplace(Member, Loc);
@@ -399,10 +396,9 @@ struct HoistCheck::State {
                  clang::SourceLocation Loc = {}) const {
     if (!Name)
       return false;
-    auto It = Pch.Identifiers.find(Name->getName());
-    return It != Pch.Identifiers.end() &&
-           llvm::any_of(It->second,
-                        [&](llvm::sys::fs::UniqueID File) { return !readBy(File, Loc); });
+    return Pch.writtenIn(
+        &PchContents::Identifiers, Name->getName(),
+        [&](llvm::sys::fs::UniqueID File) { return !readBy(File, Loc); });
   }
 };
 
@@ -497,7 +493,9 @@ private:
 /// declares: without it there, they would not resolve.
 class UsesOfHeader : public clang::RecursiveASTVisitor<UsesOfHeader> {
 public:
-  explicit UsesOfHeader(HoistCheck::State &S) : S(S) {}
+  /// Within: where the user's declaration walked begins.
+  UsesOfHeader(HoistCheck::State &S, clang::SourceLocation Within)
+      : S(S), Within(Within) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
 
@@ -563,7 +561,9 @@ private:
       return true;
     std::optional<llvm::sys::fs::UniqueID> In =
         S.headerFileOf(D->getCanonicalDecl()->getLocation());
-    if (!In || S.readBy(*In, Use))
+    // A use written in a header (a default argument, an instantiation) is
+    // made where the user's declaration is: no #include is inside it.
+    if (!In || S.readBy(*In, S.isUser(Use) ? Use : Within))
       return true;
     const auto *Named = llvm::dyn_cast<clang::NamedDecl>(D);
     S.refuse(Use,
@@ -572,6 +572,7 @@ private:
     return false;
   }
   HoistCheck::State &S;
+  clang::SourceLocation Within;
 };
 
 /// Declarations parsed before the #include: their names and what they use.
@@ -612,7 +613,7 @@ public:
       bool User = S->isUser(Begin);
       declared(D, User);
       if (User && !S->Refusal)
-        UsesOfHeader(*S).TraverseDecl(D);
+        UsesOfHeader(*S, Begin).TraverseDecl(D);
     }
   }
 

@@ -8,6 +8,8 @@
 #pragma once
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem/UniqueID.h"
@@ -33,11 +35,26 @@ struct PchContents {
   std::vector<llvm::sys::fs::UniqueID> Headers;
   /// Every identifier written in a file of Included, in any branch, and the
   /// files it is written in: the names whose meaning a unit could change
-  /// before its #include of the header.
-  llvm::StringMap<llvm::SmallVector<llvm::sys::fs::UniqueID, 1>> Identifiers;
+  /// before its #include of the header. Only the files read on top of
+  /// Below: writtenIn() looks through the ones below too.
+  using FilesByName = llvm::StringMap<llvm::SmallVector<llvm::sys::fs::UniqueID, 1>>;
+  FilesByName Identifiers;
   /// Of those, the ones a file's reading looks at (written outside the
   /// bodies of its #defines, or in the body of a macro expanded there).
-  llvm::StringMap<llvm::SmallVector<llvm::sys::fs::UniqueID, 1>> Uses;
+  FilesByName Uses;
+  /// The precompiled header of headers this one is built on top of, which
+  /// holds the identifiers of their files; it lives as long as this one.
+  const PchContents *Below = nullptr;
+  /// Whether a file that writes Name in Table (Identifiers or Uses), here or
+  /// below, is one that Pred accepts.
+  bool writtenIn(FilesByName PchContents::*Table, llvm::StringRef Name,
+                 llvm::function_ref<bool(llvm::sys::fs::UniqueID)> Pred) const {
+    for (const PchContents *P = this; P; P = P->Below)
+      if (auto It = (P->*Table).find(Name);
+          It != (P->*Table).end() && llvm::any_of(It->second, Pred))
+        return true;
+    return false;
+  }
   /// Of each file of Included: the files it includes (read there or
   /// before), the order it was first read in, the macros it leaves defined,
   /// and whether it reads the same wherever it is included (it and what it
