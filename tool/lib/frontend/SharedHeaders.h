@@ -31,7 +31,8 @@ struct PchContents {
   /// Every file it read, and of those the ones its main file's #include
   /// brought in (none for the shared headers alone).
   llvm::DenseSet<llvm::sys::fs::UniqueID> Files, Included;
-  /// What the main file includes that was not read before it, in order.
+  /// What its main file, and those of the ones below it, include that was
+  /// not read before, in order.
   std::vector<llvm::sys::fs::UniqueID> Headers;
   /// Every identifier written in a file of Included, in any branch, and the
   /// files it is written in: the names whose meaning a unit could change
