@@ -660,6 +660,7 @@ struct Frontend::Plan {
     std::vector<ExpectedParse> Parses;
     llvm::StringSet<> Files;
     size_t Planned = 0; ///< the first of Parses not yet counted by planFor
+    llvm::StringMap<std::vector<IncludeLine>> Headers; ///< of each counted, by file
   };
   std::mutex Lock;
   std::map<std::string, Group> ByKey;
@@ -720,25 +721,33 @@ std::vector<std::string> Frontend::hoistKeys(const std::string &Key,
   return Keys;
 }
 
-void Frontend::planFor(const std::string &Key, const CudaSide &Side,
-                       const PchContents *Base) const {
+std::optional<std::vector<IncludeLine>> Frontend::planFor(const std::string &Key,
+                                                          llvm::StringRef File,
+                                                          const CudaSide &Side,
+                                                          const PchContents *Base) const {
   if (!Planned)
-    return;
+    return std::nullopt;
   // Under the lock: a parse that asks while another counts waits for the
   // counts.
   std::lock_guard<std::mutex> Guard(Planned->Lock);
   auto It = Planned->ByKey.find(Key);
   if (It == Planned->ByKey.end())
-    return;
+    return std::nullopt;
   Plan::Group &Group = It->second;
   std::vector<std::vector<std::string>> Runs;
   for (; Group.Planned < Group.Parses.size(); ++Group.Planned) {
     const ExpectedParse &P = Group.Parses[Group.Planned];
     std::vector<std::string> Args = commandLine(P.File, P.Language, P.Command, Side);
-    Runs.push_back(hoistKeys(Key, hoistable(P.File, Args, Key, P.Command, Base)));
+    std::vector<IncludeLine> &Headers = Group.Headers[P.File];
+    Headers = hoistable(P.File, Args, Key, P.Command, Base);
+    Runs.push_back(hoistKeys(Key, Headers));
     Shared->expect(Runs.back());
   }
   Shared->choose(Runs);
+  auto Mine = Group.Headers.find(File);
+  if (Mine == Group.Headers.end())
+    return std::nullopt;
+  return Mine->second;
 }
 
 void Frontend::buildAllBodies() { SkipBodies = false; }
@@ -882,6 +891,16 @@ ParseOutcome Frontend::run(std::vector<std::string> Args,
   return Outcome;
 }
 
+std::vector<IncludeLine>
+Frontend::unitHeaders(llvm::StringRef File, const std::vector<std::string> &Args,
+                      const std::string &Key, const CompileCommand *Command,
+                      const CudaSide &Side, const PchContents *Base) const {
+  // A parse the run announced was scanned when its command line was planned.
+  if (std::optional<std::vector<IncludeLine>> Scanned = planFor(Key, File, Side, Base))
+    return std::move(*Scanned);
+  return hoistable(File, Args, Key, Command, Base);
+}
+
 ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
                              const ActionFactory &MakeAction,
                              const CompileCommand *Command, const CudaSide &Side) const {
@@ -908,12 +927,12 @@ ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
   std::vector<std::string> Unshared = Base ? withPch(Args, Base->Path) : Args;
   std::string NotShared;
   std::vector<IncludeLine> Headers =
-      Scan ? hoistable(File, Args, Key, Command, Base.get()) : std::vector<IncludeLine>();
+      Scan ? unitHeaders(File, Args, Key, Command, Side, Base.get())
+           : std::vector<IncludeLine>();
   if (!Headers.empty()) {
     // One key per run of the unit's first headers: a precompiled header
     // serves every unit that includes those first.
     std::vector<std::string> Keys = hoistKeys(Key, Headers);
-    planFor(Key, Side, Base.get());
     auto [Index, Hoisted] = Shared->lookupLongest(
         Keys,
         [&](size_t I, size_t BelowIndex, const PchContents *Below, PchContents &Into) {

@@ -116,9 +116,18 @@ private:
                                 const CompileCommand *Command);
   /// For the parses of Key that expect() was told of, asks for the
   /// precompiled headers of the headers each includes first (with the
-  /// shared headers Base), each parse once.
-  void planFor(const std::string &Key, const CudaSide &Side,
-               const PchContents *Base) const;
+  /// shared headers Base), each parse once; File's headers, where it is one
+  /// of them, as they were scanned for that.
+  std::optional<std::vector<IncludeLine>> planFor(const std::string &Key,
+                                                  llvm::StringRef File,
+                                                  const CudaSide &Side,
+                                                  const PchContents *Base) const;
+  /// The headers File includes that a parse may load precompiled: those
+  /// planFor scanned, or hoistable's.
+  std::vector<IncludeLine>
+  unitHeaders(llvm::StringRef File, const std::vector<std::string> &Args,
+              const std::string &Key, const CompileCommand *Command, const CudaSide &Side,
+              const PchContents *Base) const;
   /// Whether expect() was told of File's parse with Key.
   bool expected(const std::string &Key, llvm::StringRef File) const;
   /// The keys of the precompiled headers of Headers' first one, two, ...
