@@ -1,0 +1,18 @@
+/* musify's CPU layer: <hip/hip_runtime.h> is the HIP CPU runtime's
+ * (third_party/hip-cpu), plus what migrated programs use that it lacks
+ * (musify_cpu/additions.h; runtime/cpu/README.md). Put this folder on the
+ * include path before the runtime's: -I<musify>/runtime/cpu/include
+ * -I<musify>/third_party/hip-cpu/include. */
+#ifndef HIP_INCLUDE_HIP_HIP_RUNTIME_H
+/* The guard of AMD's <hip/hip_runtime.h>, which migrated helpers test
+ * (`#ifndef HIP_INCLUDE_HIP_HIP_RUNTIME_H`, from NVIDIA's __CUDA_RUNTIME_H__). */
+#define HIP_INCLUDE_HIP_HIP_RUNTIME_H
+/* Kernels that synchronise run as fibers (libco) on every worker thread:
+ * without LIBCO_MP, libco keeps the running fiber in one global, and two
+ * threads switching fibers at once corrupt each other's blocks. */
+#ifndef LIBCO_MP
+#define LIBCO_MP
+#endif
+#include_next <hip/hip_runtime.h>
+#include "musify_cpu/additions.h"
+#endif
