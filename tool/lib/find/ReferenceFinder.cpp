@@ -109,7 +109,8 @@ public:
   /// User code used the SDK at Loc (a use that needs the SDK's declarations,
   /// not an #include of it nor a test of a compiler macro).
   void noteSdkUse(SourceLocation Loc) { keepEarliest(FirstSdkUse, Loc); }
-  /// User code included the header nvcc includes implicitly at Loc.
+  /// User code included the header nvcc includes implicitly at Loc, or the
+  /// target's counterpart of it (code migrated before).
   void noteImplicitHeaderIncluded(SourceLocation Loc) {
     keepEarliest(ImplicitHeaderIncluded, Loc);
   }
@@ -695,6 +696,11 @@ public:
                           CharSourceRange FilenameRange, OptionalFileEntryRef File,
                           StringRef, StringRef, const Module *, bool,
                           SrcMgr::CharacteristicKind) override {
+    // Code migrated before includes the target's counterpart of the
+    // implicit header (found or not): nothing is left to make explicit.
+    if (const Rule *Implicit = Rules.nvccImplicitHeader();
+        Implicit && FileName == Implicit->Replacement)
+      Where.noteImplicitHeaderIncluded(Hash);
     // An SDK header counts because of where it was found; one not found
     // counts if the tables know its name.
     bool Sdk = File ? Where.isSdkFile(*File) : Rules.findHeader(FileName) != nullptr;
