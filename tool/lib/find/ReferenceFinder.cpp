@@ -314,7 +314,7 @@ public:
     std::optional<llvm::APSInt> Value =
         B->getRHS()->IgnoreParenImpCasts()->getIntegerConstantExpr(
             Function->getASTContext());
-    if (!Value)
+    if (!Value || readsSdkConstant(B->getRHS()))
       return true;
     long long N = Value->getExtValue();
     bool LaneOrWarp =
@@ -336,7 +336,7 @@ public:
     llvm::StringRef Name = Callee->getName();
     auto ConstantArg = [&](unsigned I) -> std::optional<llvm::APSInt> {
       const Expr *Arg = C->getArg(I);
-      if (isa<CXXDefaultArgExpr>(Arg) || Arg->isValueDependent())
+      if (isa<CXXDefaultArgExpr>(Arg) || Arg->isValueDependent() || readsSdkConstant(Arg))
         return std::nullopt;
       return Arg->IgnoreParenImpCasts()->getIntegerConstantExpr(Callee->getASTContext());
     };
@@ -588,6 +588,26 @@ private:
       return usesIndexVariable(Opaque->getSourceExpr(), Warp);
     for (const Stmt *Child : S->children())
       if (usesIndexVariable(Child, Warp))
+        return true;
+    return false;
+  }
+
+  /// Whether S reads a constant the SDK declares (`warpSize`, which Clang
+  /// declares as 32), directly or through a constant of the user's: on the
+  /// target it holds the target's value, so nothing is hard-coded.
+  bool readsSdkConstant(const Stmt *S, unsigned Depth = 0) {
+    if (!S || Depth > 8)
+      return false;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl())) {
+        if (Where.isSdkLocation(Var->getLocation()))
+          return true;
+        if (Var->getType().isConstQualified() &&
+            readsSdkConstant(Var->getAnyInitializer(), Depth + 1))
+          return true;
+      }
+    for (const Stmt *Child : S->children())
+      if (readsSdkConstant(Child, Depth))
         return true;
     return false;
   }
