@@ -36,10 +36,11 @@ static __global__ void block_sums(const float *in, float *out, int n) {
   if (lane == 0)
     partial[warp] = v;
   __syncthreads();
-  if (warp == 0) {
-    v = lane < blockDim.x / warpSize ? partial[lane] : 0.0f;
-    v = warp_sum(v);
-    if (lane == 0)
-      out[blockIdx.x] = v;
-  }
+  // Every warp reduces the partials, so every thread takes part in each
+  // shuffle (the HIP CPU runtime's shuffles are block-wide barriers); the
+  // first thread writes the result.
+  v = lane < blockDim.x / warpSize ? partial[lane] : 0.0f;
+  v = warp_sum(v);
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = v;
 }

@@ -47,13 +47,14 @@ __global__ void blockReduceSum(const float *__restrict__ in,
     warpSums[warp] = sum;
   __syncthreads();
 
-  // The first warp reduces the per-warp partials.
-  if (warp == 0) {
-    sum = (lane < blockDim.x / kWarp) ? warpSums[lane] : 0.0f;
-    sum = warpReduceSum(sum);
-    if (lane == 0)
-      out[blockIdx.x] = sum;
-  }
+  // The first warp's lanes reduce the per-warp partials. Every warp runs
+  // this stage, so every thread of the block takes part in each shuffle: a
+  // runtime whose shuffles are block-wide barriers (the HIP CPU runtime's)
+  // needs that. Only the first thread's result is written.
+  sum = (lane < blockDim.x / kWarp) ? warpSums[lane] : 0.0f;
+  sum = warpReduceSum(sum);
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = sum;
 }
 
 int main() {

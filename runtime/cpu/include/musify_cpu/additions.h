@@ -126,6 +126,14 @@ inline hipError_t hipDeviceGetAttribute(int *value, hipDeviceAttribute_t attr, i
   return musify_cpu::deviceAttribute(prop, attr, *value) ? hipSuccess : hipErrorInvalidValue;
 }
 
+/* The bit cast compare-and-swap loops on doubles use (the runtime has the
+ * other direction, __longlong_as_double). */
+inline long long __double_as_longlong(double x) {
+  long long r;
+  std::memcpy(&r, &x, sizeof r);
+  return r;
+}
+
 /* There is no profiler to start or stop: both succeed and change nothing. */
 inline hipError_t hipProfilerStart() { return hipSuccess; }
 inline hipError_t hipProfilerStop() { return hipSuccess; }

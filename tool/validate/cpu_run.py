@@ -1,0 +1,167 @@
+"""Run migrated programs on the CPU: the HIP CPU runtime (third_party/hip-cpu)
+under HIP output, the CPU flavour of the MUSA layer under MUSA output
+(runtime/cpu/README.md). Shared by `musify-validate --cpu` and
+`musify-validate corpus --run`.
+
+A program is migrated with its launches written as calls (`<<<>>>` is not
+C++), built with the host C++ compiler, run, and judged by its exit status
+and its own check (the last PASS/FAIL word it prints). What a CPU cannot run
+(cpu_limits.json) is a skip with its reason, never a failure.
+"""
+import json
+import os
+import re
+import subprocess
+import time
+
+TARGETS = ("hip", "musa")
+LAUNCH_AS_CALL = {"hip": "--hip-launch-kernel-ggl", "musa": "--launch-as-call"}
+EXTENSION = {"hip": ".hip", "musa": ".mu"}
+# A verdict the program prints about itself; the last one counts.
+VERDICT = re.compile(r"\b(PASS(?:ED)?|FAIL(?:ED)?|[Pp]assed|[Ff]ailed)\b")
+EXIT_WAIVED = 2  # cuda-samples' exit status for "cannot run this here"
+NOT_DECLARED = re.compile(r"error: '?‘?([A-Za-z_]\w*)’?'? (?:was not declared|has not been declared|"
+                          r"is not a member of|does not name a type)")
+NO_CPU_BUILD = re.compile(r'#error "musify CPU layer: (<[^>]+>).*needs (<[^>]+>)')
+MISSING_HEADER = re.compile(r"fatal error: ([^:\s]+): No such file or directory")
+FIRST_ERROR = re.compile(r"^.*\berror\b.*$", re.M)
+
+
+def run(cmd, log, cwd=None, timeout=900, env=None):
+    """(exit status, output, seconds); the command and output go to log."""
+    t0 = time.time()
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=cwd,
+                           timeout=timeout, text=True, errors="replace", env=env)
+        rc, out = p.returncode, p.stdout
+    except subprocess.TimeoutExpired as e:
+        rc = 124
+        out = (e.stdout or b"").decode("utf-8", "replace") if isinstance(e.stdout, bytes) \
+            else (e.stdout or "")
+        out += "\ntimed out after %ds" % timeout
+    except OSError as e:
+        rc, out = 127, str(e)
+    with open(log, "a", encoding="utf-8") as f:
+        f.write("$ %s\n%s\n[exit %d]\n" % (" ".join(cmd), out, rc))
+    return rc, out, time.time() - t0
+
+
+class Toolchain:
+    """The host compiler and the include folders of a CPU build."""
+
+    def __init__(self, repo, cpu_layer, cxx="g++", extra_flags=()):
+        self.cxx = cxx
+        self.shims = os.path.join(repo, "runtime", "cpu", "include")
+        self.hip_helpers = os.path.join(repo, "runtime", "hip", "include")
+        self.hip_cpu = os.path.join(repo, "third_party", "hip-cpu", "include")
+        self.cpu_layer = cpu_layer
+        self.extra_flags = list(extra_flags)
+
+    def problems(self):
+        out = []
+        for what, path in (("the HIP CPU runtime", self.hip_cpu), ("the CPU shims", self.shims)):
+            if not os.path.isdir(path):
+                out.append("%s not found (%s)" % (what, path))
+        if not self.cpu_layer or not os.path.isfile(os.path.join(self.cpu_layer, "musa_runtime.h")):
+            out.append("the CPU flavour of the MUSA layer not found (--cpu-layer; "
+                       "ninja builds it into <build>/runtime/cpu/include)")
+        return out
+
+    def command(self, target, sources, exe, includes=()):
+        cmd = [self.cxx, "-std=c++17", "-O1", "-w"] + self.extra_flags
+        cmd += ["-I" + i for i in includes]
+        if target == "musa":
+            cmd += ["-I" + self.cpu_layer, "-I" + self.shims, "-I" + self.hip_cpu,
+                    "-include", "musa_runtime.h"]
+        else:
+            cmd += ["-I" + self.shims, "-I" + self.hip_helpers, "-I" + self.hip_cpu]
+        return cmd + ["-x", "c++"] + list(sources) + ["-o", exe, "-ltbb", "-pthread"]
+
+
+def load_limits(path=None):
+    path = path or os.path.join(os.path.dirname(os.path.abspath(__file__)), "cpu_limits.json")
+    with open(path, encoding="utf-8") as f:
+        limits = json.load(f)["limits"]
+    for lim in limits:
+        lim["rx"] = re.compile(r"(?:%s)\Z" % lim["names"]) if "names" in lim else None
+    return limits
+
+
+def limit_of(report, limits, files=None):
+    """The first thing the report's files (all, or those in `files`) use that
+    cannot run on the CPU, as 'reason (file:line: name)', or None."""
+    for f in report.get("files", []):
+        if files is not None and os.path.realpath(f["path"]) not in files:
+            continue
+        name = os.path.basename(f["path"])
+        for h in f.get("hazards", []):
+            for lim in limits:
+                if h.get("kind") in lim.get("hazards", ()):
+                    return "%s (%s:%s)" % (lim["reason"], name, h.get("line"))
+        for r in f.get("references", []):
+            if r.get("status") == "migrated-without-semantics":
+                continue  # a branch the compiler does not take here
+            for lim in limits:
+                if r.get("family") in lim.get("families", ()) or \
+                        (lim["rx"] and lim["rx"].match(r.get("cuda", ""))):
+                    return "%s (%s:%s: %s)" % (lim["reason"], name, r.get("line"), r["cuda"])
+    return None
+
+
+def flagged_names(report):
+    """The CUDA names the report flags as having no counterpart on its target."""
+    return {r["cuda"] for f in report.get("files", []) for r in f.get("references", [])
+            if r.get("status") in ("unsupported", "unknown")}
+
+
+def build_failure(output, target_names, flagged):
+    """('skip', reason) when a build failed on what the target or the CPU
+    lacks (a name the report flags, a library with no CPU build, an API the
+    CPU runtime does not have), else ('fail', the first error)."""
+    m = NO_CPU_BUILD.search(output)
+    if m:
+        return "skip", "%s needs %s: no CPU build" % (m.group(1), m.group(2))
+    m = MISSING_HEADER.search(output)
+    if m and m.group(1) in flagged:
+        return "skip", "<%s> is unsupported on the target (the report says so)" % m.group(1)
+    if m and not m.group(1).startswith("cuda"):
+        return "skip", "<%s> has no CPU build" % m.group(1)
+    m = NOT_DECLARED.search(output)
+    if m and m.group(1) in flagged:
+        return "skip", "%s is unsupported on the target (the report says so)" % m.group(1)
+    if m and m.group(1) in target_names:
+        return "skip", "the HIP CPU runtime has no %s" % m.group(1)
+    first = FIRST_ERROR.search(output)
+    return "fail", (first.group(0).strip() if first else output.strip()[-300:])
+
+
+def own_verdict(rc, output):
+    """('PASS'|'FAIL'|'WAIVED'|None, why) from the exit status and the last
+    verdict word the program printed (None: it printed none)."""
+    if rc == 124:
+        return "FAIL", "timed out"
+    if rc == EXIT_WAIVED and not VERDICT.search(output):
+        return "WAIVED", "exit status 2 (waived)"
+    words = VERDICT.findall(output)
+    if rc != 0:
+        return "FAIL", "exit status %d" % rc
+    if not words:
+        return None, "exit 0, no verdict printed"
+    last = words[-1].upper()
+    return ("PASS" if last.startswith("PASS") else "FAIL"), "prints %s" % words[-1]
+
+
+def target_names(rules_dir, target):
+    """Every name the target's rule tables write (an undeclared one is an API
+    the CPU runtime lacks, not a CUDA name left behind)."""
+    names = set()
+    folder = os.path.join(rules_dir, target)
+    for fname in os.listdir(folder):
+        if not fname.endswith(".json"):
+            continue
+        with open(os.path.join(folder, fname), encoding="utf-8") as f:
+            for e in json.load(f).get("entries", []):
+                t = e.get("target")
+                if t:
+                    names.add(t.split("::")[-1])
+    return names
