@@ -37,8 +37,8 @@ __device__ int arch() { return __CUDA_ARCH__; }
 // REPORT-NEXT: 16 __CUDA_ARCH__ >= 800 -> __MUSA_ARCH__ >= 220 False
 // REPORT-NEXT: 18 700 <= __CUDA_ARCH__ -> 700 <= __MUSA_ARCH__ True
 
-// HIP:      #if /* musify: unsupported on HIP */ __CUDA_ARCH__ >= 900
-// HIP:      #elif defined(__HIP_DEVICE_COMPILE__) && 700 <= /* musify: unsupported on HIP */ __CUDA_ARCH__
-// HIP:      #ifdef __HIP_DEVICE_COMPILE__
+// HIP:      {{^}}#if __CUDA_ARCH__ >= 900 // musify: unsupported on HIP
+// HIP:      {{^}}#elif defined(__HIP_DEVICE_COMPILE__) && 700 <= __CUDA_ARCH__ // musify: unsupported on HIP
+// HIP:      {{^}}#ifdef __HIP_DEVICE_COMPILE__
 // HIP-NEXT: __device__ int arch() { return /* musify: unsupported on HIP */ __CUDA_ARCH__; }
 // HIP-DIAG: arch-thresholds.cu:14:5: warning: '__CUDA_ARCH__' has no HIP equivalent: used as a value here;

@@ -84,14 +84,29 @@ Decision Decider::unsupported(Event E, const Reference &Ref,
   E.Replacement = Ref.Name;
   E.Impact = impactOf(Ref, FileText, /*Certain=*/true);
   Decision D{std::move(E), {}};
-  // Mark the name in the output, once: migrating migrated code adds nothing.
-  std::string Marker = unsupportedMarker();
   // A pasted name has no text of its own to mark, and a string's text is
   // data: a comment there would change it.
-  if (!Ref.TokenPasted && Ref.How != Evidence::StringLiteral &&
-      !FileText.take_front(Ref.At.Offset).ends_with(Marker))
-    D.Edits.push_back({Ref.At.Offset, 0, std::move(Marker)});
+  if (std::optional<Edit> Marker = markerEdit(Ref, FileText);
+      Marker && !Ref.TokenPasted && Ref.How != Evidence::StringLiteral)
+    D.Edits.push_back(std::move(*Marker));
   return D;
+}
+
+std::optional<Edit> Decider::markerEdit(const Reference &Ref,
+                                        llvm::StringRef FileText) const {
+  // Mark the name in the output, once: migrating migrated code adds nothing.
+  // In a preprocessor directive the mark ends the directive's last line, so
+  // the directive reads as written (one mark for all the names in it).
+  if (std::optional<unsigned> End = directiveEnd(FileText, Ref.At.Offset)) {
+    std::string Marker = std::string(" // musify: unsupported on ") + Target.DisplayName;
+    if (FileText.take_front(*End).ends_with(Marker))
+      return std::nullopt;
+    return Edit{*End, 0, std::move(Marker)};
+  }
+  std::string Marker = unsupportedMarker();
+  if (FileText.take_front(Ref.At.Offset).ends_with(Marker))
+    return std::nullopt;
+  return Edit{Ref.At.Offset, 0, std::move(Marker)};
 }
 
 bool Decider::holdsInTargetVersion(const Rule &R, Event &E) const {

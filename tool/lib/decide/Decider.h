@@ -65,7 +65,8 @@ public:
   /// what comparisons of its version macro evaluate to (Rule::SdkVersionMacro).
   void useSdkVersion(std::string Version) { SdkVersion = std::move(Version); }
 
-  /// The comment put before a name the target cannot express.
+  /// The comment put before a name the target cannot express (after the
+  /// directive, for a name in one).
   std::string unsupportedMarker() const;
 
 private:
@@ -85,6 +86,8 @@ private:
   std::pair<std::string, std::string> chooseOverload(const Rule &R, const Reference &Ref,
                                                      Event &E) const;
   Decision unsupported(Event E, const Reference &Ref, llvm::StringRef FileText) const;
+  /// The comment that marks Ref as unsupported, where the text lacks it.
+  std::optional<Edit> markerEdit(const Reference &Ref, llvm::StringRef FileText) const;
   /// The edits that write a migrated name (Written) where Ref is: the call's
   /// arguments, a comparison's constant or an #include's neighbours with it.
   Decision decideName(const Rule &R, const Reference &Ref, llvm::StringRef FileText,

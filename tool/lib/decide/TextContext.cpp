@@ -62,18 +62,42 @@ bool isInDefinedTest(llvm::StringRef Text, unsigned Offset) {
   return false;
 }
 
-bool isInPreprocessorCondition(llvm::StringRef Text, unsigned Offset) {
+/// Whether the line ending at End (exclusive) continues on the next one.
+static bool continues(llvm::StringRef Text, size_t End) {
+  return Text.take_front(End).rtrim(" \t\r").ends_with("\\");
+}
+
+/// The directive around Offset after its `#` and the blanks that follow, or
+/// nullopt outside a directive.
+static std::optional<llvm::StringRef> directiveAround(llvm::StringRef Text,
+                                                      unsigned Offset) {
   // The directive's first line: back over lines that end in a backslash.
   size_t LineStart = Text.rfind('\n', Offset);
   while (LineStart != llvm::StringRef::npos && LineStart > 0 &&
-         Text.take_front(LineStart).rtrim(" \t\r").ends_with("\\"))
+         continues(Text, LineStart))
     LineStart = Text.rfind('\n', LineStart - 1);
   LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
   llvm::StringRef Line = Text.drop_front(LineStart).ltrim(" \t");
   if (!Line.consume_front("#"))
-    return false;
-  Line = Line.ltrim(" \t");
-  return Line.starts_with("if") || Line.starts_with("elif");
+    return std::nullopt;
+  return Line.ltrim(" \t");
+}
+
+bool isInPreprocessorCondition(llvm::StringRef Text, unsigned Offset) {
+  std::optional<llvm::StringRef> Directive = directiveAround(Text, Offset);
+  return Directive && (Directive->starts_with("if") || Directive->starts_with("elif"));
+}
+
+std::optional<unsigned> directiveEnd(llvm::StringRef Text, unsigned Offset) {
+  if (!directiveAround(Text, Offset))
+    return std::nullopt;
+  size_t End = Text.find('\n', Offset);
+  while (End != llvm::StringRef::npos && continues(Text, End))
+    End = Text.find('\n', End + 1);
+  End = std::min(End, Text.size());
+  while (End > Offset && llvm::StringRef(" \t\r").contains(Text[End - 1]))
+    --End;
+  return End;
 }
 
 std::vector<std::pair<unsigned, unsigned>> excludedRanges(llvm::StringRef Text) {
