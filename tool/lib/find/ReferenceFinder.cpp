@@ -629,7 +629,6 @@ private:
 
   void noteLaunch(const CUDAKernelCallExpr *E) {
     const SourceManager &SM = Where.sourceManager();
-    const Expr *Callee = E->getCallee()->IgnoreImplicit();
     std::optional<Place> At = Where.placeOfOffset(SM.getExpansionLoc(E->getBeginLoc()));
     if (!At)
       return;
@@ -637,54 +636,61 @@ private:
     L.At = *At;
     if (const NamedDecl *K = E->getDirectCallee())
       L.Kernel = K->getNameAsString();
+    L.Rewritable =
+        readLaunchPieces(E, SM.getFileID(SM.getExpansionLoc(E->getBeginLoc())), L);
+    Findings.Launches.push_back(std::move(L));
+    Where.noteSdkUse(E->getBeginLoc());
+  }
 
-    // Rewritable only when every piece is written in this file, not in a macro.
+  /// The offsets of a launch's pieces in File: the kernel, each configuration
+  /// argument and the `(` of the arguments. A piece may be a macro's use
+  /// (`BLOCKS(n)`), but the `<<<`, the `>>>` and what lies between the
+  /// pieces must be written in File: the call rewrite edits only those.
+  bool readLaunchPieces(const CUDAKernelCallExpr *E, FileID File, KernelLaunch &L) {
+    const SourceManager &SM = Where.sourceManager();
     const CallExpr *Config = E->getConfig();
-    auto FileOffset = [&](SourceLocation Loc) -> std::optional<unsigned> {
-      if (Loc.isInvalid() || Loc.isMacroID() ||
-          SM.getFileID(Loc) != SM.getFileID(SM.getExpansionLoc(E->getBeginLoc())))
+    auto Written = [&](SourceLocation Loc) -> std::optional<unsigned> {
+      if (Loc.isInvalid() || Loc.isMacroID() || SM.getFileID(Loc) != File)
         return std::nullopt;
       return SM.getFileOffset(Loc);
     };
-    auto EndOffset = [&](SourceLocation Loc) -> std::optional<unsigned> {
-      return FileOffset(Lexer::getLocForEndOfToken(Loc, 0, SM, Where.langOpts()));
+    auto Piece = [&](const Expr *X) -> std::optional<std::pair<unsigned, unsigned>> {
+      CharSourceRange R = Lexer::makeFileCharRange(
+          CharSourceRange::getTokenRange(X->getSourceRange()), SM, Where.langOpts());
+      std::optional<unsigned> Begin = Written(R.getBegin());
+      if (R.isInvalid() || !Begin || SM.getFileID(R.getEnd()) != File)
+        return std::nullopt;
+      return std::pair{*Begin, SM.getFileOffset(R.getEnd())};
     };
-    std::optional<unsigned> CalleeBegin = FileOffset(Callee->getBeginLoc());
-    std::optional<unsigned> CalleeEnd = EndOffset(Callee->getEndLoc());
-    bool Ok = Config && CalleeBegin && CalleeEnd;
-    for (unsigned I = 0; Ok && I < Config->getNumArgs(); ++I) {
-      const Expr *Arg = Config->getArg(I);
+    // The configuration is a call at `<<<` whose `)` is the `>>>`.
+    if (!Config || !Written(Config->getBeginLoc()) || !Written(Config->getRParenLoc()))
+      return false;
+    std::optional<std::pair<unsigned, unsigned>> Kernel =
+        Piece(E->getCallee()->IgnoreImplicit());
+    if (!Kernel)
+      return false;
+    for (const Expr *Arg : Config->arguments()) {
       if (isa<CXXDefaultArgExpr>(Arg))
         break;
-      std::optional<unsigned> B = FileOffset(Arg->getBeginLoc());
-      std::optional<unsigned> End = EndOffset(Arg->getEndLoc());
-      Ok = B && End;
-      if (Ok)
-        L.Config.emplace_back(*B, *End);
+      std::optional<std::pair<unsigned, unsigned>> P = Piece(Arg);
+      if (!P || (!L.Config.empty() && P->first < L.Config.back().second))
+        return false;
+      L.Config.push_back(*P);
     }
-    // The `(` of the arguments follows the `>>>` that closes the configuration.
-    if (Ok) {
-      std::optional<Token> Paren =
-          Lexer::findNextToken(Config->getRParenLoc(), SM, Where.langOpts());
-      std::optional<unsigned> Open = Paren && Paren->is(tok::l_paren)
-                                         ? FileOffset(Paren->getLocation())
-                                         : std::nullopt;
-      Ok = Open.has_value() && L.Config.size() >= 2;
-      if (Ok)
-        L.ArgsOpen = *Open;
-    }
-    if (Ok) {
-      L.Rewritable = true;
-      L.CalleeBegin = *CalleeBegin;
-      L.CalleeEnd = *CalleeEnd;
-      L.CalleeHasComma = SM.getBufferData(SM.getFileID(Callee->getBeginLoc()))
-                             .slice(*CalleeBegin, *CalleeEnd)
-                             .contains(',');
-      for (const Expr *Arg : E->arguments())
-        L.ArgCount += !isa<CXXDefaultArgExpr>(Arg);
-    }
-    Findings.Launches.push_back(std::move(L));
-    Where.noteSdkUse(E->getBeginLoc());
+    // The `(` of the arguments follows the `>>>`.
+    std::optional<Token> Paren =
+        Lexer::findNextToken(Config->getRParenLoc(), SM, Where.langOpts());
+    std::optional<unsigned> Open =
+        Paren && Paren->is(tok::l_paren) ? Written(Paren->getLocation()) : std::nullopt;
+    if (!Open || L.Config.size() < 2)
+      return false;
+    L.ArgsOpen = *Open;
+    std::tie(L.CalleeBegin, L.CalleeEnd) = *Kernel;
+    L.CalleeHasComma =
+        SM.getBufferData(File).slice(L.CalleeBegin, L.CalleeEnd).contains(',');
+    for (const Expr *Arg : E->arguments())
+      L.ArgCount += !isa<CXXDefaultArgExpr>(Arg);
+    return true;
   }
 
   Locator &Where;

@@ -1,0 +1,45 @@
+// A launch whose configuration or kernel uses macros becomes a launch call
+// too: the rewrite edits only the <<<, the >>>, the commas between the
+// configuration's arguments and what follows the kernel, so a macro's use
+// inside a piece stays as written. Template kernels: a template-id with
+// commas goes in HIP_KERNEL_NAME; one whose arguments the call deduces keeps
+// its name alone, as hipLaunchKernelGGL calls the kernel with the arguments.
+// Only a launch whose <<< >>> or configuration commas a macro writes stays a
+// <<<>>> launch, and is reported. The output compiles.
+// RUN: %musify --target=hip --hip-launch-kernel-ggl %s -o %t.hip 2> %t.err
+// RUN: FileCheck %s --check-prefix=GGL < %t.hip
+// RUN: FileCheck %s --check-prefix=DIAG < %t.err
+// RUN: sed '/CONFIG>>>/d; /LAUNCH_FILL(p);/d' %t.hip > %t.compile.hip
+// RUN: %hipcc-check %t.compile.hip
+#include <cuda_runtime.h>
+
+#define BLOCKS(n) (((n) + 255) / 256)
+#define THREADS 256
+#define KERNEL fill
+#define CONFIG 1, 32
+#define LAUNCH_FILL(p) fill<<<1, 1>>>(p, 0.0f)
+
+__global__ void fill(float *p, float v) { p[threadIdx.x] = v; }
+template <typename T> __global__ void scale(T *p, T by) { p[threadIdx.x] *= by; }
+template <typename T, int N> __global__ void scale_n(T *p) { p[threadIdx.x] *= N; }
+
+void run(float *p, int n, cudaStream_t s) {
+  fill<<<BLOCKS(n), THREADS>>>(p, 1.0f);
+  fill<<<BLOCKS(n) * 2, THREADS, 0, s>>>(p, 2.0f);
+  KERNEL<<<BLOCKS(n), THREADS>>>(p, 3.0f);
+  scale<<<BLOCKS(n), THREADS>>>(p, 2.0f);
+  scale_n<float, 4><<<1, THREADS, 0, s>>>(p);
+  fill<<<CONFIG>>>(p, 4.0f);
+  LAUNCH_FILL(p);
+}
+// GGL:      {{^}}void run(float *p, int n, hipStream_t s) {
+// GGL-NEXT: {{^}}  hipLaunchKernelGGL(fill, dim3(BLOCKS(n)), dim3(THREADS), 0, 0, p, 1.0f);
+// GGL-NEXT: {{^}}  hipLaunchKernelGGL(fill, dim3(BLOCKS(n) * 2), dim3(THREADS), 0, s, p, 2.0f);
+// GGL-NEXT: {{^}}  hipLaunchKernelGGL(KERNEL, dim3(BLOCKS(n)), dim3(THREADS), 0, 0, p, 3.0f);
+// GGL-NEXT: {{^}}  hipLaunchKernelGGL(scale, dim3(BLOCKS(n)), dim3(THREADS), 0, 0, p, 2.0f);
+// GGL-NEXT: {{^}}  hipLaunchKernelGGL(HIP_KERNEL_NAME(scale_n<float, 4>), dim3(1), dim3(THREADS), 0, s, p);
+// GGL-NEXT: {{^}}  fill<<<CONFIG>>>(p, 4.0f);
+// GGL-NEXT: {{^}}  LAUNCH_FILL(p);
+
+// DIAG: launch-macros.cu:32:3: warning: 'fill<<<>>>' has no HIP equivalent: the launch's <<< >>> or the commas of its configuration are written by a macro: it stays a <<<>>> launch [musify-unsupported]
+// DIAG: launch-macros.cu:33:3: warning: 'fill<<<>>>' has no HIP equivalent: the launch's <<< >>> or the commas of its configuration are written by a macro: it stays a <<<>>> launch [musify-unsupported]
