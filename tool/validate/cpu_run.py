@@ -24,6 +24,7 @@ NOT_DECLARED = re.compile(r"error: '?‘?([A-Za-z_]\w*)’?'? (?:was not declare
                           r"is not a member of|does not name a type)")
 NO_CPU_BUILD = re.compile(r'#error "musify CPU layer: (<[^>]+>).*needs (<[^>]+>)')
 MISSING_HEADER = re.compile(r"fatal error: ([^:\s]+): No such file or directory")
+UNDEFINED_SHARED = re.compile(r"undefined reference to `([A-Za-z_]\w*)'")
 FIRST_ERROR = re.compile(r"^.*\berror\b.*$", re.M)
 
 
@@ -114,7 +115,7 @@ def flagged_names(report):
             if r.get("status") in ("unsupported", "unknown")}
 
 
-def build_failure(output, target_names, flagged):
+def build_failure(output, target_names, flagged, sources_text=()):
     """('skip', reason) when a build failed on what the target or the CPU
     lacks (a name the report flags, a library with no CPU build, an API the
     CPU runtime does not have), else ('fail', the first error)."""
@@ -126,6 +127,11 @@ def build_failure(output, target_names, flagged):
         return "skip", "<%s> is unsupported on the target (the report says so)" % m.group(1)
     if m and not m.group(1).startswith("cuda"):
         return "skip", "<%s> has no CPU build" % m.group(1)
+    m = UNDEFINED_SHARED.search(output)
+    if m and re.search(r"extern\s+__shared__[^;]*\b%s\b" % re.escape(m.group(1)),
+                       "\n".join(sources_text)):
+        return "skip", ("dynamic shared memory (extern __shared__ %s): the HIP CPU runtime "
+                        "needs HIP_DYNAMIC_SHARED" % m.group(1))
     m = NOT_DECLARED.search(output)
     if m and m.group(1) in flagged:
         return "skip", "%s is unsupported on the target (the report says so)" % m.group(1)
@@ -149,6 +155,11 @@ def own_verdict(rc, output):
         return None, "exit 0, no verdict printed"
     last = words[-1].upper()
     return ("PASS" if last.startswith("PASS") else "FAIL"), "prints %s" % words[-1]
+
+
+def last_words(output):
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    return lines[-1][:120] if lines else "(no output)"
 
 
 def target_names(rules_dir, target):

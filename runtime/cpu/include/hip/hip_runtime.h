@@ -13,6 +13,12 @@
 #ifndef LIBCO_MP
 #define LIBCO_MP
 #endif
+/* What AMD's header brings in, and migrated code relies on (NULL, malloc,
+ * memcpy, INT_MAX). */
+#include <climits>
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
 #include_next <hip/hip_runtime.h>
 #include "musify_cpu/additions.h"
 #endif

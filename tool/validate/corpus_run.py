@@ -1,0 +1,240 @@
+"""musify-validate corpus --run: does the migration of a tree of programs run?
+
+    musify-validate corpus --run ROOT [-I DIR ...] [--baseline CSV]
+                           [--sizes JSON] [--target hip,musa] [--csv FILE]
+                           [--work DIR] [-j N] [--min-pass TARGET=N ...]
+
+Migrates ROOT once per target with launches written as calls (cpu_run.py), then
+for every program of the tree (a folder holding a .cu file, outside the -I
+folders) builds its migrated sources with the host compiler against the HIP CPU
+runtime (MUSA through the CPU flavour of the layer), runs it with the arguments
+--sizes gives it (a small problem, where it takes one), and judges it by its
+exit status and its own check. Each program ends in one class:
+
+  PASS     it ran and its own check passed
+  FAIL     it did not build, did not finish in time, or its check failed:
+           a musify bug until shown otherwise
+  skip     with a named reason: nvcc does not build the original (--baseline),
+           it uses what a CPU cannot run (cpu_limits.json), a name the report
+           flags as unsupported on the target, a library with no CPU build, an
+           API the CPU runtime lacks, or it checks no result of its own
+
+Where both targets pass, their outputs are compared (the verdicts: the
+programs print timings). Prints a table and totals, writes a CSV. Exit status:
+0 when nothing failed and every --min-pass floor holds, 1 otherwise, 2 for bad
+usage.
+"""
+import argparse
+import concurrent.futures
+import csv
+import json
+import os
+import shutil
+import sys
+import tempfile
+
+import cpu_run
+
+SOURCE_EXTS = (".cu", ".cpp", ".cc", ".cxx", ".c")
+
+
+def programs_of(root, excluded):
+    """{relative folder: [relative sources]} for each folder with a .cu file."""
+    found = {}
+    for d, dirs, files in os.walk(root):
+        rel = os.path.relpath(d, root)
+        dirs[:] = sorted(x for x in dirs if os.path.join(rel, x).lstrip("./") not in excluded)
+        if any(f.endswith(".cu") for f in files):
+            found[os.path.normpath(rel)] = sorted(
+                os.path.normpath(os.path.join(rel, f)) for f in files if f.endswith(SOURCE_EXTS))
+    return found
+
+
+def read_text(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return f.read()
+
+
+def read_baseline(path):
+    with open(path, encoding="utf-8") as f:
+        return {row["file"]: row["nvcc_compiles"] == "1" for row in csv.DictReader(f)}
+
+
+def migrate_tree(args, target, root, work):
+    out = os.path.join(work, target)
+    shutil.rmtree(out, ignore_errors=True)
+    report_path = os.path.join(work, target + ".report.json")
+    cmd = [args.musify, "--target=" + target, "--quiet", "--out-root", out, "--report",
+           report_path, "-j", str(args.jobs), cpu_run.LAUNCH_AS_CALL[target]]
+    cmd += ["--rules-dir", args.rules_dir, root, "--"]
+    cmd += ["-I" + os.path.join(root, d) for d in args.includes]
+    rc, log, _ = cpu_run.run(cmd, os.path.join(work, target + ".migrate.log"), timeout=3600)
+    if rc not in (0, 1) or not os.path.exists(report_path):
+        raise RuntimeError("musify failed (exit %d):\n%s" % (rc, log[-3000:]))
+    with open(report_path, encoding="utf-8") as f:
+        return out, json.load(f)
+
+
+def run_program(args, ctx, target, name, sources):
+    """(class, detail, output) of one program on one target."""
+    out_root, report = ctx["trees"][target]
+    originals = {os.path.realpath(os.path.join(ctx["root"], s)) for s in sources}
+    why = cpu_run.limit_of(report, ctx["limits"], originals)
+    if why:
+        return "skip", why, None
+    work = os.path.join(ctx["work"], "runs", target, name)
+    os.makedirs(work, exist_ok=True)
+    log = os.path.join(work, "log.txt")
+    open(log, "w").close()
+    exe = os.path.join(work, "program")
+    includes = [os.path.join(out_root, name)] + \
+        [os.path.join(out_root, d) for d in args.includes]
+    cmd = ctx["toolchain"].command(target, [os.path.join(out_root, s) for s in sources],
+                                   exe, includes)
+    rc, out, _ = cpu_run.run(cmd, log, cwd=work)
+    if rc != 0:
+        flagged = {r["cuda"] for f in report.get("files", []) for r in f.get("references", [])
+                   if os.path.realpath(f["path"]) in originals and
+                   r.get("status") in ("unsupported", "unknown")}
+        kind, why = cpu_run.build_failure(out, ctx["names"][target], flagged,
+                                          [read_text(s) for s in cmd if s.startswith(out_root)])
+        return kind, why, None
+    size = ctx["sizes"].get(os.path.basename(name), {})
+    rc, out, secs = cpu_run.run([exe] + size.get("args", []), log, cwd=work,
+                                timeout=size.get("timeout", args.run_timeout))
+    verdict, why = cpu_run.own_verdict(rc, out)
+    if verdict is None:
+        return "skip", "checks no result of its own (%s)" % why, None
+    if verdict == "WAIVED":
+        return "skip", "the program waived itself: " + cpu_run.last_words(out), None
+    if verdict == "FAIL":
+        return "FAIL", "%s; log: %s" % (why, log), None
+    return "PASS", "%s in %.1fs" % (why, secs), out
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(prog="musify-validate corpus --run",
+                                 description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog=__doc__.split("\n\n", 1)[1])
+    ap.add_argument("root")
+    ap.add_argument("-I", dest="includes", action="append", default=[],
+                    help="an include folder relative to ROOT (not a program)")
+    ap.add_argument("--baseline", help="CSV of file,nvcc_compiles (paths relative to ROOT)")
+    ap.add_argument("--sizes", help="JSON: {\"programs\": {NAME: {\"args\": [...], "
+                                    "\"timeout\": S}}}, a small problem for each")
+    ap.add_argument("--target", default="hip,musa")
+    ap.add_argument("--musify", required=True)
+    ap.add_argument("--rules-dir", required=True, help="the rule tables (rules/)")
+    ap.add_argument("--cpu-layer", required=True, help="<build>/runtime/cpu/include")
+    ap.add_argument("--repo", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                   "..", ".."))
+    ap.add_argument("--cxx", default="g++")
+    ap.add_argument("--run-timeout", type=int, default=120)
+    ap.add_argument("--csv")
+    ap.add_argument("--work")
+    ap.add_argument("-j", "--jobs", type=int, default=2)
+    ap.add_argument("--min-pass", action="append", default=[], metavar="TARGET=N")
+    args = ap.parse_args(argv)
+    targets = [t for t in args.target.split(",") if t]
+    if not os.path.isdir(args.root) or any(t not in cpu_run.TARGETS for t in targets):
+        ap.error("ROOT must be a folder and --target hip, musa or both")
+    floors = {}
+    for spec in args.min_pass:
+        t, _, n = spec.partition("=")
+        if t not in targets or not n.isdigit():
+            ap.error("--min-pass takes TARGET=N for a checked target: %s" % spec)
+        floors[t] = int(n)
+    toolchain = cpu_run.Toolchain(os.path.abspath(args.repo), os.path.abspath(args.cpu_layer),
+                                  args.cxx)
+    if toolchain.problems():
+        ap.error("; ".join(toolchain.problems()))
+    return args, targets, floors, toolchain
+
+
+def main(argv):
+    args, targets, floors, toolchain = parse_args(argv)
+    root = os.path.realpath(args.root)
+    sizes = {}
+    if args.sizes:
+        with open(args.sizes, encoding="utf-8") as f:
+            sizes = json.load(f).get("programs", {})
+    tmp = None if args.work else tempfile.mkdtemp(prefix="musify-corpus-run-")
+    work = os.path.abspath(args.work or tmp)
+    os.makedirs(work, exist_ok=True)
+    programs = programs_of(root, set(args.includes))
+    baseline = read_baseline(args.baseline) if args.baseline else {}
+    ctx = {"root": root, "work": work, "limits": cpu_run.load_limits(), "sizes": sizes,
+           "toolchain": toolchain, "trees": {},
+           "names": {t: cpu_run.target_names(args.rules_dir, t) for t in targets}}
+    for t in targets:
+        try:
+            ctx["trees"][t] = migrate_tree(args, t, root, work)
+        except RuntimeError as e:
+            print("musify-validate corpus --run: %s" % e, file=sys.stderr)
+            return 1
+    jobs = []
+    results = {}
+    for name, sources in sorted(programs.items()):
+        broken = [s for s in sources if s.endswith(".cu") and baseline.get(s) is False]
+        for t in targets:
+            if broken:
+                results[(name, t)] = ("skip", "nvcc does not build the original (%s)"
+                                      % os.path.basename(broken[0]), None)
+            else:
+                jobs.append((name, t, sources))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        futs = {pool.submit(run_program, args, ctx, t, n, s): (n, t) for n, t, s in jobs}
+        for fut in concurrent.futures.as_completed(futs):
+            results[futs[fut]] = fut.result()
+    return report_results(args, programs, targets, results, floors, work, tmp)
+
+
+def compare_cell(results, name, targets):
+    outs = [results[(name, t)][2] for t in targets]
+    if len(targets) < 2 or any(o is None for o in outs):
+        return "-"
+    verdicts = [cpu_run.own_verdict(0, o)[0] for o in outs]
+    return "same verdict" if len(set(verdicts)) == 1 else "DIFFER"
+
+
+def report_results(args, programs, targets, results, floors, work, tmp):
+    rows = []
+    for name in sorted(programs):
+        cells = [results[(name, t)] for t in targets]
+        rows.append([name] + ["%s: %s" % (c[0], c[1]) if c[0] == "skip" else c[0]
+                              for c in cells] + [compare_cell(results, name, targets)])
+    header = ["program"] + ["%s on the CPU" % t.upper() for t in targets] + ["compare"]
+    widths = [min(70, max(len(str(x)) for x in col)) for col in zip(header, *rows)]
+    fmt = " | ".join("%%-%d.%ds" % (w, w) for w in widths)
+    print(fmt % tuple(header))
+    for row in rows:
+        print(fmt % tuple(row))
+    failed = False
+    for t in targets:
+        counts = {k: sum(1 for n in programs if results[(n, t)][0] == k)
+                  for k in ("PASS", "FAIL", "skip")}
+        print("%s: %d programs: %d PASS, %d FAIL, %d skipped" % (t.upper(), len(programs),
+              counts["PASS"], counts["FAIL"], counts["skip"]))
+        for n in sorted(programs):
+            if results[(n, t)][0] == "FAIL":
+                print("  FAIL %s (%s): %s" % (n, t, results[(n, t)][1]))
+        if counts["FAIL"] or counts["PASS"] < floors.get(t, 0):
+            failed = True
+        if counts["PASS"] < floors.get(t, 0):
+            print("  below the floor: %d PASS < %d" % (counts["PASS"], floors[t]))
+    differ = [r[0] for r in rows if r[-1] == "DIFFER"]
+    if differ:
+        failed = True
+        print("HIP and MUSA verdicts differ: %s" % ", ".join(differ))
+    if args.csv:
+        with open(args.csv, "w", encoding="utf-8", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(["program"] + ["%s_class" % t for t in targets] +
+                       ["%s_detail" % t for t in targets])
+            for n in sorted(programs):
+                w.writerow([n] + [results[(n, t)][0] for t in targets] +
+                           [results[(n, t)][1] for t in targets])
+    if tmp and not failed:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return 1 if failed else 0
