@@ -56,7 +56,8 @@
 #   <name>_MIGRATION_REPORT         OUTPUT_DIR/report.json
 #
 # For TARGET_API hip, MUSIFY_HIP_HELPERS_DIR (musify's helper headers, set by
-# MusifyConfig.cmake) is one of the include directories.
+# MusifyConfig.cmake) is one of the include directories; for musa,
+# MUSIFY_MUSA_HELPERS_DIR (the launch call of --launch-as-call).
 #
 # Which musify: MUSIFY_EXECUTABLE (set by MusifyConfig.cmake; otherwise give
 # -DMUSIFY_EXECUTABLE=... or have musify on PATH). Its rule tables:
@@ -304,6 +305,11 @@ function(musify_migrate name)
   # where it calls a helper (umin, atomicInc_system, ...).
   if(ARG_TARGET_API STREQUAL "hip" AND IS_DIRECTORY "${MUSIFY_HIP_HELPERS_DIR}")
     list(APPEND include_dirs "${MUSIFY_HIP_HELPERS_DIR}")
+  endif()
+  # musify's MUSA helper headers: with --launch-as-call, migrated code includes
+  # musify/musa_launch.h where it launches a kernel.
+  if(ARG_TARGET_API STREQUAL "musa" AND IS_DIRECTORY "${MUSIFY_MUSA_HELPERS_DIR}")
+    list(APPEND include_dirs "${MUSIFY_MUSA_HELPERS_DIR}")
   endif()
 
   # --- the build step ----------------------------------------------------------

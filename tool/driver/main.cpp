@@ -71,9 +71,15 @@ cl::list<std::string> UserRules(
 cl::opt<std::string> RulesDir("rules-dir",
                               cl::desc("Read the rule tables from this folder"),
                               cl::value_desc("dir"), cl::cat(MusifyCategory));
+cl::opt<bool> LaunchAsCall(
+    "launch-as-call",
+    cl::desc("Write kernel<<<...>>>(...) launches as the target's launch call "
+             "(hipLaunchKernelGGL(...) for HIP, musifyLaunchKernelGGL(...) for "
+             "MUSA, from <musify/musa_launch.h>)"),
+    cl::cat(MusifyCategory));
 cl::opt<bool> HipLaunchKernelGGL(
     "hip-launch-kernel-ggl",
-    cl::desc("HIP: write kernel<<<...>>>(...) launches as hipLaunchKernelGGL(...)"),
+    cl::desc("The same as --launch-as-call (HIP's name for it: hipLaunchKernelGGL)"),
     cl::cat(MusifyCategory));
 cl::opt<std::string> HipVersion(
     "hip-version",
@@ -284,8 +290,9 @@ conflictingOptions(const musify::TargetDescription &Target,
   if (!CacheDir.empty() && sys::fs::exists(CacheDir.getValue()) &&
       !sys::fs::is_directory(CacheDir.getValue()))
     return "--cache-dir '" + CacheDir + "' is a file, not a folder";
-  if (HipLaunchKernelGGL && Target.LaunchFunction.empty())
-    return "--hip-launch-kernel-ggl needs a target with a launch call (" +
+  if ((LaunchAsCall || HipLaunchKernelGGL) && Target.LaunchFunction.empty())
+    return std::string(LaunchAsCall ? "--launch-as-call" : "--hip-launch-kernel-ggl") +
+           " needs a target with a launch call (" +
            targetsWith(Targets, [](auto &T) { return !T.LaunchFunction.empty(); }) + ")";
   if (!HipVersion.empty() && !Target.Versioned)
     return "--hip-version needs a target with versions (" +
@@ -316,7 +323,7 @@ musify::MigrationOptions migrationOptions(musify::TargetDescription Target,
   Options.HtmlFile = HtmlFile;
   Options.CudaPath = CudaPath;
   Options.ClangArgs = std::move(ClangArgs);
-  Options.LaunchAsCall = HipLaunchKernelGGL;
+  Options.LaunchAsCall = LaunchAsCall || HipLaunchKernelGGL;
   Options.AllowFallback = AllowFallback;
   Options.DeviceSide = !NoDeviceSide;
   Options.ShareHeaders = !NoSharedHeaders;

@@ -645,6 +645,7 @@ Decision Decider::decide(const KernelLaunch &L) const {
   E.Status = EventStatus::Migrated;
   E.Replacement = Target.LaunchFunction;
   Decision D{std::move(E), {}};
+  D.Helper = Target.LaunchHeader;
   auto Replace = [&](unsigned From, unsigned To, std::string Text) {
     D.Edits.push_back({From, To - From, std::move(Text)});
   };

@@ -64,6 +64,8 @@ llvm::Error readLaunchFunction(const nlohmann::json &Launch, llvm::StringRef Pat
                                TargetDescription &T) {
   if (llvm::Error E = readKey(Launch, "name", T.LaunchFunction, "a string", Path))
     return E;
+  if (llvm::Error E = readKey(Launch, "header", T.LaunchHeader, "a string", Path))
+    return E;
   return readKey(Launch, "kernel_name_macro", T.KernelNameMacro, "a string", Path);
 }
 
@@ -104,10 +106,11 @@ llvm::Expected<TargetDescription> loadTarget(llvm::StringRef RulesDir,
   T.Name = Name.str();
   if (llvm::Error E = readPlainKeys(*Json, Path, T))
     return E;
-  if (llvm::Error E = readObject(*Json, "launch_function", {"name", "kernel_name_macro"},
-                                 Path, [&](const nlohmann::json &Launch) {
-                                   return readLaunchFunction(Launch, Path, T);
-                                 }))
+  if (llvm::Error E =
+          readObject(*Json, "launch_function", {"name", "kernel_name_macro", "header"},
+                     Path, [&](const nlohmann::json &Launch) {
+                       return readLaunchFunction(Launch, Path, T);
+                     }))
     return E;
   if (llvm::Error E = readObject(*Json, "versions",
                                  {"header", "major_macro", "minor_macro", "path_variable",

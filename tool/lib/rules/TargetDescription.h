@@ -26,6 +26,9 @@ struct TargetDescription {
   /// (hipLaunchKernelGGL), and the macro that protects a kernel name holding
   /// a comma (HIP_KERNEL_NAME). Empty: the target only has `<<<>>>`.
   std::string LaunchFunction, KernelNameMacro;
+  /// musify's helper header that declares the launch call, which a file
+  /// that uses it must include; empty where the target's own headers do.
+  std::string LaunchHeader;
   /// Where the installed version of the target is read: a header under
   /// $PathVariable/include or one of IncludeFolders that defines MajorMacro
   /// and MinorMacro; DatedBy names the source of the tables' versions
