@@ -74,8 +74,9 @@ class Toolchain:
         if target == "musa":
             cmd += ["-I" + self.cpu_layer, "-I" + self.shims, "-I" + self.hip_cpu,
                     "-include", "musa_runtime.h"]
-        else:
-            cmd += ["-I" + self.shims, "-I" + self.hip_helpers, "-I" + self.hip_cpu]
+        else:  # hipcc includes the runtime header in every unit, as nvcc does CUDA's
+            cmd += ["-I" + self.shims, "-I" + self.hip_helpers, "-I" + self.hip_cpu,
+                    "-include", "hip/hip_runtime.h"]
         return cmd + ["-x", "c++"] + list(sources) + ["-o", exe, "-ltbb", "-pthread"]
 
 
