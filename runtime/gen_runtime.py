@@ -515,26 +515,29 @@ def merged_block(plan):
 
 
 def arch_block(thresholds):
-    """__MUSA_ARCH__ from __CUDA_ARCH__: the inverse of the threshold map."""
+    """__MUSA_ARCH__ from __CUDA_ARCH__: the inverse of the threshold map, whose
+    thresholds each start a band of CUDA architectures that one MUSA value
+    stands for (a band from 0 takes every architecture below the next)."""
     if not thresholds:
         return "/* no rules/musa/thresholds/arch.json: __MUSA_ARCH__ is not defined */\n"
     src = thresholds.get("cuda_macro", "__CUDA_ARCH__")
     dst = thresholds.get("target_macro", "__MUSA_ARCH__")
     ts = sorted(thresholds["thresholds"], key=lambda t: t["cuda"])
-    below = min(t["target"] for t in ts) - 10
+    below = None if ts[0]["cuda"] <= 0 else min(t["target"] for t in ts) - 10
     out = ["/* %s from %s, the inverse of rules/musa/thresholds/arch.json: a CUDA\n"
-           " * architecture gets the MUSA value of the highest threshold it reaches, so a\n"
-           " * migrated comparison (%s >= N) takes the branch the original took.\n"
-           " * Below every threshold: %d, under the lowest threshold's MUSA value. */\n"
-           % (dst, src, dst, below),
+           " * architecture gets the MUSA value of the band it lies in, so a migrated\n"
+           " * comparison (%s >= N) takes the branch the original took.%s */\n"
+           % (dst, src, dst, "" if below is None else
+              "\n * Below every threshold: %d, under the lowest threshold's MUSA value." % below),
            "#if defined(%s) && !defined(%s)\n" % (src, dst)]
-    first = True
-    for t in reversed(ts):
-        out.append("#  %s %s >= %d   /* %s */\n" % ("if" if first else "elif", src, t["cuda"],
-                                                   t.get("meaning", "")))
+    for i, t in enumerate(reversed(ts)):
+        test = "else" if below is None and 0 < i == len(ts) - 1 else \
+            "%s %s >= %d" % ("if" if i == 0 else "elif", src, t["cuda"])
+        out.append("#  %s   /* %s */\n" % (test, t.get("meaning", "")))
         out.append("#    define %s %d\n" % (dst, t["target"]))
-        first = False
-    out.append("#  else\n#    define %s %d\n#  endif\n#endif\n" % (dst, below))
+    if below is not None:
+        out.append("#  else\n#    define %s %d\n" % (dst, below))
+    out.append("#  endif\n#endif\n")
     return "".join(out)
 
 

@@ -381,7 +381,7 @@ find_package(MUSA REQUIRED)
 #[==[ A block comment naming CUDA::cudart, -arch=sm_80
       and cuda_add_executable(x y.cu) stays as it is. ]==]
 list(APPEND CUDA_NVCC_FLAGS --offload-arch=mp_22 --use_fast_math -Xfoo)
-set(CUDA_NVCC_FLAGS "${CUDA_NVCC_FLAGS} -arch sm_75 -std=c++14 -DNAME=\"x\"")
+set(CUDA_NVCC_FLAGS "${CUDA_NVCC_FLAGS} --offload-arch=mp_21 -std=c++14 -DNAME=\"x\"")
 include_directories(${CUDA_INCLUDE_DIRS} $ENV{MUSA_PATH}/include /usr/local/musa/include)
 musa_add_executable(legacy main.mu helper.cu OPTIONS -rdc=true)
 target_link_libraries(legacy ${CUDA_LIBRARIES} mublas CUDA::foo)
@@ -401,7 +401,7 @@ file(GLOB MORE_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/extra/*.mu)
            "6:81 compiler-flag unknown '-Xfoo' -> '-Xfoo'",
            "7:5 cmake-variable unsupported 'CUDA_NVCC_FLAGS' -> 'CUDA_NVCC_FLAGS'",
            "7:24 cmake-variable unsupported 'CUDA_NVCC_FLAGS' -> 'CUDA_NVCC_FLAGS'",
-           "7:41 compiler-flag unsupported '-arch sm_75' -> '-arch sm_75'",
+           "7:41 compiler-flag migrated '-arch sm_75' -> '--offload-arch=mp_21' review",
            "7:53 compiler-flag migrated '--std c++14' -> '-std=c++14'",
            "8:23 cmake-variable unsupported 'CUDA_INCLUDE_DIRS' -> 'CUDA_INCLUDE_DIRS'",
            "8:47 path-variable migrated 'CUDA_PATH' -> 'MUSA_PATH'",
@@ -681,10 +681,10 @@ add_library(w done.cu)
 
 TEST(BuildFiles, MusaArchitecturesFollowTheThresholdMap) {
   Migration M = migrate(Target::Musa, "/a/Makefile", R"(x:
-	nvcc -arch=sm_86 -arch=compute_90a -arch=native -arch=sm_70 --gpu-architecture sm_80 -c x.cu
+	nvcc -arch=sm_86 -arch=compute_90a -arch=native -arch=sm_70 --gpu-architecture sm_80 -arch=sm_100 -c x.cu
 )");
   EXPECT_EQ(M.Text, R"(x:
-	mcc --offload-arch=mp_22 --offload-arch=mp_31 -arch=native -arch=sm_70 --offload-arch=mp_22 -c x.cu
+	mcc --offload-arch=mp_22 --offload-arch=mp_31 -arch=native --offload-arch=mp_21 --offload-arch=mp_22 --offload-arch=mp_31 -c x.cu
 )");
   EXPECT_EQ(
       M.Events,
@@ -694,9 +694,11 @@ TEST(BuildFiles, MusaArchitecturesFollowTheThresholdMap) {
           "2:19 compiler-flag migrated '-arch=compute_90a' -> "
           "'--offload-arch=mp_31' review",
           "2:37 compiler-flag unsupported '-arch=native' -> '-arch=native'",
-          "2:50 compiler-flag unsupported '-arch=sm_70' -> '-arch=sm_70'",
+          "2:50 compiler-flag migrated '-arch=sm_70' -> '--offload-arch=mp_21' review",
           "2:62 compiler-flag migrated '--gpu-architecture sm_80' -> "
           "'--offload-arch=mp_22' review",
+          // No MUSA GPU is at sm_100's level: the newest one is the closest.
+          "2:87 compiler-flag migrated '-arch=sm_100' -> '--offload-arch=mp_31' review",
       }));
 }
 
@@ -722,8 +724,8 @@ TEST(BuildRules, LoadedWithTheTarget) {
   EXPECT_NE(Musa.findPrefix(BuildRuleKind::CMakeTarget, "CUDA::anything"), nullptr);
   // Architecture flags go through __CUDA_ARCH__'s threshold map.
   ASSERT_NE(Musa.architectures(), nullptr);
-  EXPECT_EQ(Musa.architectures()->Map,
-            (std::vector<std::pair<long long, long long>>{{800, 220}, {900, 310}}));
+  EXPECT_EQ(Musa.architectures()->Map, (std::vector<std::pair<long long, long long>>{
+                                           {0, 210}, {800, 220}, {900, 310}}));
   const BuildRules &Hip = rulesFor(Target::Hip).buildRules();
   EXPECT_EQ(Hip.architectures(), nullptr);
   EXPECT_EQ(Hip.find(BuildRuleKind::Library, "cudart")->Replacement, "amdhip64");

@@ -538,6 +538,33 @@ bool Decider::rewriteCall(const CallRewrite &Call, const Reference &Ref,
   return true;
 }
 
+/// `> c` as `>= c + 1` and `<= c` as `< c + 1`: every comparison as a test
+/// of a level (`>=`, `<`) or of one value (`==`, `!=`).
+static std::pair<std::string, long long> normalised(llvm::StringRef Op, long long Value) {
+  if (Op == ">")
+    return {">=", Value + 1};
+  if (Op == "<=")
+    return {"<", Value + 1};
+  return {Op.str(), Value};
+}
+
+/// Whether `TARGET_MACRO Op Value` holds on every target GPU the map knows,
+/// on none, or on some, in words for the report ("" for some).
+static std::string truthOnTargetGpus(const ArchThresholds &Map, llvm::StringRef Op,
+                                     long long Value, llvm::StringRef Target) {
+  unsigned Gpus = 0, True = 0;
+  for (const ArchThresholds::Threshold &T : Map.Thresholds)
+    if (!T.NoTargetGpu) {
+      ++Gpus;
+      True += holds(T.Target, Op, Value);
+    }
+  if (Gpus && True == Gpus)
+    return " (true on every " + Target.str() + " GPU)";
+  if (Gpus && True == 0)
+    return " (false on every " + Target.str() + " GPU)";
+  return "";
+}
+
 void Decider::rewriteComparison(const ArchThresholds &Map, const Reference &Ref,
                                 llvm::StringRef FileText, const std::string &NewName,
                                 Decision &D) const {
@@ -546,29 +573,30 @@ void Decider::rewriteComparison(const ArchThresholds &Map, const Reference &Ref,
     return; // `#ifdef __CUDA_ARCH__`, or a use the map does not speak of
   Event &E = D.Outcome;
   E.OldText = FileText.slice(C->Begin, C->End).str();
-  const ArchThresholds::Threshold *T = Map.find(C->Value);
+  // The constant becomes the target value of its band, the operator its
+  // normal form (written the other way round where the constant is first).
+  auto [Op, Value] = normalised(C->Operator, C->Value);
+  const ArchThresholds::Threshold *T = Map.band(Value);
   bool Translatable = T && llvm::is_contained(Map.Operators, C->Operator);
-  std::string Value = Translatable
-                          ? std::to_string(T->Target)
-                          : FileText.substr(C->ValueOffset, C->ValueLength).str();
-  // The comparison's text with both edits applied, for the report.
-  auto Local = [&](unsigned Offset) { return Offset - C->Begin; };
-  std::string New = E.OldText;
-  bool ValueFirst = C->ValueOffset < Ref.At.Offset;
-  auto ReplaceName = [&] { New.replace(Local(Ref.At.Offset), Ref.Length, NewName); };
-  auto ReplaceValue = [&] { New.replace(Local(C->ValueOffset), C->ValueLength, Value); };
-  // Replace the later one first so the earlier offset stays valid.
-  if (ValueFirst) {
-    ReplaceName();
-    ReplaceValue();
-  } else {
-    ReplaceValue();
-    ReplaceName();
-  }
-  E.NewText = New;
+  std::vector<Edit> Pieces = {{Ref.At.Offset, Ref.Length, NewName}};
   if (Translatable) {
-    D.Edits.push_back({C->ValueOffset, C->ValueLength, Value});
-    E.Note = T->Meaning;
+    bool ValueFirst = C->ValueOffset < Ref.At.Offset;
+    Pieces.push_back({C->ValueOffset, C->ValueLength, std::to_string(T->Target)});
+    std::string WrittenOp = ValueFirst ? mirroredOperator(Op) : Op;
+    if (FileText.substr(C->OperatorOffset, C->OperatorLength) != WrittenOp)
+      Pieces.push_back({C->OperatorOffset, C->OperatorLength, WrittenOp});
+  }
+  // The comparison's text with every edit applied, for the report: the
+  // later ones first, so the earlier offsets stay valid.
+  E.NewText = E.OldText;
+  llvm::sort(Pieces, [](const Edit &A, const Edit &B) { return A.Offset > B.Offset; });
+  for (const Edit &P : Pieces)
+    E.NewText.replace(P.Offset - C->Begin, P.Length, P.Text);
+  if (Translatable) {
+    for (const Edit &P : Pieces)
+      if (P.Offset != Ref.At.Offset) // the name's edit is D's already
+        D.Edits.push_back(P);
+    E.Note = T->Meaning + truthOnTargetGpus(Map, Op, T->Target, Target.DisplayName);
     return;
   }
   E.NeedsReview = Map.ReportOthers;

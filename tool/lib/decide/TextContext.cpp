@@ -27,16 +27,6 @@ llvm::StringRef lineBefore(llvm::StringRef Text, unsigned Offset) {
   return Text.slice(LineStart, Offset).ltrim(" \t");
 }
 
-/// The operator with its operands swapped: `800 <= X` is `X >= 800`.
-std::string mirrored(llvm::StringRef Op) {
-  return llvm::StringSwitch<std::string>(Op)
-      .Case(">=", "<=")
-      .Case("<=", ">=")
-      .Case(">", "<")
-      .Case("<", ">")
-      .Default(Op.str());
-}
-
 llvm::StringRef comparisonOperatorAt(llvm::StringRef Text) {
   for (llvm::StringRef Op : {">=", "<=", "==", "!="})
     if (Text.starts_with(Op))
@@ -47,7 +37,33 @@ llvm::StringRef comparisonOperatorAt(llvm::StringRef Text) {
   return "";
 }
 
+/// A comparison of Op (NAME on the left) with Value; each range [begin, end).
+Comparison comparison(llvm::StringRef Op, long long Value,
+                      std::pair<unsigned, unsigned> ValueAt,
+                      std::pair<unsigned, unsigned> OperatorAt,
+                      std::pair<unsigned, unsigned> Whole) {
+  Comparison C;
+  C.Operator = Op.str();
+  C.Value = Value;
+  C.ValueOffset = ValueAt.first;
+  C.ValueLength = ValueAt.second - ValueAt.first;
+  C.OperatorOffset = OperatorAt.first;
+  C.OperatorLength = OperatorAt.second - OperatorAt.first;
+  C.Begin = Whole.first;
+  C.End = Whole.second;
+  return C;
+}
+
 } // namespace
+
+std::string mirroredOperator(llvm::StringRef Op) {
+  return llvm::StringSwitch<std::string>(Op)
+      .Case(">=", "<=")
+      .Case("<=", ">=")
+      .Case(">", "<")
+      .Case("<", ">")
+      .Default(Op.str());
+}
 
 bool isInDefinedTest(llvm::StringRef Text, unsigned Offset) {
   if (wordBefore(Text, Offset, /*SkipParen=*/true) == "defined")
@@ -184,7 +200,8 @@ std::optional<Comparison> comparisonAround(llvm::StringRef Text, unsigned Offset
       ++ValueEnd;
     long long Value;
     if (ValueEnd > ValueAt && !Text.slice(ValueAt, ValueEnd).getAsInteger(0, Value))
-      return Comparison{Op.str(), Value, ValueAt, ValueEnd - ValueAt, Offset, ValueEnd};
+      return comparison(Op, Value, {ValueAt, ValueEnd}, {At, At + unsigned(Op.size())},
+                        {Offset, ValueEnd});
   }
   // VALUE OP NAME
   unsigned OpEnd = Offset;
@@ -205,8 +222,8 @@ std::optional<Comparison> comparisonAround(llvm::StringRef Text, unsigned Offset
   long long Value;
   if (ValueEnd == ValueAt || Text.slice(ValueAt, ValueEnd).getAsInteger(0, Value))
     return std::nullopt;
-  return Comparison{mirrored(Op),       Value,   ValueAt,
-                    ValueEnd - ValueAt, ValueAt, Offset + Length};
+  return comparison(mirroredOperator(Op), Value, {ValueAt, ValueEnd}, {OpBegin, OpEnd},
+                    {ValueAt, Offset + Length});
 }
 
 } // namespace musify

@@ -30,8 +30,12 @@ struct Comparison {
   std::string Operator; ///< ">=", "<", ... with NAME on the left
   long long Value = 0;
   unsigned ValueOffset = 0, ValueLength = 0;
-  unsigned Begin = 0, End = 0; ///< the whole comparison's text
+  unsigned OperatorOffset = 0, OperatorLength = 0; ///< the operator as written
+  unsigned Begin = 0, End = 0;                     ///< the whole comparison's text
 };
+
+/// The operator with its operands swapped: `800 <= X` is `X >= 800`.
+std::string mirroredOperator(llvm::StringRef Op);
 
 /// The [begin, end) ranges musify-text's markers exclude: a line holding
 /// MUSIFY_EXCL_LINE, and the lines from MUSIFY_EXCL_START to MUSIFY_EXCL_STOP.

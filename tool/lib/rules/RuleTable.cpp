@@ -637,9 +637,11 @@ llvm::Expected<RuleTable> RuleTable::loadDirectory(llvm::StringRef Dir,
                                      "of %s, which %s/thresholds/ lacks",
                                      Under("buildfiles").c_str(),
                                      Arch->Thresholds.c_str(), Folder.c_str());
+    // A band no target GPU is at leaves its architectures to the band below.
     std::vector<std::pair<long long, long long>> Pairs;
     for (const ArchThresholds::Threshold &T : Map->Thresholds)
-      Pairs.push_back({T.Cuda, T.Target});
+      if (!T.NoTargetGpu)
+        Pairs.push_back({T.Cuda, T.Target});
     Table.Build.setArchitectureMap(std::move(Pairs));
   }
   return Table;
@@ -711,10 +713,19 @@ llvm::Error RuleTable::addThresholds(llvm::StringRef Text, llvm::StringRef FileN
     T.TargetMacro = Map.at("target_macro").get<std::string>();
     T.Operators = Map.at("operators").get<std::vector<std::string>>();
     T.ReportOthers = Map.at("otherwise").get<std::string>() == "report";
-    for (const nlohmann::json &Entry : Map.at("thresholds"))
-      T.Thresholds.push_back({Entry.at("cuda").get<long long>(),
-                              Entry.at("target").get<long long>(),
-                              Entry.at("meaning").get<std::string>()});
+    for (const nlohmann::json &Entry : Map.at("thresholds")) {
+      ArchThresholds::Threshold Band{Entry.at("cuda").get<long long>(),
+                                     Entry.at("target").get<long long>(),
+                                     Entry.at("meaning").get<std::string>(),
+                                     Entry.value("source", ""),
+                                     Entry.value("gpus", std::vector<std::string>{}),
+                                     false};
+      Band.NoTargetGpu = Entry.contains("gpus") && Band.Gpus.empty();
+      if (!T.Thresholds.empty() && T.Thresholds.back().Cuda >= Band.Cuda)
+        return tableError(FileName,
+                          "the thresholds are not sorted by \"cuda\", each once");
+      T.Thresholds.push_back(std::move(Band));
+    }
     Thresholds.push_back(std::move(T));
   } catch (const nlohmann::json::exception &E) {
     // at() and get<>() name the missing key or the wrong type.
@@ -723,11 +734,12 @@ llvm::Error RuleTable::addThresholds(llvm::StringRef Text, llvm::StringRef FileN
   return llvm::Error::success();
 }
 
-const ArchThresholds::Threshold *ArchThresholds::find(long long Cuda) const {
+const ArchThresholds::Threshold *ArchThresholds::band(long long Cuda) const {
+  const Threshold *In = nullptr;
   for (const Threshold &T : Thresholds)
-    if (T.Cuda == Cuda)
-      return &T;
-  return nullptr;
+    if (T.Cuda <= Cuda)
+      In = &T;
+  return In;
 }
 
 const ArchThresholds *RuleTable::thresholdsFor(llvm::StringRef Macro) const {

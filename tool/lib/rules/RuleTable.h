@@ -108,10 +108,18 @@ struct Rule {
 /// (rules/<target>/thresholds/*.json, rules/arch-thresholds.schema.json):
 /// `__CUDA_ARCH__ >= 800` -> `__MUSA_ARCH__ >= 220`.
 struct ArchThresholds {
+  /// A band of CUDA values, from Cuda up to the next threshold's, and the
+  /// target value that stands for it.
   struct Threshold {
     long long Cuda = 0;
     long long Target = 0;
     std::string Meaning;
+    std::string Source;
+    /// The target architectures at this level, where the table lists them.
+    std::vector<std::string> Gpus;
+    /// The table lists none: no target GPU has the band's features, and
+    /// Target is above every target architecture.
+    bool NoTargetGpu = false;
   };
   std::string CudaMacro;
   std::string TargetMacro;
@@ -119,7 +127,8 @@ struct ArchThresholds {
   std::vector<std::string> Operators; ///< the comparisons the map translates
   bool ReportOthers = true;           ///< other constants or operators need review
 
-  const Threshold *find(long long Cuda) const;
+  /// The band Cuda lies in; null below every band.
+  const Threshold *band(long long Cuda) const;
 };
 
 /// Device code that hard-codes the CUDA warp size, for a target whose warps
