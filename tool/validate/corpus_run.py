@@ -36,6 +36,7 @@ import tempfile
 import cpu_run
 
 SOURCE_EXTS = (".cu", ".cpp", ".cc", ".cxx", ".c")
+HEADER_EXTS = (".cuh", ".h", ".hpp", ".inl")
 
 
 def programs_of(root, excluded):
@@ -50,11 +51,6 @@ def programs_of(root, excluded):
     return found
 
 
-def read_text(path):
-    with open(path, encoding="utf-8", errors="replace") as f:
-        return f.read()
-
-
 def read_baseline(path):
     with open(path, encoding="utf-8") as f:
         return {row["file"]: row["nvcc_compiles"] == "1" for row in csv.DictReader(f)}
@@ -65,7 +61,9 @@ def migrate_tree(args, target, root, work):
     shutil.rmtree(out, ignore_errors=True)
     report_path = os.path.join(work, target + ".report.json")
     cmd = [args.musify, "--target=" + target, "--quiet", "--out-root", out, "--report",
-           report_path, "-j", str(args.jobs), cpu_run.LAUNCH_AS_CALL[target]]
+           report_path, "-j", str(args.jobs)]
+    if not args.gpu:  # <<<>>> is not C++: the CPU build needs launch calls
+        cmd.append(cpu_run.LAUNCH_AS_CALL[target])
     cmd += ["--rules-dir", args.rules_dir, root, "--"]
     cmd += ["-I" + os.path.join(root, d) for d in args.includes]
     rc, log, _ = cpu_run.run(cmd, os.path.join(work, target + ".migrate.log"), timeout=3600)
@@ -96,8 +94,10 @@ def run_program(args, ctx, target, name, sources):
         flagged = {r["cuda"] for f in report.get("files", []) for r in f.get("references", [])
                    if os.path.realpath(f["path"]) in originals and
                    r.get("status") in ("unsupported", "unknown")}
-        kind, why = cpu_run.build_failure(out, ctx["names"][target], flagged,
-                                          [read_text(s) for s in cmd if s.startswith(out_root)])
+        texts = [cpu_run.read_text(os.path.join(d, f))
+                 for d, _, fs in os.walk(os.path.join(out_root, name)) for f in fs
+                 if f.endswith(SOURCE_EXTS + HEADER_EXTS)]
+        kind, why = cpu_run.build_failure(out, ctx["names"][target], flagged, texts)
         return kind, why, None
     size = ctx["sizes"].get(os.path.basename(name), {})
     rc, out, secs = cpu_run.run([exe] + size.get("args", []), log, cwd=work,
@@ -107,6 +107,41 @@ def run_program(args, ctx, target, name, sources):
         return "skip", "checks no result of its own (%s)" % why, None
     if verdict == "WAIVED":
         return "skip", "the program waived itself: " + cpu_run.last_words(out), None
+    if verdict == "FAIL":
+        return "FAIL", "%s; log: %s" % (why, log), None
+    return "PASS", "%s in %.1fs" % (why, secs), out
+
+
+def run_program_gpu(args, ctx, target, name, sources):
+    """(class, detail, output) on an NVIDIA GPU: target `original` is the CUDA
+    program built with nvcc, `musa` its MUSA migration built with nvcc through
+    the portability layer (runtime/include)."""
+    if target == "original":
+        tree, layer = ctx["root"], []
+    else:
+        tree = ctx["trees"]["musa"][0]
+        layer = ["-I" + args.runtime_include, "-include", "musa_runtime.h"]
+    work = os.path.join(ctx["work"], "runs", target, name)
+    os.makedirs(work, exist_ok=True)
+    log = os.path.join(work, "log.txt")
+    open(log, "w").close()
+    exe = os.path.join(work, "program")
+    cmd = [args.nvcc, "-std=c++17", "--extended-lambda", "-arch=" + args.arch] + layer
+    cmd += ["-I" + os.path.join(tree, name)] + ["-I" + os.path.join(tree, d) for d in args.includes]
+    cmd += ["-x", "cu"] + [os.path.join(tree, s) for s in sources] + ["-o", exe]
+    cmd += ["-l" + lib for lib in args.libs.split(",") if lib]
+    rc, out, _ = cpu_run.run(cmd, log, cwd=work)
+    if rc != 0:
+        first = cpu_run.FIRST_ERROR.search(out)
+        return ("skip" if target == "original" else "fail",
+                ("the original does not build here: " if target == "original" else "") +
+                (first.group(0).strip() if first else out.strip()[-200:]), None)
+    size = ctx["sizes"].get(os.path.basename(name), {})
+    rc, out, secs = cpu_run.run([exe] + size.get("args", []), log, cwd=work,
+                                timeout=size.get("timeout", args.run_timeout))
+    verdict, why = cpu_run.own_verdict(rc, out)
+    if verdict in (None, "WAIVED"):
+        return "skip", "checks no result of its own or waived itself (%s)" % why, None
     if verdict == "FAIL":
         return "FAIL", "%s; log: %s" % (why, log), None
     return "PASS", "%s in %.1fs" % (why, secs), out
@@ -126,7 +161,16 @@ def parse_args(argv):
     ap.add_argument("--target", default="hip,musa")
     ap.add_argument("--musify", required=True)
     ap.add_argument("--rules-dir", required=True, help="the rule tables (rules/)")
-    ap.add_argument("--cpu-layer", required=True, help="<build>/runtime/cpu/include")
+    ap.add_argument("--cpu-layer", help="<build>/runtime/cpu/include (the CPU run)")
+    ap.add_argument("--gpu", action="store_true",
+                    help="run on an NVIDIA GPU instead: each original built with nvcc and "
+                         "its MUSA migration built with nvcc through --runtime-include, both "
+                         "run and their verdicts compared (exit 77 where there is no GPU)")
+    ap.add_argument("--runtime-include", help="with --gpu: <build>/runtime/include")
+    ap.add_argument("--nvcc", default="nvcc")
+    ap.add_argument("--arch", default="sm_90", help="with --gpu: nvcc -arch")
+    ap.add_argument("--libs", default="cuda,cublas,curand,cufft,nvrtc",
+                    help="with --gpu: libraries every program is linked with")
     ap.add_argument("--repo", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                                    "..", ".."))
     ap.add_argument("--cxx", default="g++")
@@ -139,24 +183,34 @@ def parse_args(argv):
                     help="a failure not yet fixed: shown as known-fail, not failing the run; "
                          "if it passes it is shown as fixed (remove it from the list)")
     args = ap.parse_args(argv)
-    targets = [t for t in args.target.split(",") if t]
-    if not os.path.isdir(args.root) or any(t not in cpu_run.TARGETS for t in targets):
+    targets = ["original", "musa"] if args.gpu else [t for t in args.target.split(",") if t]
+    if not os.path.isdir(args.root) or any(t not in cpu_run.TARGETS + ("original",)
+                                           for t in targets):
         ap.error("ROOT must be a folder and --target hip, musa or both")
+    if args.gpu and not (args.runtime_include and os.path.isfile(
+            os.path.join(args.runtime_include, "musa_runtime.h"))):
+        ap.error("--gpu needs the MUSA portability layer (--runtime-include)")
     floors = {}
     for spec in args.min_pass:
         t, _, n = spec.partition("=")
         if t not in targets or not n.isdigit():
             ap.error("--min-pass takes TARGET=N for a checked target: %s" % spec)
         floors[t] = int(n)
-    toolchain = cpu_run.Toolchain(os.path.abspath(args.repo), os.path.abspath(args.cpu_layer),
-                                  args.cxx)
-    if toolchain.problems():
-        ap.error("; ".join(toolchain.problems()))
+    toolchain = None
+    if not args.gpu:
+        toolchain = cpu_run.Toolchain(os.path.abspath(args.repo),
+                                      os.path.abspath(args.cpu_layer or ""), args.cxx)
+        if toolchain.problems():
+            ap.error("; ".join(toolchain.problems()))
     return args, targets, floors, toolchain
 
 
 def main(argv):
     args, targets, floors, toolchain = parse_args(argv)
+    if args.gpu and not cpu_run.gpu_present():
+        print("musify-validate corpus --run --gpu: SKIPPED: no GPU (nvidia-smi -L lists none); "
+              "nothing was run", file=sys.stderr)
+        return 77
     root = os.path.realpath(args.root)
     sizes = {}
     if args.sizes:
@@ -169,8 +223,11 @@ def main(argv):
     baseline = read_baseline(args.baseline) if args.baseline else {}
     ctx = {"root": root, "work": work, "limits": cpu_run.load_limits(), "sizes": sizes,
            "toolchain": toolchain, "trees": {},
-           "names": {t: cpu_run.target_names(args.rules_dir, t) for t in targets}}
+           "names": {t: cpu_run.target_names(args.rules_dir, t)
+                     for t in targets if t != "original"}}
     for t in targets:
+        if t == "original":
+            continue
         try:
             ctx["trees"][t] = migrate_tree(args, t, root, work)
         except RuntimeError as e:
@@ -187,7 +244,8 @@ def main(argv):
             else:
                 jobs.append((name, t, sources))
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        futs = {pool.submit(run_program, args, ctx, t, n, s): (n, t) for n, t, s in jobs}
+        runner = run_program_gpu if args.gpu else run_program
+        futs = {pool.submit(runner, args, ctx, t, n, s): (n, t) for n, t, s in jobs}
         for fut in concurrent.futures.as_completed(futs):
             results[futs[fut]] = fut.result()
     return report_results(args, programs, targets, results, floors, work, tmp)
@@ -207,7 +265,8 @@ def report_results(args, programs, targets, results, floors, work, tmp):
         cells = [results[(name, t)] for t in targets]
         rows.append([name] + ["%s: %s" % (c[0], c[1]) if c[0] == "skip" else c[0]
                               for c in cells] + [compare_cell(results, name, targets)])
-    header = ["program"] + ["%s on the CPU" % t.upper() for t in targets] + ["compare"]
+    where = "on the GPU" if args.gpu else "on the CPU"
+    header = ["program"] + ["%s %s" % (t.upper(), where) for t in targets] + ["compare"]
     widths = [min(70, max(len(str(x)) for x in col)) for col in zip(header, *rows)]
     fmt = " | ".join("%%-%d.%ds" % (w, w) for w in widths)
     print(fmt % tuple(header))

@@ -25,6 +25,7 @@ NOT_DECLARED = re.compile(r"error: '?‘?([A-Za-z_]\w*)’?'? (?:was not declare
 NO_CPU_BUILD = re.compile(r'#error "musify CPU layer: (<[^>]+>).*needs (<[^>]+>)')
 MISSING_HEADER = re.compile(r"fatal error: ([^:\s]+): No such file or directory")
 UNDEFINED_SHARED = re.compile(r"undefined reference to `([A-Za-z_]\w*)'")
+OPENMP = re.compile(r'^\s*#\s*include\s*[<"]omp\.h[>"]', re.M)
 FIRST_ERROR = re.compile(r"^.*\berror\b.*$", re.M)
 
 
@@ -77,7 +78,24 @@ class Toolchain:
         else:  # hipcc includes the runtime header in every unit, as nvcc does CUDA's
             cmd += ["-I" + self.shims, "-I" + self.hip_helpers, "-I" + self.hip_cpu,
                     "-include", "hip/hip_runtime.h"]
+        if any(OPENMP.search(read_text(src)) for src in sources):
+            cmd.append("-fopenmp")  # as nvcc -Xcompiler -fopenmp builds such a program
         return cmd + ["-x", "c++"] + list(sources) + ["-o", exe, "-ltbb", "-pthread"]
+
+
+def read_text(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return f.read()
+
+
+def gpu_present():
+    """Whether nvidia-smi lists a GPU."""
+    try:
+        p = subprocess.run(["nvidia-smi", "-L"], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return p.returncode == 0 and "GPU" in p.stdout
 
 
 def load_limits(path=None):
