@@ -1,11 +1,11 @@
-// Findings of every kind for the SARIF report: an architecture comparison
-// (reviewed, with musify's edit as the fix), inline PTX (a hazard), a name the
-// target lacks, and a removed runtime function.
+// Findings of every kind for the SARIF report: a version comparison (reviewed,
+// with musify's edit as the fix), inline PTX (a hazard), a name the target
+// lacks, and a removed runtime function.
 #include <cuda_runtime.h>
 
 __global__ void scale(float *x, float a, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-#if __CUDA_ARCH__ >= 750
+#if CUDART_VERSION < 11000
   if (i < n)
     x[i] *= a;
 #else
