@@ -153,4 +153,7 @@ inline hipError_t hipOccupancyMaxPotentialBlockSize(int *grid_size, int *block_s
   return status;
 }
 
+/* Warp shuffles and votes numbered as on a GPU, __syncthreads_count/_and/_or. */
+#include "musify_cpu/lanes.h"
+
 #endif /* MUSIFY_CPU_ADDITIONS_H_ */
