@@ -4,6 +4,8 @@
 #ifndef MUSIFY_CPU_ADDITIONS_H_
 #define MUSIFY_CPU_ADDITIONS_H_
 
+#include <cfenv>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 
@@ -152,6 +154,240 @@ inline hipError_t hipOccupancyMaxPotentialBlockSize(int *grid_size, int *block_s
   }
   return status;
 }
+
+/* ---- Atomics --------------------------------------------------------------- */
+
+namespace musify_cpu {
+/* CUDA's wrapping increment and decrement. The runtime's atomicInc and
+ * atomicDec ignore their bound (an add or subtract of 1, hip_atomic.h), so they
+ * are replaced for calls: a compare-and-swap loop stores ((old >= val) ? 0 :
+ * old + 1), and ((old == 0 || old > val) ? val : old - 1). */
+inline unsigned int atomic_inc(unsigned int *address, unsigned int val) noexcept {
+  unsigned int old = *address, assumed;
+  do {
+    assumed = old;
+    old = ::atomicCAS(address, assumed, assumed >= val ? 0u : assumed + 1u);
+  } while (old != assumed);
+  return old;
+}
+inline unsigned int atomic_dec(unsigned int *address, unsigned int val) noexcept {
+  unsigned int old = *address, assumed;
+  do {
+    assumed = old;
+    old = ::atomicCAS(address, assumed,
+                      assumed == 0u || assumed > val ? val : assumed - 1u);
+  } while (old != assumed);
+  return old;
+}
+} // namespace musify_cpu
+#define atomicInc(...) ::musify_cpu::atomic_inc(__VA_ARGS__)
+#define atomicDec(...) ::musify_cpu::atomic_dec(__VA_ARGS__)
+
+/* System-scope atomics (also atomic with respect to the host and other
+ * devices): host and device share one memory and one set of atomic
+ * instructions here, so each is the device-scope atomic, for the types the
+ * runtime's device-scope one takes. */
+#define MUSIFY_CPU_SYSTEM_ATOMIC(name, T)                                                \
+  inline T name##_system(T *address, T val) noexcept { return name(address, val); }
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicAdd, int)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicAdd, unsigned int)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicAdd, unsigned long)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicAdd, unsigned long long)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicAdd, float)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicAdd, double)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicSub, int)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicSub, unsigned int)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicSub, unsigned long)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicSub, unsigned long long)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicExch, int)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicExch, unsigned int)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicExch, unsigned long)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicExch, unsigned long long)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicExch, float)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicMin, int)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicMin, unsigned int)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicMin, unsigned long)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicMin, long long)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicMin, unsigned long long)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicMax, int)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicMax, unsigned int)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicMax, unsigned long)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicMax, long long)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicMax, unsigned long long)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicAnd, int)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicAnd, unsigned int)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicAnd, unsigned long)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicAnd, long long)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicAnd, unsigned long long)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicOr, int)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicOr, unsigned int)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicOr, unsigned long)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicOr, long long)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicOr, unsigned long long)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicXor, int)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicXor, unsigned int)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicXor, unsigned long)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicXor, long long)
+MUSIFY_CPU_SYSTEM_ATOMIC(atomicXor, unsigned long long)
+#undef MUSIFY_CPU_SYSTEM_ATOMIC
+inline unsigned int atomicInc_system(unsigned int *address, unsigned int val) noexcept {
+  return musify_cpu::atomic_inc(address, val);
+}
+inline unsigned int atomicDec_system(unsigned int *address, unsigned int val) noexcept {
+  return musify_cpu::atomic_dec(address, val);
+}
+#define MUSIFY_CPU_SYSTEM_CAS(T)                                                         \
+  inline T atomicCAS_system(T *address, T compare, T val) noexcept {                     \
+    return atomicCAS(address, compare, val);                                             \
+  }
+MUSIFY_CPU_SYSTEM_CAS(unsigned short)
+MUSIFY_CPU_SYSTEM_CAS(int)
+MUSIFY_CPU_SYSTEM_CAS(unsigned int)
+MUSIFY_CPU_SYSTEM_CAS(unsigned long)
+MUSIFY_CPU_SYSTEM_CAS(unsigned long long)
+#undef MUSIFY_CPU_SYSTEM_CAS
+
+/* ---- Integer intrinsics ---------------------------------------------------- */
+
+/* The low 32 bits of the product of the low 24 bits of x and y. */
+inline unsigned int __umul24(unsigned int x, unsigned int y) {
+  return static_cast<unsigned int>(std::uint64_t{x & 0xffffffu} * (y & 0xffffffu));
+}
+/* The high halves of the full products. */
+inline int __mulhi(int x, int y) {
+  return static_cast<int>((std::int64_t{x} * y) >> 32);
+}
+inline unsigned int __umulhi(unsigned int x, unsigned int y) {
+  return static_cast<unsigned int>((std::uint64_t{x} * y) >> 32);
+}
+inline long long __mul64hi(long long x, long long y) {
+  return static_cast<long long>((static_cast<__int128>(x) * y) >> 64);
+}
+inline unsigned long long __umul64hi(unsigned long long x, unsigned long long y) {
+  return static_cast<unsigned long long>((static_cast<unsigned __int128>(x) * y) >> 64);
+}
+
+/* ---- Floating-point intrinsics --------------------------------------------- */
+
+/* x clamped to [+0.0, 1.0]; NaN gives +0.0. */
+inline float __saturatef(float x) { return x >= 1.0f ? 1.0f : (x > 0.0f ? x : 0.0f); }
+
+namespace musify_cpu {
+/* op(x, y, z) computed in the IEEE rounding mode `mode` (FE_TONEAREST, ...),
+ * the caller's mode restored after: the CPU's add, subtract, multiply,
+ * divide, square root and fused multiply-add are correctly rounded in every
+ * mode, as the GPU's _rn/_rz/_ru/_rd intrinsics are, so the result is the
+ * GPU's bit for bit (subnormals are kept, as without -ftz). The operands and
+ * the result pass through volatile objects so that the compiler can neither
+ * evaluate the operation at compile time nor move it out from between the
+ * two mode switches. */
+template <typename T, typename Op> inline T in_mode(int mode, Op op, T x, T y = T(), T z = T()) {
+  const int saved = std::fegetround();
+  std::fesetround(mode);
+  volatile T a = x, b = y, c = z;
+  volatile T r = op(a, b, c);
+  std::fesetround(saved);
+  return r;
+}
+} // namespace musify_cpu
+
+#define MUSIFY_CPU_ROUNDED(rm, mode)                                                     \
+  inline float __fadd_##rm(float x, float y) {                                           \
+    return musify_cpu::in_mode<float>(mode, [](float a, float b, float) { return a + b; }, \
+                                      x, y);                                             \
+  }                                                                                      \
+  inline float __fsub_##rm(float x, float y) {                                           \
+    return musify_cpu::in_mode<float>(mode, [](float a, float b, float) { return a - b; }, \
+                                      x, y);                                             \
+  }                                                                                      \
+  inline float __fmul_##rm(float x, float y) {                                           \
+    return musify_cpu::in_mode<float>(mode, [](float a, float b, float) { return a * b; }, \
+                                      x, y);                                             \
+  }                                                                                      \
+  inline float __fdiv_##rm(float x, float y) {                                           \
+    return musify_cpu::in_mode<float>(mode, [](float a, float b, float) { return a / b; }, \
+                                      x, y);                                             \
+  }                                                                                      \
+  inline float __frcp_##rm(float x) {                                                    \
+    return musify_cpu::in_mode<float>(                                                   \
+        mode, [](float a, float, float) { return 1.0f / a; }, x);                        \
+  }                                                                                      \
+  inline float __fsqrt_##rm(float x) {                                                   \
+    return musify_cpu::in_mode<float>(                                                   \
+        mode, [](float a, float, float) { return std::sqrt(a); }, x);                    \
+  }                                                                                      \
+  inline float __fmaf_##rm(float x, float y, float z) {                                  \
+    return musify_cpu::in_mode<float>(                                                   \
+        mode, [](float a, float b, float c) { return std::fma(a, b, c); }, x, y, z);     \
+  }                                                                                      \
+  inline double __dadd_##rm(double x, double y) {                                        \
+    return musify_cpu::in_mode<double>(                                                  \
+        mode, [](double a, double b, double) { return a + b; }, x, y);                   \
+  }                                                                                      \
+  inline double __dsub_##rm(double x, double y) {                                        \
+    return musify_cpu::in_mode<double>(                                                  \
+        mode, [](double a, double b, double) { return a - b; }, x, y);                   \
+  }                                                                                      \
+  inline double __dmul_##rm(double x, double y) {                                        \
+    return musify_cpu::in_mode<double>(                                                  \
+        mode, [](double a, double b, double) { return a * b; }, x, y);                   \
+  }                                                                                      \
+  inline double __ddiv_##rm(double x, double y) {                                        \
+    return musify_cpu::in_mode<double>(                                                  \
+        mode, [](double a, double b, double) { return a / b; }, x, y);                   \
+  }                                                                                      \
+  inline double __drcp_##rm(double x) {                                                  \
+    return musify_cpu::in_mode<double>(                                                  \
+        mode, [](double a, double, double) { return 1.0 / a; }, x);                      \
+  }                                                                                      \
+  inline double __dsqrt_##rm(double x) {                                                 \
+    return musify_cpu::in_mode<double>(                                                  \
+        mode, [](double a, double, double) { return std::sqrt(a); }, x);                 \
+  }                                                                                      \
+  inline double __fma_##rm(double x, double y, double z) {                               \
+    return musify_cpu::in_mode<double>(                                                  \
+        mode, [](double a, double b, double c) { return std::fma(a, b, c); }, x, y, z);  \
+  }
+MUSIFY_CPU_ROUNDED(rn, FE_TONEAREST)
+MUSIFY_CPU_ROUNDED(rz, FE_TOWARDZERO)
+MUSIFY_CPU_ROUNDED(ru, FE_UPWARD)
+MUSIFY_CPU_ROUNDED(rd, FE_DOWNWARD)
+#undef MUSIFY_CPU_ROUNDED
+
+/* ---- min and max ----------------------------------------------------------- */
+
+/* Every parameter list CUDA's device math declares (crt/math_functions.hpp),
+ * host and device, as musify::min/max in musify/hip_helpers.h: mixed signed and
+ * unsigned arguments compare as the unsigned result type; floating ones as
+ * fminf/fmin and fmaxf/fmax (a NaN loses). */
+#define MUSIFY_CPU_MIN_MAX(R, A, B)                                                      \
+  inline R min(A a, B b) {                                                               \
+    return static_cast<R>(a) < static_cast<R>(b) ? static_cast<R>(a) : static_cast<R>(b); \
+  }                                                                                      \
+  inline R max(A a, B b) {                                                               \
+    return static_cast<R>(a) > static_cast<R>(b) ? static_cast<R>(a) : static_cast<R>(b); \
+  }
+MUSIFY_CPU_MIN_MAX(int, int, int)
+MUSIFY_CPU_MIN_MAX(unsigned int, unsigned int, unsigned int)
+MUSIFY_CPU_MIN_MAX(unsigned int, int, unsigned int)
+MUSIFY_CPU_MIN_MAX(unsigned int, unsigned int, int)
+MUSIFY_CPU_MIN_MAX(long, long, long)
+MUSIFY_CPU_MIN_MAX(unsigned long, unsigned long, unsigned long)
+MUSIFY_CPU_MIN_MAX(unsigned long, long, unsigned long)
+MUSIFY_CPU_MIN_MAX(unsigned long, unsigned long, long)
+MUSIFY_CPU_MIN_MAX(long long, long long, long long)
+MUSIFY_CPU_MIN_MAX(unsigned long long, unsigned long long, unsigned long long)
+MUSIFY_CPU_MIN_MAX(unsigned long long, long long, unsigned long long)
+MUSIFY_CPU_MIN_MAX(unsigned long long, unsigned long long, long long)
+#undef MUSIFY_CPU_MIN_MAX
+inline float min(float a, float b) { return std::fmin(a, b); }
+inline float max(float a, float b) { return std::fmax(a, b); }
+inline double min(double a, double b) { return std::fmin(a, b); }
+inline double max(double a, double b) { return std::fmax(a, b); }
+inline double min(float a, double b) { return std::fmin(static_cast<double>(a), b); }
+inline double max(float a, double b) { return std::fmax(static_cast<double>(a), b); }
+inline double min(double a, float b) { return std::fmin(a, static_cast<double>(b)); }
+inline double max(double a, float b) { return std::fmax(a, static_cast<double>(b)); }
 
 /* Warp shuffles and votes numbered as on a GPU, __syncthreads_count/_and/_or. */
 #include "musify_cpu/lanes.h"
