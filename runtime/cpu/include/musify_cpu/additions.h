@@ -1,13 +1,18 @@
 /* musify's CPU layer: HIP API that migrated programs use and the HIP CPU
  * runtime lacks, written on top of it with the behaviour of a GPU runtime
- * (runtime/cpu/README.md). Nothing here changes what a kernel computes. */
+ * (runtime/cpu/README.md): nothing here makes a program compute other than on
+ * a GPU. Where the runtime has a function that computes something else
+ * (atomicInc, atomicDec, hipStreamQuery, and in lanes.h the warp functions),
+ * calls go to a correct one through a function-like macro, said at each. */
 #ifndef MUSIFY_CPU_ADDITIONS_H_
 #define MUSIFY_CPU_ADDITIONS_H_
 
 #include <cfenv>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <future>
 
 /* hipGetDeviceProperties reports the host's SIMD width as the warp size,
  * while kernels run with warpSize lanes (64): the property says what the
@@ -388,6 +393,81 @@ inline double min(float a, double b) { return std::fmin(static_cast<double>(a), 
 inline double max(float a, double b) { return std::fmax(static_cast<double>(a), b); }
 inline double min(double a, float b) { return std::fmin(a, static_cast<double>(b)); }
 inline double max(double a, float b) { return std::fmax(a, static_cast<double>(b)); }
+
+/* ---- Host API -------------------------------------------------------------- */
+
+/* HIP's older name of hipHostMalloc, which CUDA's cudaHostAlloc becomes: page-
+ * locked host memory is ordinary host memory here, mapped and portable by
+ * nature (the CPU's memory is the device's). */
+inline hipError_t hipHostAlloc(void **ptr, std::size_t size, unsigned int flags) {
+  return hipHostMalloc(ptr, size, static_cast<hipHostMallocKind>(flags));
+}
+template <typename T>
+inline hipError_t hipHostAlloc(T **ptr, std::size_t size, unsigned int flags) {
+  return hipHostAlloc(reinterpret_cast<void **>(ptr), size, flags);
+}
+
+/* hipSuccess once the work an event captured has completed, hipErrorNotReady
+ * before, without waiting: the runtime's event holds the future of the task its
+ * record queued behind that work. An event never recorded captured no work
+ * (hipSuccess, as in CUDA). An event recorded on the null stream also stands
+ * for the other streams' work (hipEventSynchronize waits for the device): once
+ * its own task has run, the answer waits for that as hipEventSynchronize does,
+ * so that hipSuccess means what it means on a GPU. */
+inline hipError_t hipEventQuery(hipEvent_t event) {
+  if (!event)
+    return hipErrorInvalidHandle;
+  const auto &done = is_done(*event);
+  if (!done.valid())
+    return hipSuccess;
+  if (done.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+    return hipErrorNotReady;
+  return is_all_synchronising(*event) ? hipEventSynchronize(event) : hipSuccess;
+}
+
+namespace musify_cpu {
+/* The runtime's hipStreamQuery answers whether the stream's queue is empty, but
+ * the runtime empties the queue when it starts running the queued work: a
+ * kernel still running reads as complete. Whether queued work has completed
+ * cannot be asked without waiting for it, so this waits: hipSuccess then means
+ * what it means on a GPU (the work is done); a program that polls sees its
+ * work complete at the first query. */
+inline hipError_t stream_query(hipStream_t stream) { return hipStreamSynchronize(stream); }
+} // namespace musify_cpu
+#define hipStreamQuery(...) ::musify_cpu::stream_query(__VA_ARGS__)
+
+typedef void (*hipHostFn_t)(void *userData);
+typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status, void *userData);
+
+namespace musify_cpu {
+/* Queues fn on the stream as its next task: the runtime runs a stream's tasks
+ * in order, one at a time, so fn runs on the host after all the work queued
+ * before it has completed, and the work queued after it waits for it, as on a
+ * GPU (it runs on the runtime's thread, as CUDA runs it on a driver thread; it
+ * must not call the API, as in CUDA). On the null stream it is ordered with
+ * the null stream's work, which is how the runtime orders that stream. */
+template <typename F> inline hipError_t enqueue_host(hipStream_t stream, F fn) {
+  hip::detail::Stream *s = stream ? stream : hip::detail::Runtime::null_stream();
+  s->apply([&](auto &&tasks) { tasks.emplace_back([fn](auto &&) { fn(); }); });
+  return hipSuccess;
+}
+} // namespace musify_cpu
+
+inline hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void *userData) {
+  if (!fn)
+    return hipErrorInvalidValue;
+  return musify_cpu::enqueue_host(stream, [=] { fn(userData); });
+}
+
+/* As hipLaunchHostFunc; the callback gets the stream and hipSuccess (the
+ * runtime has no asynchronous errors). flags must be 0, as in CUDA. */
+inline hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback,
+                                       void *userData, unsigned int flags) {
+  if (!callback || flags != 0)
+    return hipErrorInvalidValue;
+  return musify_cpu::enqueue_host(stream,
+                                  [=] { callback(stream, hipSuccess, userData); });
+}
 
 /* Warp shuffles and votes numbered as on a GPU, __syncthreads_count/_and/_or. */
 #include "musify_cpu/lanes.h"
