@@ -16,6 +16,8 @@ portability layer (runtime/include) does what runtime/README.md says.
    the correct migration passes.
 4. The layer under nvcc: cases/layer_test.mu builds, and __MUSA_ARCH__ follows
    the inverse threshold map for sm_75, sm_86 and sm_90.
+5. The CPU runner (cpu_run.py): verdicts from exit status and output, skips
+   for what a CPU cannot run, build failures told apart from musify bugs.
 
 Exit 0 when all pass, 1 on a failure, 77 (skip) when nvcc is missing (after the
 checks that need no nvcc).
@@ -156,6 +158,44 @@ def layer_builds(runtime_include, work, nvcc):
             print(p.stdout[-3000:])
 
 
+def cpu_run_tests(validator, rules_dir):
+    """The CPU runner's judgement: verdicts, skips and build failures."""
+    sys.path.insert(0, os.path.dirname(os.path.realpath(validator)))
+    import cpu_run
+    v = cpu_run.own_verdict
+    check(v(0, "a\nTest passed\n")[0] == "PASS", "cpu: 'Test passed' is a pass")
+    check(v(0, "checked: FAILED\n")[0] == "FAIL", "cpu: FAILED with exit 0 is a failure")
+    check(v(1, "PASS\n")[0] == "FAIL", "cpu: a non-zero exit fails whatever it prints")
+    check(v(0, "3 FAIL lines\nall PASS\n")[0] == "PASS", "cpu: the last verdict word counts")
+    check(v(0, "done\n")[0] is None, "cpu: no verdict word: no check of its own")
+    check(v(2, "no device\n")[0] == "WAIVED", "cpu: exit 2 without a verdict is waived")
+    check(v(124, "")[0] == "FAIL", "cpu: a time-out is a failure")
+    limits = cpu_run.load_limits()
+    report = {"files": [{"path": "/t/a.cu", "hazards": [], "references": [
+        {"cuda": "cuModuleLoad", "family": "driver", "line": 3,
+         "status": "migrated-without-semantics"},
+        {"cuda": "cudaMalloc", "family": "runtime", "line": 4, "status": "migrated"},
+        {"cuda": "tex2D", "family": "runtime", "line": 9, "status": "migrated"}]}]}
+    why = cpu_run.limit_of(report, limits) or ""
+    check(why.startswith("textures and surfaces (a.cu:9: tex2D"),
+          "cpu: a texture fetch is a named skip; a skipped branch's driver call is not (%s)" % why)
+    check(cpu_run.limit_of(report, limits, files={"/other.cu"}) is None,
+          "cpu: only the program's own files count")
+    names = cpu_run.target_names(rules_dir, "hip")
+    kind, why = cpu_run.build_failure("x.hip:3:5: error: 'hipGraphCreate' was not declared "
+                                      "in this scope", names, set())
+    check(kind == "skip" and "hipGraphCreate" in why, "cpu: an API the runtime lacks is a skip")
+    kind, _ = cpu_run.build_failure("x.hip:3:5: error: 'cudaMalloc' was not declared in this "
+                                    "scope", names, set())
+    check(kind == "fail", "cpu: a CUDA name left behind is a failure")
+    kind, _ = cpu_run.build_failure("x.hip:3:5: error: 'cudaMalloc' was not declared in this "
+                                    "scope", names, {"cudaMalloc"})
+    check(kind == "skip", "cpu: a name the report flags is a skip")
+    kind, why = cpu_run.build_failure("a.o: undefined reference to `sdata'", names, set(),
+                                      ["extern __shared__ float sdata[];"])
+    check(kind == "skip" and "dynamic shared memory" in why, "cpu: extern __shared__ is named")
+
+
 def main():
     if len(sys.argv) != 5:
         print(__doc__)
@@ -164,6 +204,7 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     scanner_tests(load_validator(validator), rules_dir)
+    cpu_run_tests(validator, rules_dir)
     layer_coverage(rules_dir, runtime_include)
     nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
     if not os.path.exists(nvcc):
