@@ -39,6 +39,7 @@ struct TileOut {
   int any[kTileThreads], all[kTileThreads];
   int sum16[kTileThreads], max16[kTileThreads], meta8[kTileThreads];
   int dyn_rank[kTileThreads], dyn_size[kTileThreads];
+  float2 pair[kTileThreads]; // a vector type, which the runtime does not copy trivially
 };
 
 __global__ void tiles(TileOut *o) {
@@ -56,6 +57,7 @@ __global__ void tiles(TileOut *o) {
   o->up[r] = t32.shfl_up(r, 2);
   o->down[r] = t32.shfl_down(r, 1);
   o->xr[r] = t32.shfl_xor(r, 5);
+  o->pair[r] = t32.shfl(make_float2(r, -r), 7);
   o->ballot[r] = t32.ballot(t32.thread_rank() % 3 == 0);
   o->any[r] = t32.any(r == 40);
   o->all[r] = t32.all(r < 80);
@@ -85,6 +87,7 @@ static void test_tiles() {
     CHECK_AT(o->up[r] == (lane >= 2 ? r - 2 : r), r);
     CHECK_AT(o->down[r] == (lane + 1 < 32 ? r + 1 : r), r);
     CHECK_AT(o->xr[r] == (r ^ 5), r);
+    CHECK_AT(o->pair[r].x == base + 7 && o->pair[r].y == -(base + 7), r);
     CHECK_AT(o->ballot[r] == 0x49249249u, r);
     CHECK_AT(o->any[r] == (r / 32 == 1), r);
     CHECK_AT(o->all[r] == (r / 32 != 2), r);

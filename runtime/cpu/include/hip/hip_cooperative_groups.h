@@ -20,7 +20,6 @@
 #define MUSIFY_CPU_HIP_COOPERATIVE_GROUPS_H_
 #include <hip/hip_runtime.h>
 
-#include <cstring>
 #include <type_traits>
 
 namespace cooperative_groups {
@@ -181,20 +180,15 @@ template <typename T> struct bit_xor {
 template <unsigned Size, typename P, typename T, typename Op>
 inline auto reduce(const thread_block_tile<Size, P> &, const T &value, Op op) {
   using R = std::decay_t<decltype(op(value, value))>;
-  static_assert(std::is_trivially_copyable<R>::value, "a reduced value is copied bytewise");
   namespace l = musify_cpu::lanes;
-  auto *s = l::slots<R>();
-  const R mine = value;
-  std::memcpy(s[l::rank()].bytes, &mine, sizeof(R));
+  R *mine = l::publish(R(value));
   __syncthreads();
   const unsigned first = l::rank() & ~(Size - 1), n = l::count();
-  R acc = mine, v = mine;
-  std::memcpy(&acc, s[first].bytes, sizeof(R));
-  for (unsigned r = first + 1; r < first + Size && r < n; ++r) {
-    std::memcpy(&v, s[r].bytes, sizeof(R));
-    acc = op(acc, v);
-  }
+  R acc = l::published<R>(first);
+  for (unsigned r = first + 1; r < first + Size && r < n; ++r)
+    acc = op(acc, l::published<R>(r));
   __syncthreads();
+  mine->~R();
   return acc;
 }
 

@@ -23,7 +23,7 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
+#include <new>
 #include <type_traits>
 
 namespace musify_cpu {
@@ -44,13 +44,23 @@ inline unsigned count() {
 }
 
 /* One value per thread of the block: the block's threads all run on one worker
- * thread, so that thread's thread_local storage is the block's. */
+ * thread, so that thread's thread_local storage is the block's. A thread
+ * publishes a copy of its value in the slot of its rank, the others read it
+ * after a barrier, and the owner retires it after a second barrier (values are
+ * copied as the type copies itself: the runtime's vector types, float2 or
+ * __half2, are not trivially copyable). */
 template <std::size_t Size, std::size_t Align> struct Slot {
   alignas(Align) unsigned char bytes[Size];
 };
 template <typename T> inline Slot<sizeof(T), alignof(T)> *slots() {
   thread_local Slot<sizeof(T), alignof(T)> s[max_threads];
   return s;
+}
+template <typename T> inline T *publish(const T &v) {
+  return ::new (static_cast<void *>(slots<T>()[rank()].bytes)) T(v);
+}
+template <typename T> inline const T &published(unsigned r) {
+  return *std::launder(reinterpret_cast<const T *>(slots<T>()[r].bytes));
 }
 inline int *flags() {
   thread_local int f[max_threads];
@@ -62,15 +72,13 @@ inline int *flags() {
  * partial warp does not have). The second barrier keeps the next exchange from
  * overwriting a value before every thread has read it. */
 template <typename T> inline T exchange(const T &v, long long from) {
-  static_assert(std::is_trivially_copyable<T>::value,
-                "a shuffled value is copied bytewise, as registers are");
-  auto *s = slots<T>();
-  std::memcpy(s[rank()].bytes, &v, sizeof(T));
+  T *mine = publish(v);
   __syncthreads();
-  T r = v;
-  if (from >= 0 && from < static_cast<long long>(count()))
-    std::memcpy(&r, s[from].bytes, sizeof(T));
+  T r = from >= 0 && from < static_cast<long long>(count())
+            ? published<T>(static_cast<unsigned>(from))
+            : v;
   __syncthreads();
+  mine->~T();
   return r;
 }
 
