@@ -166,9 +166,11 @@ namespace musify_cpu {
 /* CUDA's wrapping increment and decrement. The runtime's atomicInc and
  * atomicDec ignore their bound (an add or subtract of 1, hip_atomic.h), so they
  * are replaced for calls: a compare-and-swap loop stores ((old >= val) ? 0 :
- * old + 1), and ((old == 0 || old > val) ? val : old - 1). */
+ * old + 1), and ((old == 0 || old > val) ? val : old - 1). The first guess of
+ * the old value is 0: the swap returns the real one, so no plain read of the
+ * word races with other threads' atomics. */
 inline unsigned int atomic_inc(unsigned int *address, unsigned int val) noexcept {
-  unsigned int old = *address, assumed;
+  unsigned int old = 0, assumed;
   do {
     assumed = old;
     old = ::atomicCAS(address, assumed, assumed >= val ? 0u : assumed + 1u);
@@ -176,7 +178,7 @@ inline unsigned int atomic_inc(unsigned int *address, unsigned int val) noexcept
   return old;
 }
 inline unsigned int atomic_dec(unsigned int *address, unsigned int val) noexcept {
-  unsigned int old = *address, assumed;
+  unsigned int old = 0, assumed;
   do {
     assumed = old;
     old = ::atomicCAS(address, assumed,

@@ -16,8 +16,9 @@
  * run x fastest (in a 2D block they pair other threads); with a width below
  * warpSize, every segment but the first returns the caller's own value; and
  * their votes read the lanes a partial warp does not have, left over from an
- * earlier block (a 32-thread block's __all is never true). These functions
- * number threads as a GPU does and replace them (the macros at the end). */
+ * earlier block (a 32-thread block's __all(1) is 0, or whatever an earlier
+ * block left). These functions number threads as a GPU does and replace them
+ * (the macros at the end). */
 #ifndef MUSIFY_CPU_LANES_H_
 #define MUSIFY_CPU_LANES_H_
 
