@@ -24,7 +24,8 @@ static void check(bool ok, const char *what, int index = -1) {
     return;
   ++failures;
   if (failed.insert(what).second)
-    std::printf(index < 0 ? "FAIL: %s\n" : "FAIL: %s (first at thread %d)\n", what, index);
+    std::printf(index < 0 ? "FAIL: %s\n" : "FAIL: %s (first at thread %d)\n", what,
+                index);
 }
 #define CHECK(x) check((x), #x)
 #define CHECK_AT(x, i) check((x), #x, (i))
@@ -205,7 +206,8 @@ struct IntrinsicOut {
   float sat[4];
 };
 
-__global__ void intrinsics(IntrinsicOut *o, float one, float tiny, double done, double dtiny) {
+__global__ void intrinsics(IntrinsicOut *o, float one, float tiny, double done,
+                           double dtiny) {
   o->umul24 = __umul24(0x01000003u, 0xff000005u);
   o->mul24 = __mul24(-3, 0x00400000);
   o->umulhi = __umulhi(0xffffffffu, 0x80000000u);
@@ -255,7 +257,8 @@ static void test_intrinsics() {
   CHECK(o->f[0] == 1.0f && o->f[1] == 1.0f && o->f[2] == 1.0f + 0x1p-23f);
   CHECK(o->f[3] == -1.0f - 0x1p-23f && o->f[4] == 1.0f);
   CHECK(o->f[5] == 1.0f + 0x1p-22f + 0x1p-23f && o->f[6] == 1.0f + 0x1p-22f);
-  CHECK(o->f[7] == 0x1.555556p-2f && o->f[8] == 0x1.555556p-2f && o->f[9] == 0x1.555554p-2f);
+  CHECK(o->f[7] == 0x1.555556p-2f && o->f[8] == 0x1.555556p-2f &&
+        o->f[9] == 0x1.555554p-2f);
   CHECK(o->f[10] == 0x1.555556p-2f);
   CHECK(o->f[11] == 0x1.6a09e6p+0f && o->f[12] == 0x1.6a09e8p+0f);
   CHECK(o->f[13] == -0x1p-46f && o->f[14] == 0.0f);
@@ -286,7 +289,8 @@ static void test_device() {
   int value = 0;
   CHECK(hipDeviceGetAttribute(&value, hipDeviceAttributeWarpSize, 0) == hipSuccess &&
         value == warpSize);
-  CHECK(hipDeviceGetAttribute(&value, hipDeviceAttributeMaxThreadsPerBlock, 0) == hipSuccess &&
+  CHECK(hipDeviceGetAttribute(&value, hipDeviceAttributeMaxThreadsPerBlock, 0) ==
+            hipSuccess &&
         value == prop.maxThreadsPerBlock);
   CHECK(hipDeviceGetAttribute(&value, hipDeviceAttributeManagedMemory, 0) == hipSuccess &&
         value == 1);

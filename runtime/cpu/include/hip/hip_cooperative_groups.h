@@ -72,7 +72,8 @@ template <unsigned Size, typename Parent = void> class thread_block_tile;
  * threads). Its shuffles take the tile's ranks and widths, as
  * __shfl_*_sync(mask, v, x, Size) does on a GPU. */
 template <unsigned Size> class thread_block_tile<Size, void> : public thread_group {
-  static_assert(Size > 0 && (Size & (Size - 1)) == 0 && Size <= musify_cpu::lanes::max_threads,
+  static_assert(Size > 0 && (Size & (Size - 1)) == 0 &&
+                    Size <= musify_cpu::lanes::max_threads,
                 "a tile's size is a power of two, at most a block's threads");
   unsigned meta_rank_, meta_size_;
 
@@ -91,15 +92,16 @@ public:
   unsigned meta_group_size() const { return meta_size_; }
 
   template <typename T> T shfl(T var, int src_rank) const {
-    return musify_cpu::lanes::exchange(var, musify_cpu::lanes::shfl_source(src_rank, Size, Size));
+    return musify_cpu::lanes::exchange(
+        var, musify_cpu::lanes::shfl_source(src_rank, Size, Size));
   }
   template <typename T> T shfl_up(T var, unsigned delta) const {
-    return musify_cpu::lanes::exchange(var,
-                                       musify_cpu::lanes::shfl_up_source(delta, Size, Size));
+    return musify_cpu::lanes::exchange(
+        var, musify_cpu::lanes::shfl_up_source(delta, Size, Size));
   }
   template <typename T> T shfl_down(T var, unsigned delta) const {
-    return musify_cpu::lanes::exchange(var,
-                                       musify_cpu::lanes::shfl_down_source(delta, Size, Size));
+    return musify_cpu::lanes::exchange(
+        var, musify_cpu::lanes::shfl_down_source(delta, Size, Size));
   }
   template <typename T> T shfl_xor(T var, unsigned lane_mask) const {
     return musify_cpu::lanes::exchange(
@@ -136,7 +138,7 @@ template <unsigned Size>
 inline thread_block_tile<Size, thread_block> tiled_partition(const thread_block &) {
   const unsigned n = musify_cpu::lanes::count();
   return thread_block_tile<Size, thread_block>(musify_cpu::lanes::rank() / Size,
-                                                (n + Size - 1) / Size);
+                                               (n + Size - 1) / Size);
 }
 template <unsigned Size, unsigned ParentSize, typename P>
 inline thread_block_tile<Size, thread_block_tile<ParentSize, P>>

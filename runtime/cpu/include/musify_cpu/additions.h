@@ -261,9 +261,7 @@ inline unsigned int __umul24(unsigned int x, unsigned int y) {
   return static_cast<unsigned int>(std::uint64_t{x & 0xffffffu} * (y & 0xffffffu));
 }
 /* The high halves of the full products. */
-inline int __mulhi(int x, int y) {
-  return static_cast<int>((std::int64_t{x} * y) >> 32);
-}
+inline int __mulhi(int x, int y) { return static_cast<int>((std::int64_t{x} * y) >> 32); }
 inline unsigned int __umulhi(unsigned int x, unsigned int y) {
   return static_cast<unsigned int>((std::uint64_t{x} * y) >> 32);
 }
@@ -288,7 +286,8 @@ namespace musify_cpu {
  * the result pass through volatile objects so that the compiler can neither
  * evaluate the operation at compile time nor move it out from between the
  * two mode switches. */
-template <typename T, typename Op> inline T in_mode(int mode, Op op, T x, T y = T(), T z = T()) {
+template <typename T, typename Op>
+inline T in_mode(int mode, Op op, T x, T y = T(), T z = T()) {
   const int saved = std::fegetround();
   std::fesetround(mode);
   volatile T a = x, b = y, c = z;
@@ -300,20 +299,20 @@ template <typename T, typename Op> inline T in_mode(int mode, Op op, T x, T y = 
 
 #define MUSIFY_CPU_ROUNDED(rm, mode)                                                     \
   inline float __fadd_##rm(float x, float y) {                                           \
-    return musify_cpu::in_mode<float>(mode, [](float a, float b, float) { return a + b; }, \
-                                      x, y);                                             \
+    return musify_cpu::in_mode<float>(                                                   \
+        mode, [](float a, float b, float) { return a + b; }, x, y);                      \
   }                                                                                      \
   inline float __fsub_##rm(float x, float y) {                                           \
-    return musify_cpu::in_mode<float>(mode, [](float a, float b, float) { return a - b; }, \
-                                      x, y);                                             \
+    return musify_cpu::in_mode<float>(                                                   \
+        mode, [](float a, float b, float) { return a - b; }, x, y);                      \
   }                                                                                      \
   inline float __fmul_##rm(float x, float y) {                                           \
-    return musify_cpu::in_mode<float>(mode, [](float a, float b, float) { return a * b; }, \
-                                      x, y);                                             \
+    return musify_cpu::in_mode<float>(                                                   \
+        mode, [](float a, float b, float) { return a * b; }, x, y);                      \
   }                                                                                      \
   inline float __fdiv_##rm(float x, float y) {                                           \
-    return musify_cpu::in_mode<float>(mode, [](float a, float b, float) { return a / b; }, \
-                                      x, y);                                             \
+    return musify_cpu::in_mode<float>(                                                   \
+        mode, [](float a, float b, float) { return a / b; }, x, y);                      \
   }                                                                                      \
   inline float __frcp_##rm(float x) {                                                    \
     return musify_cpu::in_mode<float>(                                                   \
@@ -369,10 +368,12 @@ MUSIFY_CPU_ROUNDED(rd, FE_DOWNWARD)
  * fminf/fmin and fmaxf/fmax (a NaN loses). */
 #define MUSIFY_CPU_MIN_MAX(R, A, B)                                                      \
   inline R min(A a, B b) {                                                               \
-    return static_cast<R>(a) < static_cast<R>(b) ? static_cast<R>(a) : static_cast<R>(b); \
+    return static_cast<R>(a) < static_cast<R>(b) ? static_cast<R>(a)                     \
+                                                 : static_cast<R>(b);                    \
   }                                                                                      \
   inline R max(A a, B b) {                                                               \
-    return static_cast<R>(a) > static_cast<R>(b) ? static_cast<R>(a) : static_cast<R>(b); \
+    return static_cast<R>(a) > static_cast<R>(b) ? static_cast<R>(a)                     \
+                                                 : static_cast<R>(b);                    \
   }
 MUSIFY_CPU_MIN_MAX(int, int, int)
 MUSIFY_CPU_MIN_MAX(unsigned int, unsigned int, unsigned int)
@@ -434,12 +435,15 @@ namespace musify_cpu {
  * cannot be asked without waiting for it, so this waits: hipSuccess then means
  * what it means on a GPU (the work is done); a program that polls sees its
  * work complete at the first query. */
-inline hipError_t stream_query(hipStream_t stream) { return hipStreamSynchronize(stream); }
+inline hipError_t stream_query(hipStream_t stream) {
+  return hipStreamSynchronize(stream);
+}
 } // namespace musify_cpu
 #define hipStreamQuery(...) ::musify_cpu::stream_query(__VA_ARGS__)
 
 typedef void (*hipHostFn_t)(void *userData);
-typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status, void *userData);
+typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status,
+                                    void *userData);
 
 namespace musify_cpu {
 /* Queues fn on the stream as its next task: the runtime runs a stream's tasks

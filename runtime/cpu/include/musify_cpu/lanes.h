@@ -98,13 +98,15 @@ inline long long shfl_source(long long src, long long width, unsigned span) {
   const long long me = rank(), lane = me % span, w = segment(width, span);
   return me - lane + (lane & ~(w - 1)) + (src & (w - 1));
 }
-inline long long shfl_up_source(unsigned long long delta, long long width, unsigned span) {
+inline long long shfl_up_source(unsigned long long delta, long long width,
+                                unsigned span) {
   const long long me = rank(), w = segment(width, span);
   return static_cast<unsigned long long>(me % span & (w - 1)) >= delta
              ? me - static_cast<long long>(delta)
              : -1;
 }
-inline long long shfl_down_source(unsigned long long delta, long long width, unsigned span) {
+inline long long shfl_down_source(unsigned long long delta, long long width,
+                                  unsigned span) {
   const long long me = rank(), w = segment(width, span);
   return static_cast<unsigned long long>(me % span & (w - 1)) + delta <
                  static_cast<unsigned long long>(w)
@@ -150,11 +152,11 @@ inline unsigned warp_first() { return rank() / warpSize * warpSize; }
 /* What HIP's warp functions take: integers and floating-point values of at
  * most 8 bytes (the runtime's own domain), and __half2. */
 template <typename T>
-using Warp_value = std::enable_if_t<((std::is_integral<T>::value ||
-                                      std::is_floating_point<T>::value) &&
-                                     sizeof(T) <= 8) ||
-                                        std::is_same<T, __half2>::value,
-                                    T>;
+using Warp_value =
+    std::enable_if_t<((std::is_integral<T>::value || std::is_floating_point<T>::value) &&
+                      sizeof(T) <= 8) ||
+                         std::is_same<T, __half2>::value,
+                     T>;
 
 template <typename T>
 inline Warp_value<T> shfl(T var, std::int32_t src_lane, std::int32_t width = warpSize) {
@@ -165,12 +167,15 @@ inline Warp_value<T> shfl_up(T var, std::uint32_t delta, std::int32_t width = wa
   return exchange(var, shfl_up_source(delta, width, warpSize));
 }
 template <typename T>
-inline Warp_value<T> shfl_down(T var, std::uint32_t delta, std::int32_t width = warpSize) {
+inline Warp_value<T> shfl_down(T var, std::uint32_t delta,
+                               std::int32_t width = warpSize) {
   return exchange(var, shfl_down_source(delta, width, warpSize));
 }
 template <typename T>
-inline Warp_value<T> shfl_xor(T var, std::int32_t lane_mask, std::int32_t width = warpSize) {
-  return exchange(var, shfl_xor_source(static_cast<std::uint32_t>(lane_mask), width, warpSize));
+inline Warp_value<T> shfl_xor(T var, std::int32_t lane_mask,
+                              std::int32_t width = warpSize) {
+  return exchange(
+      var, shfl_xor_source(static_cast<std::uint32_t>(lane_mask), width, warpSize));
 }
 
 /* HIP's votes: over the lanes of the caller's warp that the block has (a
@@ -191,7 +196,8 @@ inline std::int32_t warp_all(std::int32_t predicate) {
 
 /* CUDA's barriers that also count, AND or OR a predicate over the block. */
 inline int __syncthreads_count(int predicate) {
-  return static_cast<int>(musify_cpu::lanes::tally(predicate, 0, musify_cpu::lanes::count()).set);
+  return static_cast<int>(
+      musify_cpu::lanes::tally(predicate, 0, musify_cpu::lanes::count()).set);
 }
 inline int __syncthreads_and(int predicate) {
   const musify_cpu::lanes::Tally t =
