@@ -17,7 +17,8 @@ What is generated:
   DIR/<musa header>              one per header target of rules/musa/headers.json:
                                  the HIP headers the CPU runtime has, or an #error
                                  that names the library with no CPU build
-  DIR/musify/musa_launch.h       musifyLaunchKernelGGL is hipLaunchKernelGGL
+  DIR/musify/musa_launch.h       musifyLaunchKernelGGL is hipLaunchKernelGGL,
+                                 MUSIFY_DYNAMIC_SHARED is HIP_DYNAMIC_SHARED
   DIR/musify_cpu_layer/names.h   #define <musa name> <hip name>; call shapes
                                  (a dropped mask argument, a function chosen by
                                  the number of arguments)
@@ -194,9 +195,15 @@ def main():
             hip_headers.setdefault(e["cuda"], []).append(e.get("target", e["cuda"]))
     by_header = {}
     for e in musa_entries:
-        if e["kind"] == "header" and e["status"] in gen_runtime.SUPPORTED and \
-                not e["cuda"].endswith("/") and e.get("target", e["cuda"]) != e["cuda"]:
-            by_header.setdefault(e["target"], []).append(e)
+        if e["kind"] != "header" or e["status"] not in gen_runtime.SUPPORTED or \
+                e["cuda"].endswith("/"):
+            continue
+        musa_h = e.get("target", e["cuda"])
+        # A header MUSA keeps (<cooperative_groups.h>) stands for HIP's
+        # counterpart here too, where HIP names it differently.
+        if musa_h == e["cuda"] and hip_headers.get(e["cuda"], [musa_h]) == [musa_h]:
+            continue
+        by_header.setdefault(musa_h, []).append(e)
     on_cpu = []
     for musa_h, group in sorted(by_header.items()):
         # As on NVIDIA: of several CUDA headers, the one that includes the others.
@@ -220,7 +227,10 @@ def main():
     gen_runtime.write(os.path.join(args.out, "musify", "musa_launch.h"),
                       BANNER + "#include <hip/hip_runtime.h>\n"
                       "#define musifyLaunchKernelGGL hipLaunchKernelGGL\n"
-                      "#define MUSIFY_KERNEL_NAME(...) __VA_ARGS__\n", written)
+                      "#define MUSIFY_KERNEL_NAME(...) __VA_ARGS__\n"
+                      # Not a function-like macro: one would split a type that
+                      # MUSIFY_KERNEL_NAME protects when it passed it on.
+                      "#define MUSIFY_DYNAMIC_SHARED HIP_DYNAMIC_SHARED\n", written)
     manifest = {"headers_on_cpu": on_cpu,
                 "headers_without_cpu_build": sorted(set(by_header) - set(on_cpu)),
                 "names": len(names), "macros": len(macros),

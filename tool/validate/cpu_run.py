@@ -26,6 +26,7 @@ NO_CPU_BUILD = re.compile(r'#error "musify CPU layer: (<[^>]+>).*needs (<[^>]+>)
 MISSING_HEADER = re.compile(r"fatal error: ([^:\s]+): No such file or directory")
 UNDEFINED_SHARED = re.compile(r"undefined reference to `([A-Za-z_]\w*)'")
 OPENMP = re.compile(r'^\s*#\s*include\s*[<"]omp\.h[>"]', re.M)
+NO_MEMBER = re.compile(r"error: .(?:struct |class )?(hip\w+). has no member named .(\w+)")
 FIRST_ERROR = re.compile(r"^.*\berror\b.*$", re.M)
 
 
@@ -151,6 +152,9 @@ def build_failure(output, target_names, flagged, sources_text=()):
                        "\n".join(sources_text)):
         return "skip", ("dynamic shared memory (extern __shared__ %s): the HIP CPU runtime "
                         "needs HIP_DYNAMIC_SHARED" % m.group(1))
+    m = NO_MEMBER.search(output)
+    if m:
+        return "skip", "the HIP CPU runtime has no %s::%s" % (m.group(1), m.group(2))
     m = NOT_DECLARED.search(output)
     if m and m.group(1) in flagged:
         return "skip", "%s is unsupported on the target (the report says so)" % m.group(1)
@@ -182,9 +186,10 @@ def last_words(output):
 
 
 def target_names(rules_dir, target):
-    """Every name the target's rule tables write (an undeclared one is an API
-    the CPU runtime lacks, not a CUDA name left behind)."""
-    names = set()
+    """Every name the target's rule tables write, and for MUSA the HIP names
+    the CPU layer maps them onto (an undeclared one is an API the CPU runtime
+    lacks, not a CUDA name left behind)."""
+    names = set() if target == "hip" else target_names(rules_dir, "hip")
     folder = os.path.join(rules_dir, target)
     for fname in os.listdir(folder):
         if not fname.endswith(".json"):
