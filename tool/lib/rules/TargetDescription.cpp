@@ -66,6 +66,9 @@ llvm::Error readLaunchFunction(const nlohmann::json &Launch, llvm::StringRef Pat
     return E;
   if (llvm::Error E = readKey(Launch, "header", T.LaunchHeader, "a string", Path))
     return E;
+  if (llvm::Error E =
+          readKey(Launch, "dynamic_shared_macro", T.DynamicSharedMacro, "a string", Path))
+    return E;
   return readKey(Launch, "kernel_name_macro", T.KernelNameMacro, "a string", Path);
 }
 
@@ -107,7 +110,8 @@ llvm::Expected<TargetDescription> loadTarget(llvm::StringRef RulesDir,
   if (llvm::Error E = readPlainKeys(*Json, Path, T))
     return E;
   if (llvm::Error E =
-          readObject(*Json, "launch_function", {"name", "kernel_name_macro", "header"},
+          readObject(*Json, "launch_function",
+                     {"name", "kernel_name_macro", "header", "dynamic_shared_macro"},
                      Path, [&](const nlohmann::json &Launch) {
                        return readLaunchFunction(Launch, Path, T);
                      }))

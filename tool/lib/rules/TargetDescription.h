@@ -26,8 +26,13 @@ struct TargetDescription {
   /// (hipLaunchKernelGGL), and the macro that protects a kernel name holding
   /// a comma (HIP_KERNEL_NAME). Empty: the target only has `<<<>>>`.
   std::string LaunchFunction, KernelNameMacro;
-  /// musify's helper header that declares the launch call, which a file
-  /// that uses it must include; empty where the target's own headers do.
+  /// In the same mode, the statement macro that declares dynamic shared
+  /// memory, `extern __shared__ T name[];` (HIP_DYNAMIC_SHARED(T, name)).
+  /// Empty: such declarations stay as written.
+  std::string DynamicSharedMacro;
+  /// musify's helper header that declares the launch call and the macros,
+  /// which a file that uses them must include; empty where the target's own
+  /// headers do.
   std::string LaunchHeader;
   /// Where the installed version of the target is read: a header under
   /// $PathVariable/include or one of IncludeFolders that defines MajorMacro
