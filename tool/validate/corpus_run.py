@@ -3,6 +3,7 @@
     musify-validate corpus --run ROOT [-I DIR ...] [--baseline CSV]
                            [--sizes JSON] [--target hip,musa] [--csv FILE]
                            [--work DIR] [-j N] [--min-pass TARGET=N ...]
+                           [--known-fail TARGET:PROGRAM ...] [--gpu]
 
 Migrates ROOT once per target with launches written as calls (cpu_run.py), then
 for every program of the tree (a folder holding a .cu file, outside the -I
@@ -18,6 +19,10 @@ exit status and its own check. Each program ends in one class:
            it uses what a CPU cannot run (cpu_limits.json), a name the report
            flags as unsupported on the target, a library with no CPU build, an
            API the CPU runtime lacks, or it checks no result of its own
+
+With --gpu (test/gpu/run.sh), on an NVIDIA GPU instead: each original is built
+with nvcc and its MUSA migration with nvcc through the portability layer
+(runtime/include), both run, and their verdicts compared.
 
 Where both targets pass, their outputs are compared (the verdicts: the
 programs print timings). Prints a table and totals, writes a CSV. Exit status:
@@ -44,7 +49,8 @@ def programs_of(root, excluded):
     found = {}
     for d, dirs, files in os.walk(root):
         rel = os.path.relpath(d, root)
-        dirs[:] = sorted(x for x in dirs if os.path.join(rel, x).lstrip("./") not in excluded)
+        dirs[:] = sorted(x for x in dirs
+                         if os.path.normpath(os.path.join(rel, x)) not in excluded)
         if any(f.endswith(".cu") for f in files):
             found[os.path.normpath(rel)] = sorted(
                 os.path.normpath(os.path.join(rel, f)) for f in files if f.endswith(SOURCE_EXTS))
@@ -54,6 +60,31 @@ def programs_of(root, excluded):
 def read_baseline(path):
     with open(path, encoding="utf-8") as f:
         return {row["file"]: row["nvcc_compiles"] == "1" for row in csv.DictReader(f)}
+
+
+def read_inputs(args):
+    """(sizes, baseline) from --sizes and --baseline; a ValueError says what
+    is wrong with them."""
+    sizes, baseline = {}, {}
+    if args.sizes:
+        try:
+            with open(args.sizes, encoding="utf-8") as f:
+                sizes = json.load(f)["programs"]
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            raise ValueError("cannot read --sizes %s: %s" % (args.sizes, e)) from e
+        if not isinstance(sizes, dict) or not all(
+                isinstance(v, dict) and isinstance(v.get("args", []), list) and
+                all(isinstance(a, str) for a in v.get("args", [])) and
+                isinstance(v.get("timeout", 1), int) for v in sizes.values()):
+            raise ValueError("--sizes %s: \"programs\" must map names to "
+                             "{\"args\": [strings], \"timeout\": seconds}" % args.sizes)
+    if args.baseline:
+        try:
+            baseline = read_baseline(args.baseline)
+        except (OSError, ValueError, KeyError) as e:
+            raise ValueError("cannot read --baseline %s (file,nvcc_compiles): %s"
+                             % (args.baseline, e)) from e
+    return sizes, baseline
 
 
 def migrate_tree(args, target, root, work):
@@ -212,15 +243,15 @@ def main(argv):
               "nothing was run", file=sys.stderr)
         return 77
     root = os.path.realpath(args.root)
-    sizes = {}
-    if args.sizes:
-        with open(args.sizes, encoding="utf-8") as f:
-            sizes = json.load(f).get("programs", {})
+    try:
+        sizes, baseline = read_inputs(args)
+    except ValueError as e:
+        print("musify-validate corpus --run: error: %s" % e, file=sys.stderr)
+        return 2
     tmp = None if args.work else tempfile.mkdtemp(prefix="musify-corpus-run-")
     work = os.path.abspath(args.work or tmp)
     os.makedirs(work, exist_ok=True)
-    programs = programs_of(root, set(args.includes))
-    baseline = read_baseline(args.baseline) if args.baseline else {}
+    programs = programs_of(root, {os.path.normpath(i) for i in args.includes})
     ctx = {"root": root, "work": work, "limits": cpu_run.load_limits(), "sizes": sizes,
            "toolchain": toolchain, "trees": {},
            "names": {t: cpu_run.target_names(args.rules_dir, t)
