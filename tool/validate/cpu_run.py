@@ -12,6 +12,7 @@ import json
 import os
 import re
 import subprocess
+import tempfile
 import time
 
 TARGETS = ("hip", "musa")
@@ -19,6 +20,7 @@ LAUNCH_AS_CALL = {"hip": "--hip-launch-kernel-ggl", "musa": "--launch-as-call"}
 EXTENSION = {"hip": ".hip", "musa": ".mu"}
 # A verdict the program prints about itself; the last one counts.
 VERDICT = re.compile(r"\b(PASS(?:ED)?|FAIL(?:ED)?|[Pp]assed|[Ff]ailed)\b")
+OUTPUT_KEPT = 1 << 20  # bytes of a command's output kept for judging it
 EXIT_WAIVED = 2  # cuda-samples' exit status for "cannot run this here"
 NOT_DECLARED = re.compile(r"error: '?‘?([A-Za-z_]\w*)’?'? (?:was not declared|has not been declared|"
                           r"is not a member of|does not name a type)")
@@ -31,19 +33,22 @@ FIRST_ERROR = re.compile(r"^.*\berror\b.*$", re.M)
 
 
 def run(cmd, log, cwd=None, timeout=900, env=None):
-    """(exit status, output, seconds); the command and output go to log."""
+    """(exit status, output, seconds); the command and output go to log. The
+    output goes through a file and only its last OUTPUT_KEPT bytes are read,
+    so a program that prints without end cannot exhaust memory."""
     t0 = time.time()
-    try:
-        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=cwd,
-                           timeout=timeout, text=True, errors="replace", env=env)
-        rc, out = p.returncode, p.stdout
-    except subprocess.TimeoutExpired as e:
-        rc = 124
-        out = (e.stdout or b"").decode("utf-8", "replace") if isinstance(e.stdout, bytes) \
-            else (e.stdout or "")
-        out += "\ntimed out after %ds" % timeout
-    except OSError as e:
-        rc, out = 127, str(e)
+    with tempfile.TemporaryFile() as sink:
+        try:
+            rc = subprocess.run(cmd, stdout=sink, stderr=subprocess.STDOUT, cwd=cwd,
+                                timeout=timeout, env=env).returncode
+            note = ""
+        except subprocess.TimeoutExpired:
+            rc, note = 124, "\ntimed out after %ds" % timeout
+        except OSError as e:
+            rc, note = 127, str(e)
+        size = sink.seek(0, os.SEEK_END)
+        sink.seek(max(0, size - OUTPUT_KEPT))
+        out = sink.read().decode("utf-8", "replace") + note
     with open(log, "a", encoding="utf-8") as f:
         f.write("$ %s\n%s\n[exit %d]\n" % (" ".join(cmd), out, rc))
     return rc, out, time.time() - t0
