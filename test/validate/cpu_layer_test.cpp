@@ -103,8 +103,17 @@ static void test_tiles() {
 
 // ---- Warp functions: a 1D block of 96 (a whole warp and a partial one) with
 // widths below warpSize, and a 2D block.
+
+// A program's own overload for its type, as CUDA code may declare one.
+struct Pair {
+  int a, b;
+};
+__device__ inline Pair __shfl_up(Pair v, unsigned delta, int width = warpSize) {
+  return Pair{__shfl_up(v.a, delta, width), __shfl_up(v.b, delta, width)};
+}
+
 struct WarpOut {
-  int down32[96], idx16[96], xor2d[32];
+  int down32[96], idx16[96], xor2d[32], pair[96];
   int all[96], count[96];
   unsigned long long ballot[96];
 };
@@ -113,6 +122,7 @@ __global__ void warps(WarpOut *o) {
   const int r = threadIdx.x;
   o->down32[r] = __shfl_down(r, 1, 32);
   o->idx16[r] = __shfl(r, 5, 16);
+  o->pair[r] = __shfl_up(Pair{r, -r}, 3).b;
   o->all[r] = __all(1);
   o->ballot[r] = __ballot(r % 2);
   o->count[r] = __syncthreads_count(r % 3 == 0);
@@ -131,6 +141,7 @@ static void test_warps() {
   for (int r = 0; r < 96; ++r) {
     CHECK_AT(o->down32[r] == (r % 32 + 1 < 32 ? r + 1 : r), r);
     CHECK_AT(o->idx16[r] == r - r % 16 + 5, r);
+    CHECK_AT(o->pair[r] == -(r % 64 >= 3 ? r - 3 : r), r);
     CHECK_AT(o->all[r] == 1, r); // the partial warp's missing lanes do not vote
     CHECK_AT(o->ballot[r] == (r < 64 ? 0xaaaaaaaaaaaaaaaaull : 0xaaaaaaaaull), r);
     CHECK_AT(o->count[r] == 32, r);

@@ -3,7 +3,8 @@
  * (runtime/cpu/README.md): nothing here makes a program compute other than on
  * a GPU. Where the runtime has a function that computes something else
  * (atomicInc, atomicDec, hipStreamQuery, and in lanes.h the warp functions),
- * calls go to a correct one through a function-like macro, said at each. */
+ * the runtime's name is a macro for a correct one, said at each (as
+ * hipGetDeviceProperties is). */
 #ifndef MUSIFY_CPU_ADDITIONS_H_
 #define MUSIFY_CPU_ADDITIONS_H_
 
@@ -162,14 +163,14 @@ inline hipError_t hipOccupancyMaxPotentialBlockSize(int *grid_size, int *block_s
 
 /* ---- Atomics --------------------------------------------------------------- */
 
-namespace musify_cpu {
 /* CUDA's wrapping increment and decrement. The runtime's atomicInc and
- * atomicDec ignore their bound (an add or subtract of 1, hip_atomic.h), so they
- * are replaced for calls: a compare-and-swap loop stores ((old >= val) ? 0 :
+ * atomicDec ignore their bound (an add or subtract of 1, hip_atomic.h), so their
+ * names are macros for these: a compare-and-swap loop stores ((old >= val) ? 0 :
  * old + 1), and ((old == 0 || old > val) ? val : old - 1). The first guess of
  * the old value is 0: the swap returns the real one, so no plain read of the
  * word races with other threads' atomics. */
-inline unsigned int atomic_inc(unsigned int *address, unsigned int val) noexcept {
+inline unsigned int musify_cpu_atomicInc(unsigned int *address,
+                                         unsigned int val) noexcept {
   unsigned int old = 0, assumed;
   do {
     assumed = old;
@@ -177,7 +178,8 @@ inline unsigned int atomic_inc(unsigned int *address, unsigned int val) noexcept
   } while (old != assumed);
   return old;
 }
-inline unsigned int atomic_dec(unsigned int *address, unsigned int val) noexcept {
+inline unsigned int musify_cpu_atomicDec(unsigned int *address,
+                                         unsigned int val) noexcept {
   unsigned int old = 0, assumed;
   do {
     assumed = old;
@@ -186,9 +188,8 @@ inline unsigned int atomic_dec(unsigned int *address, unsigned int val) noexcept
   } while (old != assumed);
   return old;
 }
-} // namespace musify_cpu
-#define atomicInc(...) ::musify_cpu::atomic_inc(__VA_ARGS__)
-#define atomicDec(...) ::musify_cpu::atomic_dec(__VA_ARGS__)
+#define atomicInc musify_cpu_atomicInc
+#define atomicDec musify_cpu_atomicDec
 
 /* System-scope atomics (also atomic with respect to the host and other
  * devices): host and device share one memory and one set of atomic
@@ -238,10 +239,10 @@ MUSIFY_CPU_SYSTEM_ATOMIC(atomicXor, long long)
 MUSIFY_CPU_SYSTEM_ATOMIC(atomicXor, unsigned long long)
 #undef MUSIFY_CPU_SYSTEM_ATOMIC
 inline unsigned int atomicInc_system(unsigned int *address, unsigned int val) noexcept {
-  return musify_cpu::atomic_inc(address, val);
+  return musify_cpu_atomicInc(address, val);
 }
 inline unsigned int atomicDec_system(unsigned int *address, unsigned int val) noexcept {
-  return musify_cpu::atomic_dec(address, val);
+  return musify_cpu_atomicDec(address, val);
 }
 #define MUSIFY_CPU_SYSTEM_CAS(T)                                                         \
   inline T atomicCAS_system(T *address, T compare, T val) noexcept {                     \
@@ -428,18 +429,16 @@ inline hipError_t hipEventQuery(hipEvent_t event) {
   return is_all_synchronising(*event) ? hipEventSynchronize(event) : hipSuccess;
 }
 
-namespace musify_cpu {
 /* The runtime's hipStreamQuery answers whether the stream's queue is empty, but
  * the runtime empties the queue when it starts running the queued work: a
  * kernel still running reads as complete. Whether queued work has completed
  * cannot be asked without waiting for it, so this waits: hipSuccess then means
  * what it means on a GPU (the work is done); a program that polls sees its
- * work complete at the first query. */
-inline hipError_t stream_query(hipStream_t stream) {
+ * work complete at the first query. The runtime's name is a macro for it. */
+inline hipError_t musify_cpu_hipStreamQuery(hipStream_t stream) {
   return hipStreamSynchronize(stream);
 }
-} // namespace musify_cpu
-#define hipStreamQuery(...) ::musify_cpu::stream_query(__VA_ARGS__)
+#define hipStreamQuery musify_cpu_hipStreamQuery
 
 typedef void (*hipHostFn_t)(void *userData);
 typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status,

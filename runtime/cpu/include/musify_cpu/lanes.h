@@ -158,26 +158,6 @@ using Warp_value =
                          std::is_same<T, __half2>::value,
                      T>;
 
-template <typename T>
-inline Warp_value<T> shfl(T var, std::int32_t src_lane, std::int32_t width = warpSize) {
-  return exchange(var, shfl_source(src_lane, width, warpSize));
-}
-template <typename T>
-inline Warp_value<T> shfl_up(T var, std::uint32_t delta, std::int32_t width = warpSize) {
-  return exchange(var, shfl_up_source(delta, width, warpSize));
-}
-template <typename T>
-inline Warp_value<T> shfl_down(T var, std::uint32_t delta,
-                               std::int32_t width = warpSize) {
-  return exchange(var, shfl_down_source(delta, width, warpSize));
-}
-template <typename T>
-inline Warp_value<T> shfl_xor(T var, std::int32_t lane_mask,
-                              std::int32_t width = warpSize) {
-  return exchange(
-      var, shfl_xor_source(static_cast<std::uint32_t>(lane_mask), width, warpSize));
-}
-
 /* HIP's votes: over the lanes of the caller's warp that the block has (a
  * GPU's inactive lanes), 64 bits for 64 lanes. */
 inline std::uint64_t warp_ballot(std::int32_t predicate) {
@@ -208,12 +188,43 @@ inline int __syncthreads_or(int predicate) {
   return musify_cpu::lanes::tally(predicate, 0, musify_cpu::lanes::count()).set != 0;
 }
 
-/* The runtime's warp functions are replaced for calls (function-like macros:
- * a declaration or a use of the name without a call is left alone). */
-#define __shfl(...) ::musify_cpu::lanes::shfl(__VA_ARGS__)
-#define __shfl_up(...) ::musify_cpu::lanes::shfl_up(__VA_ARGS__)
-#define __shfl_down(...) ::musify_cpu::lanes::shfl_down(__VA_ARGS__)
-#define __shfl_xor(...) ::musify_cpu::lanes::shfl_xor(__VA_ARGS__)
+/* The warp shuffles, HIP's signatures. Global functions that the runtime's
+ * names are macros for (below), so that a program's own overload of
+ * __shfl_down for its type, legal in CUDA, becomes an overload of these. */
+template <typename T>
+inline musify_cpu::lanes::Warp_value<T> musify_cpu_shfl(T var, std::int32_t src_lane,
+                                                        std::int32_t width = warpSize) {
+  namespace l = musify_cpu::lanes;
+  return l::exchange(var, l::shfl_source(src_lane, width, warpSize));
+}
+template <typename T>
+inline musify_cpu::lanes::Warp_value<T>
+musify_cpu_shfl_up(T var, std::uint32_t delta, std::int32_t width = warpSize) {
+  namespace l = musify_cpu::lanes;
+  return l::exchange(var, l::shfl_up_source(delta, width, warpSize));
+}
+template <typename T>
+inline musify_cpu::lanes::Warp_value<T>
+musify_cpu_shfl_down(T var, std::uint32_t delta, std::int32_t width = warpSize) {
+  namespace l = musify_cpu::lanes;
+  return l::exchange(var, l::shfl_down_source(delta, width, warpSize));
+}
+template <typename T>
+inline musify_cpu::lanes::Warp_value<T>
+musify_cpu_shfl_xor(T var, std::int32_t lane_mask, std::int32_t width = warpSize) {
+  namespace l = musify_cpu::lanes;
+  return l::exchange(
+      var, l::shfl_xor_source(static_cast<std::uint32_t>(lane_mask), width, warpSize));
+}
+
+/* The runtime's warp functions are replaced. The shuffles' names are renamed
+ * wherever they appear (declarations and calls alike); the votes only where
+ * they are called (function-like macros), since the standard library uses
+ * __any and __all as parameter names. */
+#define __shfl musify_cpu_shfl
+#define __shfl_up musify_cpu_shfl_up
+#define __shfl_down musify_cpu_shfl_down
+#define __shfl_xor musify_cpu_shfl_xor
 #define __ballot(...) ::musify_cpu::lanes::warp_ballot(__VA_ARGS__)
 #define __any(...) ::musify_cpu::lanes::warp_any(__VA_ARGS__)
 #define __all(...) ::musify_cpu::lanes::warp_all(__VA_ARGS__)
