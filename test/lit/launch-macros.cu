@@ -4,8 +4,10 @@
 // inside a piece stays as written. Template kernels: a template-id with
 // commas goes in HIP_KERNEL_NAME; one whose arguments the call deduces keeps
 // its name alone, as hipLaunchKernelGGL calls the kernel with the arguments.
-// Only a launch whose <<< >>> or configuration commas a macro writes stays a
-// <<<>>> launch, and is reported. The output compiles.
+// A launch written in a macro's argument (a dispatch macro's lambda) is
+// written in the file as well. Only a launch whose <<< >>> or configuration
+// commas a macro's own text writes stays a <<<>>> launch, and is reported.
+// The output compiles.
 // RUN: %musify --target=hip --hip-launch-kernel-ggl %s -o %t.hip 2> %t.err
 // RUN: FileCheck %s --check-prefix=GGL < %t.hip
 // RUN: FileCheck %s --check-prefix=DIAG < %t.err
@@ -32,6 +34,19 @@ void run(float *p, int n, cudaStream_t s) {
   fill<<<CONFIG>>>(p, 4.0f);
   LAUNCH_FILL(p);
 }
+
+// A launch in a macro's argument is written in the file too.
+#define DISPATCH_FLOAT_DOUBLE(...)                                             \
+  do {                                                                         \
+    { using scalar_t = float; __VA_ARGS__(); }                                 \
+    { using scalar_t = double; __VA_ARGS__(); }                                \
+  } while (0)
+void dispatch(void *q, int n) {
+  DISPATCH_FLOAT_DOUBLE([&] {
+    scale<scalar_t><<<BLOCKS(n), THREADS>>>((scalar_t *)q, scalar_t(2));
+    fill<<<1, 1>>>((float *)q, 0.0f);
+  });
+}
 // GGL:      {{^}}void run(float *p, int n, hipStream_t s) {
 // GGL-NEXT: {{^}}  hipLaunchKernelGGL(fill, dim3(BLOCKS(n)), dim3(THREADS), 0, 0, p, 1.0f);
 // GGL-NEXT: {{^}}  hipLaunchKernelGGL(fill, dim3(BLOCKS(n) * 2), dim3(THREADS), 0, s, p, 2.0f);
@@ -40,6 +55,9 @@ void run(float *p, int n, cudaStream_t s) {
 // GGL-NEXT: {{^}}  hipLaunchKernelGGL(HIP_KERNEL_NAME(scale_n<float, 4>), dim3(1), dim3(THREADS), 0, s, p);
 // GGL-NEXT: {{^}}  fill<<<CONFIG>>>(p, 4.0f);
 // GGL-NEXT: {{^}}  LAUNCH_FILL(p);
+// GGL:      {{^}}  DISPATCH_FLOAT_DOUBLE([&] {
+// GGL-NEXT: {{^}}    hipLaunchKernelGGL(scale<scalar_t>, dim3(BLOCKS(n)), dim3(THREADS), 0, 0, (scalar_t *)q, scalar_t(2));
+// GGL-NEXT: {{^}}    hipLaunchKernelGGL(fill, dim3(1), dim3(1), 0, 0, (float *)q, 0.0f);
 
-// DIAG: launch-macros.cu:32:3: warning: 'fill<<<>>>' has no HIP equivalent: the launch's <<< >>> or the commas of its configuration are written by a macro: it stays a <<<>>> launch [musify-unsupported]
-// DIAG: launch-macros.cu:33:3: warning: 'fill<<<>>>' has no HIP equivalent: the launch's <<< >>> or the commas of its configuration are written by a macro: it stays a <<<>>> launch [musify-unsupported]
+// DIAG: launch-macros.cu:34:3: warning: 'fill<<<>>>' has no HIP equivalent: the launch's <<< >>> or the commas of its configuration come from a macro's definition: it stays a <<<>>> launch [musify-unsupported]
+// DIAG: launch-macros.cu:35:3: warning: 'fill<<<>>>' has no HIP equivalent: the launch's <<< >>> or the commas of its configuration come from a macro's definition: it stays a <<<>>> launch [musify-unsupported]

@@ -662,8 +662,8 @@ Decision Decider::decide(const KernelLaunch &L) const {
     return {std::move(E), {}};
   if (!L.Rewritable) {
     E.Status = EventStatus::Unsupported;
-    E.Note = "the launch's <<< >>> or the commas of its configuration are written by "
-             "a macro: it stays a <<<>>> launch";
+    E.Note = "the launch's <<< >>> or the commas of its configuration come from a "
+             "macro's definition: it stays a <<<>>> launch";
     return {std::move(E), {}};
   }
 

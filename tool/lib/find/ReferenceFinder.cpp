@@ -629,15 +629,19 @@ private:
 
   void noteLaunch(const CUDAKernelCallExpr *E) {
     const SourceManager &SM = Where.sourceManager();
-    std::optional<Place> At = Where.placeOfOffset(SM.getExpansionLoc(E->getBeginLoc()));
-    if (!At)
-      return;
+    SourceLocation Begin = SM.getExpansionLoc(E->getBeginLoc());
     KernelLaunch L;
-    L.At = *At;
     if (const NamedDecl *K = E->getDirectCallee())
       L.Kernel = K->getNameAsString();
-    L.Rewritable =
-        readLaunchPieces(E, SM.getFileID(SM.getExpansionLoc(E->getBeginLoc())), L);
+    L.Rewritable = readLaunchPieces(E, SM.getFileID(Begin), L);
+    // One written in a macro's argument is where its kernel is written: a
+    // macro that takes several launches (a dispatch macro's lambda) has each.
+    if (L.Rewritable)
+      Begin = SM.getComposedLoc(SM.getFileID(Begin), L.CalleeBegin);
+    std::optional<Place> At = Where.placeOfOffset(Begin);
+    if (!At)
+      return;
+    L.At = std::move(*At);
     Findings.Launches.push_back(std::move(L));
     Where.noteSdkUse(E->getBeginLoc());
   }
@@ -645,14 +649,22 @@ private:
   /// The offsets of a launch's pieces in File: the kernel, each configuration
   /// argument and the `(` of the arguments. A piece may be a macro's use
   /// (`BLOCKS(n)`), but the `<<<`, the `>>>` and what lies between the
-  /// pieces must be written in File: the call rewrite edits only those.
+  /// pieces must be written in File, directly or as a macro's argument (a
+  /// dispatch macro's lambda), not in a macro's own text: the call rewrite
+  /// edits only those.
   bool readLaunchPieces(const CUDAKernelCallExpr *E, FileID File, KernelLaunch &L) {
     const SourceManager &SM = Where.sourceManager();
     const CallExpr *Config = E->getConfig();
-    auto Written = [&](SourceLocation Loc) -> std::optional<unsigned> {
+    auto Spelled = [&](SourceLocation Loc) -> std::optional<SourceLocation> {
+      while (Loc.isMacroID() && SM.isMacroArgExpansion(Loc))
+        Loc = SM.getImmediateSpellingLoc(Loc);
       if (Loc.isInvalid() || Loc.isMacroID() || SM.getFileID(Loc) != File)
         return std::nullopt;
-      return SM.getFileOffset(Loc);
+      return Loc;
+    };
+    auto Written = [&](SourceLocation Loc) -> std::optional<unsigned> {
+      std::optional<SourceLocation> At = Spelled(Loc);
+      return At ? std::optional(SM.getFileOffset(*At)) : std::nullopt;
     };
     auto Piece = [&](const Expr *X) -> std::optional<std::pair<unsigned, unsigned>> {
       CharSourceRange R = Lexer::makeFileCharRange(
@@ -663,7 +675,9 @@ private:
       return std::pair{*Begin, SM.getFileOffset(R.getEnd())};
     };
     // The configuration is a call at `<<<` whose `)` is the `>>>`.
-    if (!Config || !Written(Config->getBeginLoc()) || !Written(Config->getRParenLoc()))
+    std::optional<SourceLocation> Closing =
+        Config ? Spelled(Config->getRParenLoc()) : std::nullopt;
+    if (!Closing || !Written(Config->getBeginLoc()))
       return false;
     std::optional<std::pair<unsigned, unsigned>> Kernel =
         Piece(E->getCallee()->IgnoreImplicit());
@@ -678,8 +692,7 @@ private:
       L.Config.push_back(*P);
     }
     // The `(` of the arguments follows the `>>>`.
-    std::optional<Token> Paren =
-        Lexer::findNextToken(Config->getRParenLoc(), SM, Where.langOpts());
+    std::optional<Token> Paren = Lexer::findNextToken(*Closing, SM, Where.langOpts());
     std::optional<unsigned> Open =
         Paren && Paren->is(tok::l_paren) ? Written(Paren->getLocation()) : std::nullopt;
     if (!Open || L.Config.size() < 2)
