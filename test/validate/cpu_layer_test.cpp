@@ -286,6 +286,15 @@ static void test_intrinsics() {
   hipFree(o);
 }
 
+// ---- Reinterpreting casts and bit reversal.
+static void test_bits() {
+  CHECK(__float_as_int(1.0f) == 0x3f800000 && __float_as_uint(-0.0f) == 0x80000000u);
+  CHECK(__int_as_float(0x40000000) == 2.0f && __uint_as_float(0x3f800000u) == 1.0f);
+  CHECK(__double_as_longlong(1.0) == 0x3ff0000000000000ll);
+  CHECK(__brev(1u) == 0x80000000u && __brev(0xf0u) == 0x0f000000u);
+  CHECK(__brevll(1ull) == 0x8000000000000000ull && __brevll(1ull << 32) == 0x80000000ull);
+}
+
 // ---- min and max with CUDA's parameter lists.
 static void test_min_max() {
   CHECK(max(-1, 1u) == 0xffffffffu); // compared as unsigned, as in CUDA
@@ -364,6 +373,7 @@ int main() {
   test_warps();
   test_atomics();
   test_intrinsics();
+  test_bits();
   test_min_max();
   test_device();
   test_host();

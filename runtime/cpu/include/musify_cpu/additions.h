@@ -134,12 +134,32 @@ inline hipError_t hipDeviceGetAttribute(int *value, hipDeviceAttribute_t attr, i
   return musify_cpu::deviceAttribute(prop, attr, *value) ? hipSuccess : hipErrorInvalidValue;
 }
 
-/* The bit cast compare-and-swap loops on doubles use (the runtime has the
- * other direction, __longlong_as_double). */
-inline long long __double_as_longlong(double x) {
-  long long r;
+namespace musify_cpu {
+template <typename To, typename From> inline To bitCast(From x) {
+  static_assert(sizeof(To) == sizeof(From), "a bit cast keeps the size");
+  To r;
   std::memcpy(&r, &x, sizeof r);
   return r;
+}
+} // namespace musify_cpu
+
+/* CUDA's reinterpreting casts (the runtime has __longlong_as_double only). */
+inline long long __double_as_longlong(double x) { return musify_cpu::bitCast<long long>(x); }
+inline int __float_as_int(float x) { return musify_cpu::bitCast<int>(x); }
+inline unsigned int __float_as_uint(float x) { return musify_cpu::bitCast<unsigned int>(x); }
+inline float __int_as_float(int x) { return musify_cpu::bitCast<float>(x); }
+inline float __uint_as_float(unsigned int x) { return musify_cpu::bitCast<float>(x); }
+
+/* Bit reversal, as CUDA's __brev and __brevll. */
+inline unsigned int __brev(unsigned int x) {
+  unsigned int r = 0;
+  for (int i = 0; i < 32; ++i, x >>= 1)
+    r = (r << 1) | (x & 1u);
+  return r;
+}
+inline unsigned long long __brevll(unsigned long long x) {
+  return (static_cast<unsigned long long>(__brev(static_cast<unsigned int>(x))) << 32) |
+         __brev(static_cast<unsigned int>(x >> 32));
 }
 
 /* There is no profiler to start or stop: both succeed and change nothing. */
