@@ -295,6 +295,20 @@ static void test_bits() {
   CHECK(__brevll(1ull) == 0x8000000000000000ull && __brevll(1ull << 32) == 0x80000000ull);
 }
 
+// ---- Flags given as integers, as GPU runtimes take them.
+static void test_int_flags() {
+  hipEvent_t e;
+  hipStream_t st;
+  float *p = nullptr;
+  int eventFlags = hipEventBlockingSync | hipEventDisableTiming;
+  CHECK(hipEventCreateWithFlags(&e, eventFlags) == hipSuccess);
+  CHECK(hipStreamCreateWithFlags(&st, 1u) == hipSuccess);
+  CHECK(hipHostMalloc(&p, 64, 0u) == hipSuccess && p != nullptr);
+  hipHostFree(p);
+  hipStreamDestroy(st);
+  hipEventDestroy(e);
+}
+
 // ---- min and max with CUDA's parameter lists.
 static void test_min_max() {
   CHECK(max(-1, 1u) == 0xffffffffu); // compared as unsigned, as in CUDA
@@ -374,6 +388,7 @@ int main() {
   test_atomics();
   test_intrinsics();
   test_bits();
+  test_int_flags();
   test_min_max();
   test_device();
   test_host();

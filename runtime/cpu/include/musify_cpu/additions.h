@@ -431,6 +431,23 @@ inline hipError_t hipHostAlloc(T **ptr, std::size_t size, unsigned int flags) {
   return hipHostAlloc(reinterpret_cast<void **>(ptr), size, flags);
 }
 
+/* Flags as the integers GPU runtimes take (`hipEventBlockingSync |
+ * hipEventDisableTiming` is an int): the runtime declares its flag
+ * parameters as enumerations, which an int does not convert to. */
+inline hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned int flags) {
+  return hipEventCreateWithFlags(event, static_cast<hipEventFlags>(flags));
+}
+inline hipError_t hipStreamCreateWithFlags(hipStream_t *stream, unsigned int flags) {
+  return hipStreamCreateWithFlags(stream, static_cast<hipStreamFlags>(flags));
+}
+inline hipError_t hipHostMalloc(void **ptr, std::size_t size, unsigned int flags) {
+  return hipHostMalloc(ptr, size, static_cast<hipHostMallocKind>(flags));
+}
+template <typename T>
+inline hipError_t hipHostMalloc(T **ptr, std::size_t size, unsigned int flags) {
+  return hipHostMalloc(reinterpret_cast<void **>(ptr), size, flags);
+}
+
 /* hipSuccess once the work an event captured has completed, hipErrorNotReady
  * before, without waiting: the runtime's event holds the future of the task its
  * record queued behind that work. An event never recorded captured no work
