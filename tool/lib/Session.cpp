@@ -557,6 +557,7 @@ private:
     }
     llvm::append_range(References, std::move(Found.References));
     llvm::append_range(Launches, std::move(Found.Launches));
+    llvm::append_range(SharedArrays, std::move(Found.SharedArrays));
     llvm::append_range(Hazards, std::move(Found.Hazards));
     llvm::append_range(Skipped, std::move(Found.Skipped));
   }
@@ -655,6 +656,7 @@ private:
   void decideAll() {
     decideReferences();
     decideLaunches();
+    decideSharedArrays();
     decideTopIncludes();
     decideHazards();
     for (auto &[Path, S] : Files)
@@ -684,6 +686,16 @@ private:
     for (const KernelLaunch &L : Launches)
       if (FileState &S = state(L.At.File); !S.leftOut())
         record(S, Decide.decide(L));
+  }
+
+  void decideSharedArrays() {
+    keepOnePerKey(SharedArrays, [](const DynamicShared &S) {
+      return std::tie(S.At.File, S.At.Offset);
+    });
+    for (const DynamicShared &Shared : SharedArrays)
+      if (FileState &S = state(Shared.At.File); !S.leftOut())
+        if (std::optional<Decision> D = Decide.decide(Shared))
+          record(S, std::move(*D));
   }
 
   /// Includes put at a file's top: nvcc's implicit header, then helpers.
@@ -1056,6 +1068,7 @@ private:
   std::map<std::string, FileState> Files; ///< by path: output order is stable
   std::vector<Reference> References;
   std::vector<KernelLaunch> Launches;
+  std::vector<DynamicShared> SharedArrays;
   std::vector<Hazard> Hazards;
   std::vector<SkippedRegion> Skipped;
   std::vector<SkippedRegion> ErrorRegions; ///< of parses Clang recovered from

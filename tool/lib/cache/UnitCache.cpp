@@ -23,7 +23,7 @@ namespace {
 using nlohmann::json;
 
 /// Bumped whenever the entry format changes.
-constexpr int EntryFormat = 4;
+constexpr int EntryFormat = 5;
 
 std::string hexDigest(llvm::BLAKE3 &Hash) {
   std::array<uint8_t, 32> Digest = Hash.final();
@@ -86,6 +86,10 @@ json findingsToJson(const TranslationUnitFindings &F) {
   for (const KernelLaunch &L : F.Launches)
     Launches.push_back({placeToJson(L.At), L.Kernel, L.Rewritable, L.CalleeBegin,
                         L.CalleeEnd, L.Config, L.ArgsOpen, L.ArgCount, L.CalleeHasComma});
+  json SharedArrays = json::array();
+  for (const DynamicShared &S : F.SharedArrays)
+    SharedArrays.push_back({placeToJson(S.At), S.Name, S.Type, S.Attributes, S.BlockScope,
+                            S.Rewritable, S.TypeRuns, S.NameEnd, S.Semicolon});
   json Hazards = json::array();
   for (const Hazard &H : F.Hazards)
     Hazards.push_back({placeToJson(H.At), static_cast<int>(H.Kind), H.Text, H.End});
@@ -94,6 +98,7 @@ json findingsToJson(const TranslationUnitFindings &F) {
     Skipped.push_back({S.File, S.Begin, S.End, S.DeviceOnly});
   return {{"references", References},
           {"launches", Launches},
+          {"shared_arrays", SharedArrays},
           {"hazards", Hazards},
           {"skipped", Skipped},
           {"user_files", F.UserFiles},
@@ -127,6 +132,19 @@ TranslationUnitFindings findingsFromJson(const json &J) {
     Launch.ArgCount = L.at(7).get<unsigned>();
     Launch.CalleeHasComma = L.at(8).get<bool>();
     F.Launches.push_back(std::move(Launch));
+  }
+  for (const json &S : J.at("shared_arrays")) {
+    DynamicShared Shared;
+    Shared.At = placeFromJson(S.at(0));
+    Shared.Name = S.at(1).get<std::string>();
+    Shared.Type = S.at(2).get<std::string>();
+    Shared.Attributes = S.at(3).get<std::string>();
+    Shared.BlockScope = S.at(4).get<bool>();
+    Shared.Rewritable = S.at(5).get<bool>();
+    Shared.TypeRuns = S.at(6).get<std::vector<std::pair<unsigned, unsigned>>>();
+    Shared.NameEnd = S.at(7).get<unsigned>();
+    Shared.Semicolon = S.at(8).get<unsigned>();
+    F.SharedArrays.push_back(std::move(Shared));
   }
   for (const json &H : J.at("hazards"))
     F.Hazards.push_back({placeFromJson(H.at(0)),

@@ -165,6 +165,16 @@ void forEachIdentifier(llvm::StringRef Text, unsigned Begin, unsigned End,
       [](const RawInclude &) {});
 }
 
+std::vector<RawToken> tokensIn(llvm::StringRef Text, unsigned Begin, unsigned End) {
+  RawLexer Raw(Text, Begin);
+  std::vector<RawToken> Tokens;
+  clang::Token Tok;
+  while (Raw.next(Tok) && Raw.offsetOf(Tok) < End)
+    Tokens.push_back({Raw.offsetOf(Tok), Text.substr(Raw.offsetOf(Tok), Tok.getLength()),
+                      Tok.is(clang::tok::raw_identifier)});
+  return Tokens;
+}
+
 void forEachInclude(llvm::StringRef Text, unsigned End,
                     llvm::function_ref<void(llvm::StringRef, unsigned, unsigned)> Fn) {
   scanSource(

@@ -61,6 +61,16 @@ forEachInclude(llvm::StringRef Text,
   forEachInclude(Text, Text.size(), Fn);
 }
 
+/// A token as the raw lexer sees it: where it is in its text, and what.
+struct RawToken {
+  unsigned Offset = 0;
+  llvm::StringRef Text; ///< as written
+  bool Identifier = false;
+};
+
+/// The tokens that begin in [Begin, End) of Text, comments left out.
+std::vector<RawToken> tokensIn(llvm::StringRef Text, unsigned Begin, unsigned End);
+
 /// Calls Fn(offset, literal) for each string literal of Text, with its quotes.
 void forEachStringLiteral(llvm::StringRef Text,
                           llvm::function_ref<void(unsigned, llvm::StringRef)> Fn);

@@ -704,4 +704,55 @@ Decision Decider::decide(const KernelLaunch &L) const {
   return D;
 }
 
+std::optional<Decision> Decider::decide(const DynamicShared &S) const {
+  if (!LaunchAsCall || Target.DynamicSharedMacro.empty())
+    return std::nullopt;
+  Event E;
+  E.At = S.At;
+  E.Cuda = "extern __shared__ " + S.Type + " " + S.Name + "[]";
+  E.Replacement = E.Cuda;
+  E.Kind = "dynamic-shared";
+  E.Family = "launch";
+  E.Status = EventStatus::Unsupported;
+  const std::string &Macro = Target.DynamicSharedMacro;
+  if (!S.BlockScope)
+    E.Note = "dynamic shared memory declared at file scope, where " + Macro +
+             ", a statement, cannot stand: it stays extern __shared__, which a "
+             "compiler without CUDA's language extensions cannot build; declare it "
+             "in the functions that use it";
+  else if (!S.Rewritable)
+    E.Note = "the declaration is written by a macro, or declares more than one "
+             "name: it stays as written";
+  else
+    return sharedAsMacro(S, std::move(E));
+  return Decision{std::move(E), {}};
+}
+
+Decision Decider::sharedAsMacro(const DynamicShared &S, Event E) const {
+  const std::string &Macro = Target.DynamicSharedMacro;
+  E.Status = EventStatus::Migrated;
+  E.Replacement = Macro;
+  if (!S.Attributes.empty()) {
+    E.NeedsReview = true;
+    E.Note = "its attributes (" + S.Attributes + ") are left out, as " + Macro +
+             " takes only a type: the memory is aligned for " + S.Type +
+             "; check code that reads it as a type that needs more";
+  }
+  Decision D{std::move(E), {}};
+  D.Helper = Target.LaunchHeader;
+  auto Replace = [&](unsigned From, unsigned To, std::string Text) {
+    D.Edits.push_back({From, To - From, std::move(Text)});
+  };
+  // A template-id's commas would split the macro's arguments.
+  bool Comma = llvm::StringRef(S.Type).contains(',');
+  const auto &Runs = S.TypeRuns;
+  Replace(S.At.Offset, Runs.front().first,
+          Macro + "(" + (Comma ? Target.KernelNameMacro + "(" : ""));
+  for (size_t I = 1; I < Runs.size(); ++I)
+    Replace(Runs[I - 1].second, Runs[I].first, " ");
+  Replace(Runs.back().second, S.NameEnd - S.Name.size(), Comma ? "), " : ", ");
+  Replace(S.NameEnd, S.Semicolon, ")");
+  return D;
+}
+
 } // namespace musify

@@ -45,6 +45,10 @@ public:
   Decision decide(const Reference &Ref, llvm::StringRef FileText,
                   const std::vector<std::pair<unsigned, unsigned>> &Excluded) const;
   Decision decide(const KernelLaunch &Launch) const;
+  /// With launches as calls, dynamic shared memory declared in a function
+  /// becomes the target's macro; nullopt in the other mode, or where the
+  /// target has no such macro.
+  std::optional<Decision> decide(const DynamicShared &Shared) const;
   /// FileText is the text of H.At.File.
   HazardDecision assess(const Hazard &H, llvm::StringRef FileText) const;
   /// The target's counterpart of the header nvcc includes implicitly, put
@@ -111,6 +115,9 @@ private:
   /// clash table's guard where it has its lines to itself.
   HazardDecision guardVectorOperator(const Hazard &H, llvm::StringRef FileText,
                                      const VectorOperatorClashes &Clashes) const;
+  /// `extern __shared__ T name[];` -> `MACRO(T, name);`, by edits between
+  /// T's runs of tokens and the name, so edits inside them still apply.
+  Decision sharedAsMacro(const DynamicShared &S, Event E) const;
   /// An event for an #include musify adds at the top of File.
   Event addedInclude(const std::string &File, llvm::StringRef Text,
                      const std::string &Header) const;

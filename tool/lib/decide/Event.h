@@ -36,7 +36,7 @@ struct Event {
   Place At;
   std::string Cuda;
   std::string Replacement; ///< what it became (== Cuda when kept or left)
-  std::string Kind;        ///< a rule kind, or "launch"
+  std::string Kind;        ///< a rule kind, "launch" or "dynamic-shared"
   std::string Family;
   EventStatus Status = EventStatus::Kept;
   Evidence How = Evidence::Declaration;

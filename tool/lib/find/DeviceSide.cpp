@@ -41,6 +41,9 @@ void mergeDeviceSide(TranslationUnitFindings &Host,
   for (const KernelLaunch &L : Device.Launches)
     if (inside(HostSkipped, L.At))
       Host.Launches.push_back(L);
+  for (const DynamicShared &S : Device.SharedArrays)
+    if (inside(HostSkipped, S.At))
+      Host.SharedArrays.push_back(S);
   for (const Hazard &H : Device.Hazards)
     if (inside(HostSkipped, H.At))
       Host.Hazards.push_back(H);

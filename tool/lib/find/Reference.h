@@ -1,5 +1,5 @@
-// What the Find stage produces: references to CUDA names, kernel launches, and
-// the regions the preprocessor skipped.
+// What the Find stage produces: references to CUDA names, kernel launches,
+// dynamic shared memory, and the regions the preprocessor skipped.
 #pragma once
 
 #include "core/SourceText.h"
@@ -104,6 +104,24 @@ struct KernelLaunch {
       false; ///< a template-id whose commas would split a macro argument
 };
 
+/// `extern __shared__ T name[];`: dynamic shared memory, sized by the launch.
+/// Offsets are in At.File, At is where the declaration begins. Only a
+/// declaration that is one statement of its own, written in At.File, has
+/// Rewritable true and the offsets of its pieces.
+struct DynamicShared {
+  Place At;
+  std::string Name;
+  /// T as written, without attributes; as Clang prints it where not Rewritable.
+  std::string Type;
+  std::string Attributes;  ///< attributes left out of T (`__align__(16)`), or ""
+  bool BlockScope = false; ///< declared in a function, where a statement may be
+  bool Rewritable = false;
+  /// [begin, end) of each run of T's tokens (`extern` or `__shared__` may
+  /// come between them), the end of the name, and the offset of the `;`.
+  std::vector<std::pair<unsigned, unsigned>> TypeRuns;
+  unsigned NameEnd = 0, Semicolon = 0;
+};
+
 /// Kinds of code that migrates but may not behave the same on the target.
 enum class HazardKind {
   InlineAsm,      ///< `asm(...)`: PTX
@@ -148,6 +166,7 @@ struct SkippedRegion {
 struct TranslationUnitFindings {
   std::vector<Reference> References;
   std::vector<KernelLaunch> Launches;
+  std::vector<DynamicShared> SharedArrays;
   std::vector<Hazard> Hazards;
   std::vector<SkippedRegion> Skipped;
   std::set<std::string> UserFiles; ///< user files this unit read

@@ -15,6 +15,7 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace musify {
 
@@ -159,6 +160,63 @@ std::optional<RuleKind> kindOfDecl(const NamedDecl *D) {
   return std::nullopt;
 }
 
+/// The index of the `)` that closes the `(` at Tokens[Open], or 0.
+size_t closingParen(const std::vector<RawToken> &Tokens, size_t Open) {
+  if (Open >= Tokens.size() || Tokens[Open].Text != "(")
+    return 0;
+  unsigned Depth = 0;
+  for (size_t I = Open; I < Tokens.size(); ++I) {
+    Depth += Tokens[I].Text == "(";
+    if (Tokens[I].Text == ")" && --Depth == 0)
+      return I;
+  }
+  return 0;
+}
+
+/// A word that opens an attribute, with its arguments in parentheses.
+bool isAttributeWord(llvm::StringRef Word) {
+  return llvm::is_contained(
+      {"__align__", "alignas", "_Alignas", "__attribute__", "__declspec"}, Word);
+}
+
+/// Sorts the tokens of [Begin, End) of Text, the specifiers of
+/// `extern __shared__ T name[]`, into T's runs (S.TypeRuns, S.Type) and the
+/// rest: `extern`, `__shared__`, and attributes with their arguments
+/// (S.Attributes). False where no token is T's or an attribute's
+/// parentheses do not close there.
+bool splitSharedSpecifiers(llvm::StringRef Text, unsigned Begin, unsigned End,
+                           DynamicShared &S) {
+  std::vector<RawToken> Tokens = tokensIn(Text, Begin, End);
+  std::vector<llvm::StringRef> Runs, Attributes;
+  bool InRun = false;
+  for (size_t I = 0; I < Tokens.size(); ++I) {
+    const RawToken &T = Tokens[I];
+    bool Attribute = T.Identifier && isAttributeWord(T.Text);
+    if (Attribute) {
+      size_t Close = closingParen(Tokens, I + 1);
+      if (!Close)
+        return false;
+      Attributes.push_back(Text.slice(T.Offset, Tokens[Close].Offset + 1));
+      I = Close;
+    }
+    if (Attribute || (T.Identifier && (T.Text == "extern" || T.Text == "__shared__"))) {
+      InRun = false;
+      continue;
+    }
+    unsigned TokenEnd = T.Offset + T.Text.size();
+    if (InRun)
+      S.TypeRuns.back().second = TokenEnd;
+    else
+      S.TypeRuns.push_back({T.Offset, TokenEnd});
+    InRun = true;
+  }
+  for (auto [RunBegin, RunEnd] : S.TypeRuns)
+    Runs.push_back(Text.slice(RunBegin, RunEnd));
+  S.Type = llvm::join(Runs, " ");
+  S.Attributes = llvm::join(Attributes, " ");
+  return !S.TypeRuns.empty();
+}
+
 /// Walks the AST of user code: names of SDK functions, enumerators,
 /// variables and types, and kernel launches.
 class AstFinder : public RecursiveASTVisitor<AstFinder> {
@@ -260,6 +318,22 @@ public:
     noteLaunch(E);
     if (isDeviceCode())
       noteHazard(HazardKind::DeviceLaunch, E->getBeginLoc(), E->getSourceRange());
+    return true;
+  }
+
+  /// `extern __shared__ T name[];` in a function: a statement may take its
+  /// place where it is one of its own.
+  bool VisitDeclStmt(DeclStmt *S) {
+    for (Decl *D : S->decls())
+      if (const auto *Var = dyn_cast<VarDecl>(D); Var && isDynamicShared(*Var))
+        noteDynamicShared(*Var, S->isSingleDecl() ? S : nullptr);
+    return true;
+  }
+
+  /// The same at file or namespace scope, where no statement can be.
+  bool VisitVarDecl(VarDecl *Var) {
+    if (!Var->isLocalVarDeclOrParm() && isDynamicShared(*Var))
+      noteDynamicShared(*Var, nullptr);
     return true;
   }
 
@@ -644,6 +718,64 @@ private:
     L.At = std::move(*At);
     Findings.Launches.push_back(std::move(L));
     Where.noteSdkUse(E->getBeginLoc());
+  }
+
+  /// An array of dynamic shared memory: its size is the launch's.
+  static bool isDynamicShared(const VarDecl &Var) {
+    return Var.hasAttr<CUDASharedAttr>() && Var.hasExternalStorage() &&
+           Var.getType()->isIncompleteArrayType();
+  }
+
+  /// Stmt: the declaration statement Var is the only declaration of.
+  void noteDynamicShared(const VarDecl &Var, const DeclStmt *Stmt) {
+    const SourceManager &SM = Where.sourceManager();
+    SourceLocation Begin = SM.getExpansionLoc(Var.getOuterLocStart());
+    std::optional<Place> At = Where.placeOfOffset(Begin);
+    if (!At || !Var.getDeclName().isIdentifier())
+      return;
+    DynamicShared S;
+    S.At = std::move(*At);
+    S.Name = Var.getName().str();
+    S.BlockScope = Var.isLocalVarDecl();
+    S.Rewritable = Stmt && readSharedPieces(Var, *Stmt, SM.getFileID(Begin), S);
+    if (!S.Rewritable) { // for the report: the type as Clang prints it
+      S.Type = Var.getType()->getAsArrayTypeUnsafe()->getElementType().getAsString();
+      S.TypeRuns.clear();
+    }
+    Findings.SharedArrays.push_back(std::move(S));
+  }
+
+  /// The offsets of the pieces of `extern __shared__ T name[];` in File: the
+  /// runs of T's tokens, the name and the `;`, each written in File. The
+  /// storage class, `__shared__` and attributes (alignment) are not T.
+  bool readSharedPieces(const VarDecl &Var, const DeclStmt &Stmt, FileID File,
+                        DynamicShared &S) {
+    const SourceManager &SM = Where.sourceManager();
+    auto Written = [&](SourceLocation Loc) -> std::optional<unsigned> {
+      if (Loc.isInvalid() || Loc.isMacroID() || SM.getFileID(Loc) != File)
+        return std::nullopt;
+      return SM.getFileOffset(Loc);
+    };
+    const TypeSourceInfo *AsWritten = Var.getTypeSourceInfo();
+    auto Array = AsWritten ? AsWritten->getTypeLoc().getAs<IncompleteArrayTypeLoc>()
+                           : IncompleteArrayTypeLoc();
+    std::optional<unsigned> Begin = Written(Var.getOuterLocStart());
+    std::optional<unsigned> Name = Written(Var.getLocation());
+    std::optional<unsigned> Semicolon = Written(Stmt.getEndLoc());
+    if (!Array || !Begin || !Name || !Semicolon || !Written(Array.getRBracketLoc()))
+      return false;
+    llvm::StringRef Text = SM.getBufferData(File);
+    if (!Text.substr(*Name).starts_with(S.Name) ||
+        !splitSharedSpecifiers(Text, *Begin, *Name, S))
+      return false;
+    // Attributes after the brackets (`__attribute__((aligned(16)))`) go too.
+    unsigned AfterArray = SM.getFileOffset(Array.getRBracketLoc()) + 1;
+    if (llvm::StringRef Trailing = Text.slice(AfterArray, *Semicolon).trim();
+        !Trailing.empty())
+      S.Attributes += (S.Attributes.empty() ? "" : " ") + Trailing.str();
+    S.NameEnd = *Name + S.Name.size();
+    S.Semicolon = *Semicolon;
+    return true;
   }
 
   /// The offsets of a launch's pieces in File: the kernel, each configuration
