@@ -75,7 +75,8 @@ cl::opt<bool> LaunchAsCall(
     "launch-as-call",
     cl::desc("Write kernel<<<...>>>(...) launches as the target's launch call "
              "(hipLaunchKernelGGL(...) for HIP, musifyLaunchKernelGGL(...) for "
-             "MUSA, from <musify/musa_launch.h>)"),
+             "MUSA, from <musify/musa_launch.h>), and extern __shared__ arrays "
+             "in functions as its dynamic shared memory macro"),
     cl::cat(MusifyCategory));
 cl::opt<bool> HipLaunchKernelGGL(
     "hip-launch-kernel-ggl",
