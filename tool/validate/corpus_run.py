@@ -12,7 +12,9 @@ runtime (MUSA through the CPU flavour of the layer), runs it with the arguments
 --sizes gives it (a small problem, where it takes one), and judges it by its
 exit status and its own check. Each program ends in one class:
 
-  PASS     it ran and its own check passed
+  PASS     it ran and its own check passed: the last verdict word it printed
+           (PASS, passed, ...) or, where it prints none, exit status 0 from a
+           program whose sources exit with EXIT_FAILURE
   FAIL     it did not build, did not finish in time, or its check failed:
            a musify bug until shown otherwise
   skip     with a named reason: nvcc does not build the original (--baseline),
@@ -133,7 +135,23 @@ def run_program(args, ctx, target, name, sources):
     size = ctx["sizes"].get(os.path.basename(name), {})
     rc, out, secs = cpu_run.run([exe] + size.get("args", []), log, cwd=work,
                                 timeout=size.get("timeout", args.run_timeout))
+    return judge(rc, out, secs, log, reports_by_exit(ctx["root"], name))
+
+
+def reports_by_exit(root, name):
+    """Whether a program reports a failed check through its exit status
+    (its sources exit with EXIT_FAILURE), when it prints no verdict."""
+    folder = os.path.join(root, name)
+    return any("EXIT_FAILURE" in cpu_run.read_text(os.path.join(d, f))
+               for d, _, fs in os.walk(folder) for f in fs
+               if f.endswith(SOURCE_EXTS + HEADER_EXTS))
+
+
+def judge(rc, out, secs, log, by_exit):
+    """(class, detail, output) from a run's exit status and output."""
     verdict, why = cpu_run.own_verdict(rc, out)
+    if verdict is None and by_exit:
+        verdict, why = "PASS", "exit 0 (it exits with EXIT_FAILURE when its check fails)"
     if verdict is None:
         return "skip", "checks no result of its own (%s)" % why, None
     if verdict == "WAIVED":
@@ -170,12 +188,7 @@ def run_program_gpu(args, ctx, target, name, sources):
     size = ctx["sizes"].get(os.path.basename(name), {})
     rc, out, secs = cpu_run.run([exe] + size.get("args", []), log, cwd=work,
                                 timeout=size.get("timeout", args.run_timeout))
-    verdict, why = cpu_run.own_verdict(rc, out)
-    if verdict in (None, "WAIVED"):
-        return "skip", "checks no result of its own or waived itself (%s)" % why, None
-    if verdict == "FAIL":
-        return "FAIL", "%s; log: %s" % (why, log), None
-    return "PASS", "%s in %.1fs" % (why, secs), out
+    return judge(rc, out, secs, log, reports_by_exit(ctx["root"], name))
 
 
 def parse_args(argv):

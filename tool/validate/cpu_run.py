@@ -78,9 +78,9 @@ class Toolchain:
     def command(self, target, sources, exe, includes=()):
         cmd = [self.cxx, "-std=c++17", "-O1", "-w"] + self.extra_flags
         cmd += ["-I" + i for i in includes]
-        if target == "musa":
-            cmd += ["-I" + self.cpu_layer, "-I" + self.shims, "-I" + self.hip_cpu,
-                    "-include", "musa_runtime.h"]
+        if target == "musa":  # the layer uses musify's HIP helpers (umin, ...)
+            cmd += ["-I" + self.cpu_layer, "-I" + self.shims, "-I" + self.hip_helpers,
+                    "-I" + self.hip_cpu, "-include", "musa_runtime.h"]
         else:  # hipcc includes the runtime header in every unit, as nvcc does CUDA's
             cmd += ["-I" + self.shims, "-I" + self.hip_helpers, "-I" + self.hip_cpu,
                     "-include", "hip/hip_runtime.h"]
@@ -157,6 +157,9 @@ def build_failure(output, target_names, flagged, sources_text=()):
                        "\n".join(sources_text)):
         return "skip", ("dynamic shared memory (extern __shared__ %s): the HIP CPU runtime "
                         "needs HIP_DYNAMIC_SHARED" % m.group(1))
+    if "hip::detail::Scalar_accessor" in output:
+        return "skip", ("the HIP CPU runtime's vector and half2 members are accessor objects, "
+                        "which the program casts")
     m = NO_MEMBER.search(output)
     if m:
         return "skip", "the HIP CPU runtime has no %s::%s" % (m.group(1), m.group(2))
