@@ -58,13 +58,23 @@ __global__ void others(double *out) {
   out[0] = reordered[0] + pairs[0].b + complexes[0].x + viaMacro[0];
 }
 
+// A header may define a storage class as itself (glext.h does).
+#define extern extern
+__global__ void firstWords(bool *out) {
+  __shared__ extern float first[];
+  extern __shared__ float redefined[];
+  SHARED_ARRAY(bool, flags);
+  out[0] = first[0] + redefined[0] + flags[0];
+}
+
 template <typename T> __global__ void templated(T *out) {
   SharedMemory<T> smem;
   out[threadIdx.x] = smem.getPointer()[threadIdx.x];
 }
 
-void run(float *p, float4 *q, double *d) {
+void run(float *p, float4 *q, double *d, bool *b) {
   plain<<<1, 32, 32 * sizeof(float)>>>(p);
+  firstWords<<<1, 1, 16>>>(b);
   aligned<<<1, 1, 32>>>(q);
   others<<<1, 1, 64>>>(d);
   templated<float><<<1, 32, 128>>>(p);
@@ -79,6 +89,8 @@ void run(float *p, float4 *q, double *d) {
 // MUSA-NEXT: {{^}}  MUSIFY_DYNAMIC_SHARED(MUSIFY_KERNEL_NAME(Pair<int, float>), pairs);
 // MUSA-NEXT: {{^}}  MUSIFY_DYNAMIC_SHARED(muComplex, complexes);
 // MUSA-NEXT: {{^}}  SHARED_ARRAY(int, viaMacro);
+// MUSA:      {{^}}  MUSIFY_DYNAMIC_SHARED(float, first);
+// MUSA-NEXT: {{^}}  MUSIFY_DYNAMIC_SHARED(float, redefined);
 
 // REPORT-MUSA:      31:1 extern __shared__ unsigned char fileScope[] -> extern __shared__ unsigned char fileScope[] kind=dynamic-shared family=launch status=unsupported evidence=declaration note=dynamic shared memory declared at file scope, where MUSIFY_DYNAMIC_SHARED, a statement, cannot stand
 // REPORT-MUSA:      34:3 extern __shared__ float sdata[] -> MUSIFY_DYNAMIC_SHARED kind=dynamic-shared family=launch status=migrated evidence=declaration{{$}}
@@ -94,6 +106,9 @@ void run(float *p, float4 *q, double *d) {
 // HIP-NEXT:  {{^}}  HIP_DYNAMIC_SHARED(HIP_KERNEL_NAME(Pair<int, float>), pairs);
 // HIP-NEXT:  {{^}}  HIP_DYNAMIC_SHARED(hipComplex, complexes);
 // HIP-NEXT:  {{^}}  SHARED_ARRAY(int, viaMacro);
+// HIP:       {{^}}  HIP_DYNAMIC_SHARED(float, first);
+// HIP-NEXT:  {{^}}  HIP_DYNAMIC_SHARED(float, redefined);
+// HIP-NEXT:  {{^}}  SHARED_ARRAY(bool, flags);
 // HIP:       {{^}}  hipLaunchKernelGGL(plain, dim3(1), dim3(32), 32 * sizeof(float), 0, p);
 
 // DIAG-HIP: dynamic-shared.cu:31:1: warning: 'extern __shared__ unsigned char fileScope[]' has no HIP equivalent: dynamic shared memory declared at file scope, where HIP_DYNAMIC_SHARED, a statement, cannot stand
@@ -107,6 +122,7 @@ void run(float *p, float4 *q, double *d) {
 // REPORT-HIP:      56:3 extern __shared__ cuComplex complexes[] -> HIP_DYNAMIC_SHARED kind=dynamic-shared family=launch status=migrated evidence=declaration{{$}}
 // REPORT-HIP:      56:21 cuComplex -> hipComplex kind=type
 // REPORT-HIP:      57:3 extern __shared__ int viaMacro[] -> extern __shared__ int viaMacro[] kind=dynamic-shared family=launch status=unsupported evidence=declaration note=the declaration is written by a macro
+// REPORT-HIP:      66:3 extern __shared__ bool flags[] -> extern __shared__ bool flags[] kind=dynamic-shared family=launch status=unsupported
 
 // VALID: dynamic-shared.cu.tmp.mu.json: valid
 // VALID: dynamic-shared.cu.tmp.hip.json: valid

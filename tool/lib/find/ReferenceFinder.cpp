@@ -739,10 +739,29 @@ private:
     S.BlockScope = Var.isLocalVarDecl();
     S.Rewritable = Stmt && readSharedPieces(Var, *Stmt, SM.getFileID(Begin), S);
     if (!S.Rewritable) { // for the report: the type as Clang prints it
-      S.Type = Var.getType()->getAsArrayTypeUnsafe()->getElementType().getAsString();
+      S.Type = Var.getType()->getAsArrayTypeUnsafe()->getElementType().getAsString(
+          Var.getASTContext().getPrintingPolicy());
       S.TypeRuns.clear();
     }
     Findings.SharedArrays.push_back(std::move(S));
+  }
+
+  /// Where Var's declaration begins in File. Its first word may be a macro's
+  /// use: `__shared__`, or `extern` where a header defines it as itself
+  /// (glext.h's `#define extern extern`); no other macro may begin it.
+  std::optional<unsigned> declarationBegin(const VarDecl &Var, FileID File) {
+    const SourceManager &SM = Where.sourceManager();
+    SourceLocation Loc = SM.getExpansionLoc(Var.getOuterLocStart());
+    if (SM.getFileID(Loc) != File)
+      return std::nullopt;
+    unsigned Offset = SM.getFileOffset(Loc);
+    if (Var.getOuterLocStart().isFileID())
+      return Offset;
+    llvm::StringRef Word = SM.getBufferData(File).substr(
+        Offset, Lexer::MeasureTokenLength(Loc, SM, Where.langOpts()));
+    if (Word == "extern" || Word == "__shared__")
+      return Offset;
+    return std::nullopt;
   }
 
   /// The offsets of the pieces of `extern __shared__ T name[];` in File: the
@@ -759,7 +778,7 @@ private:
     const TypeSourceInfo *AsWritten = Var.getTypeSourceInfo();
     auto Array = AsWritten ? AsWritten->getTypeLoc().getAs<IncompleteArrayTypeLoc>()
                            : IncompleteArrayTypeLoc();
-    std::optional<unsigned> Begin = Written(Var.getOuterLocStart());
+    std::optional<unsigned> Begin = declarationBegin(Var, File);
     std::optional<unsigned> Name = Written(Var.getLocation());
     std::optional<unsigned> Semicolon = Written(Stmt.getEndLoc());
     if (!Array || !Begin || !Name || !Semicolon || !Written(Array.getRBracketLoc()))
