@@ -77,19 +77,7 @@ def call_shape(musa, hip):
     return None, "call shape %s has no CPU form" % sorted(call)
 
 
-def declared_in(folders):
-    """A test of whether the CPU runtime's headers declare a function NAME."""
-    texts = []
-    for folder in folders:
-        for d, _, fs in os.walk(folder):
-            for f in fs:
-                with open(os.path.join(d, f), encoding="utf-8", errors="replace") as h:
-                    texts.append(h.read())
-    text = "\n".join(texts)
-    return lambda name: re.search(r"\b%s\s*\(" % re.escape(name), text) is not None
-
-
-def plan_names(musa_entries, hip_of, cpu_declares):
+def plan_names(musa_entries, hip_of):
     """(lines of names.h, [(musa, why)] not mapped)."""
     lines, skipped, seen = [], [], set()
     for e in sorted(musa_entries, key=lambda e: e.get("target", e["cuda"])):
@@ -101,14 +89,6 @@ def plan_names(musa_entries, hip_of, cpu_declares):
         hip = hip_of.get(e["cuda"])
         if hip is None:
             skipped.append((musa, "HIP has no counterpart of %s" % e["cuda"]))
-            continue
-        helper = hip_name(hip)[len("musify::"):] if hip.get("helper") else None
-        if helper and helper == musa and not hip.get("target_overloads") and \
-                not cpu_declares(musa):
-            # musify's HIP helper of the same name (umin), where the CPU
-            # runtime has none: the helper header, which names.h includes.
-            seen.add(musa)
-            lines.append("using musify::%s;\n" % musa)
             continue
         if hip.get("helper") or not gen_runtime.IDENT.match(hip_name(hip)):
             skipped.append((musa, "HIP's %s is musify's HIP helper or a qualified name"
@@ -234,13 +214,12 @@ def main():
         if ok:
             on_cpu.append(musa_h)
 
-    names, skipped = plan_names(musa_entries, hip_of, declared_in(args.cpu_include))
+    names, skipped = plan_names(musa_entries, hip_of)
     macros, skipped_macros = plan_macros(musa_entries, hip_of, args.cuda_path)
     layer = os.path.join(args.out, "musify_cpu_layer")
     gen_runtime.write(os.path.join(layer, "names.h"),
                       BANNER + "#ifndef MUSIFY_CPU_LAYER_NAMES_H_\n"
-                      "#define MUSIFY_CPU_LAYER_NAMES_H_\n"
-                      "#include <musify/hip_helpers.h>\n" + "".join(names) + "#endif\n",
+                      "#define MUSIFY_CPU_LAYER_NAMES_H_\n" + "".join(names) + "#endif\n",
                       written)
     gen_runtime.write(os.path.join(layer, "macros.h"),
                       BANNER + "/* No include guard: re-read after every layer header. */\n"

@@ -78,9 +78,9 @@ class Toolchain:
     def command(self, target, sources, exe, includes=()):
         cmd = [self.cxx, "-std=c++17", "-O1", "-w"] + self.extra_flags
         cmd += ["-I" + i for i in includes]
-        if target == "musa":  # the layer uses musify's HIP helpers (umin, ...)
-            cmd += ["-I" + self.cpu_layer, "-I" + self.shims, "-I" + self.hip_helpers,
-                    "-I" + self.hip_cpu, "-include", "musa_runtime.h"]
+        if target == "musa":
+            cmd += ["-I" + self.cpu_layer, "-I" + self.shims, "-I" + self.hip_cpu,
+                    "-include", "musa_runtime.h"]
         else:  # hipcc includes the runtime header in every unit, as nvcc does CUDA's
             cmd += ["-I" + self.shims, "-I" + self.hip_helpers, "-I" + self.hip_cpu,
                     "-include", "hip/hip_runtime.h"]
