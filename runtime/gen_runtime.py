@@ -81,6 +81,19 @@ def load_tables(rules_dir):
     return entries, thresholds
 
 
+def finish(out, written, stamp):
+    """Remove the files of `out` this run did not write (a header dropped from
+    the tables), and touch the build's stamp."""
+    for dirpath, _, files in os.walk(out):
+        for f in files:
+            p = os.path.abspath(os.path.join(dirpath, f))
+            if p not in written:
+                os.remove(p)
+    if stamp:
+        with open(stamp, "w", encoding="utf-8") as f:
+            f.write("%d files\n" % len(written))
+
+
 def primary_header(musa_h, group):
     names = [e["cuda"] for e in group]
     if musa_h in PRIMARY_OVERRIDE and PRIMARY_OVERRIDE[musa_h] in names:
@@ -728,15 +741,7 @@ def main():
     write(os.path.join(out, "musify_layer", "manifest.json"),
           json.dumps(manifest, indent=1, sort_keys=True) + "\n", written)
 
-    # Remove stale generated files (a header dropped from the tables).
-    for dirpath, _, files in os.walk(out):
-        for f in files:
-            p = os.path.abspath(os.path.join(dirpath, f))
-            if p not in written:
-                os.remove(p)
-    if args.stamp:
-        with open(args.stamp, "w", encoding="utf-8") as f:
-            f.write("%d files\n" % len(written))
+    finish(out, written, args.stamp)
     print("gen_runtime: %d headers, %d forwarding headers, %d names, %d macros -> %s"
           % (len(by_header), len(fwd), len(defines), len(cond_macros), out))
     return 0

@@ -124,9 +124,7 @@ def run_program(args, ctx, target, name, sources):
                                    exe, includes)
     rc, out, _ = cpu_run.run(cmd, log, cwd=work)
     if rc != 0:
-        flagged = {r["cuda"] for f in report.get("files", []) for r in f.get("references", [])
-                   if os.path.realpath(f["path"]) in originals and
-                   r.get("status") in ("unsupported", "unknown")}
+        flagged = cpu_run.flagged_names(report, originals)
         texts = [cpu_run.read_text(os.path.join(d, f))
                  for d, _, fs in os.walk(os.path.join(out_root, name)) for f in fs
                  if f.endswith(SOURCE_EXTS + HEADER_EXTS)]
@@ -251,9 +249,10 @@ def parse_args(argv):
 
 def main(argv):
     args, targets, floors, toolchain = parse_args(argv)
-    if args.gpu and not cpu_run.gpu_present():
-        print("musify-validate corpus --run --gpu: SKIPPED: no GPU (nvidia-smi -L lists none); "
-              "nothing was run", file=sys.stderr)
+    gpu, why = cpu_run.gpu_present() if args.gpu else (False, "")
+    if args.gpu and not gpu:
+        print("musify-validate corpus --run --gpu: SKIPPED: no GPU (%s); nothing was run" % why,
+              file=sys.stderr)
         return 77
     root = os.path.realpath(args.root)
     try:

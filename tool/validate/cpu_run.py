@@ -11,6 +11,7 @@ and its own check (the last PASS/FAIL word it prints). What a CPU cannot run
 import json
 import os
 import re
+import shutil
 import subprocess
 import tempfile
 import time
@@ -95,13 +96,18 @@ def read_text(path):
 
 
 def gpu_present():
-    """Whether nvidia-smi lists a GPU."""
+    """(whether nvidia-smi lists a GPU, its first line or why not)."""
+    smi = shutil.which("nvidia-smi")
+    if not smi:
+        return False, "nvidia-smi not found"
     try:
-        p = subprocess.run(["nvidia-smi", "-L"], stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT, text=True, timeout=30)
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-    return p.returncode == 0 and "GPU" in p.stdout
+        p = subprocess.run([smi, "-L"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return False, "nvidia-smi -L failed: %s" % e
+    if p.returncode != 0 or "GPU" not in p.stdout:
+        return False, "nvidia-smi -L lists no GPU"
+    return True, p.stdout.strip().splitlines()[0]
 
 
 def load_limits(path=None):
@@ -134,10 +140,12 @@ def limit_of(report, limits, files=None):
     return None
 
 
-def flagged_names(report):
-    """The CUDA names the report flags as having no counterpart on its target."""
+def flagged_names(report, files=None):
+    """The CUDA names the report flags as having no counterpart on its target,
+    in all its files or in those of `files` (real paths)."""
     return {r["cuda"] for f in report.get("files", []) for r in f.get("references", [])
-            if r.get("status") in ("unsupported", "unknown")}
+            if (files is None or os.path.realpath(f["path"]) in files) and
+            r.get("status") in ("unsupported", "unknown")}
 
 
 def build_failure(output, target_names, flagged, sources_text=()):
