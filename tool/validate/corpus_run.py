@@ -229,6 +229,14 @@ def parse_args(argv):
     if not os.path.isdir(args.root) or any(t not in cpu_run.TARGETS + ("original",)
                                            for t in targets):
         ap.error("ROOT must be a folder and --target hip, musa or both")
+    if args.csv:
+        csv_path = os.path.realpath(args.csv)
+        if os.path.exists(csv_path) and not os.path.isfile(csv_path):
+            ap.error("--csv %s is not a regular file" % args.csv)
+        if not os.path.isdir(os.path.dirname(csv_path)):
+            ap.error("--csv %s: its folder does not exist" % args.csv)
+        if csv_path.startswith(os.path.realpath(args.root) + os.sep):
+            ap.error("--csv %s lies inside ROOT: the run writes nothing into the tree" % args.csv)
     if args.gpu and not (args.runtime_include and os.path.isfile(
             os.path.join(args.runtime_include, "musa_runtime.h"))):
         ap.error("--gpu needs the MUSA portability layer (--runtime-include)")
@@ -340,14 +348,16 @@ def report_results(args, programs, targets, results, floors, work, tmp):
     if differ:
         failed = True
         print("HIP and MUSA verdicts differ: %s" % ", ".join(differ))
-    if args.csv:
-        with open(args.csv, "w", encoding="utf-8", newline="") as f:
+    if args.csv:  # whole or not at all: written beside, then renamed
+        target = os.path.realpath(args.csv)  # a link's target, not the link
+        with open(target + ".tmp", "w", encoding="utf-8", newline="") as f:
             w = csv.writer(f)
             w.writerow(["program"] + ["%s_class" % t for t in targets] +
                        ["%s_detail" % t for t in targets])
             for n in sorted(programs):
                 w.writerow([n] + [results[(n, t)][0] for t in targets] +
                            [results[(n, t)][1] for t in targets])
+        os.replace(target + ".tmp", target)
     if tmp and not failed:
         shutil.rmtree(tmp, ignore_errors=True)
     return 1 if failed else 0
