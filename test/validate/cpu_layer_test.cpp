@@ -382,7 +382,28 @@ static void test_host() {
   hipHostFree(x);
 }
 
+// ---- Kernels on the null stream run one after another, in launch order,
+// while the host goes on launching (third_party/hip-cpu/ORIGIN.md).
+__global__ void fold(unsigned long long *x, int k) {
+  if (threadIdx.x == 0 && blockIdx.x == 0)
+    *x = *x * 31 + k;
+}
+
+static void test_null_stream_order() {
+  unsigned long long *d = nullptr, got = 0, want = 0;
+  hipMalloc(&d, sizeof(*d));
+  hipMemset(d, 0, sizeof(*d));
+  for (int k = 0; k < 20000; ++k) {
+    hipLaunchKernelGGL(fold, dim3(4), dim3(64), 0, 0, d, k);
+    want = want * 31 + k;
+  }
+  hipMemcpy(&got, d, sizeof(got), hipMemcpyDeviceToHost);
+  CHECK(got == want);
+  hipFree(d);
+}
+
 int main() {
+  test_null_stream_order();
   test_tiles();
   test_warps();
   test_atomics();
