@@ -29,6 +29,7 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -194,6 +195,19 @@ def cpu_run_tests(validator, rules_dir):
     kind, why = cpu_run.build_failure("a.o: undefined reference to `sdata'", names, set(),
                                       ["extern __shared__ float sdata[];"])
     check(kind == "skip" and "dynamic shared memory" in why, "cpu: extern __shared__ is named")
+    import corpus_run
+    with tempfile.TemporaryDirectory() as root:
+        os.makedirs(os.path.join(root, "p", "data"))
+        with open(os.path.join(root, "p", "main.cu"), "w") as f:
+            f.write('char *a = sdkFindFilePath("in.dat", argv[0]);\n'
+                    'FILE *o = fopen("out.txt", "w");\nstd::ifstream s("gone.txt");\n')
+        open(os.path.join(root, "p", "data", "in.dat"), "w").close()
+        present = {"main.cu", "in.dat"}
+        why = corpus_run.missing_input(root, "p", present) or ""
+        check(why == "main.cu reads gone.txt, which is not in the tree",
+              "cpu: a program reading a file missing from the tree is a named skip (%s)" % why)
+        check(corpus_run.missing_input(root, "p", present | {"gone.txt"}) is None,
+              "cpu: files it writes, and files the tree has, are no reason to skip")
 
 
 def main():

@@ -18,6 +18,7 @@ exit status and its own check. Each program ends in one class:
   FAIL     it did not build, did not finish in time, or its check failed:
            a musify bug until shown otherwise
   skip     with a named reason: nvcc does not build the original (--baseline),
+           it reads a file by name that is not in the tree (its input data),
            it uses what a CPU cannot run (cpu_limits.json), a name the report
            flags as unsupported on the target, a library with no CPU build, an
            API the CPU runtime lacks, or it checks no result of its own
@@ -36,6 +37,7 @@ import concurrent.futures
 import csv
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -44,6 +46,11 @@ import cpu_run
 
 SOURCE_EXTS = (".cu", ".cpp", ".cc", ".cxx", ".c")
 HEADER_EXTS = (".cuh", ".h", ".hpp", ".inl")
+# A file a program opens for reading by a literal name: the samples' own
+# finder, fopen for reading, an input file stream.
+INPUT_FILE = re.compile(r'\bsdkFindFilePath\s*\(\s*"([^"]+)"'
+                        r'|\bfopen\s*\(\s*"([^"]+)"\s*,\s*"r'
+                        r'|\bifstream\s+\w+\s*[({]\s*"([^"]+)"')
 
 
 def programs_of(root, excluded):
@@ -57,6 +64,20 @@ def programs_of(root, excluded):
             found[os.path.normpath(rel)] = sorted(
                 os.path.normpath(os.path.join(rel, f)) for f in files if f.endswith(SOURCE_EXTS))
     return found
+
+
+def missing_input(root, name, present):
+    """The first file the program in folder `name` reads by a literal name
+    that is nowhere in the tree (`present`: the tree's file names), or None.
+    Such a program cannot run here, migrated or not."""
+    for d, _, fs in os.walk(os.path.join(root, name)):
+        for f in sorted(fs):
+            if f.endswith(SOURCE_EXTS + HEADER_EXTS):
+                for m in INPUT_FILE.finditer(cpu_run.read_text(os.path.join(d, f))):
+                    wanted = os.path.basename(next(g for g in m.groups() if g))
+                    if wanted not in present:
+                        return "%s reads %s, which is not in the tree" % (f, wanted)
+    return None
 
 
 def read_baseline(path):
@@ -286,12 +307,14 @@ def main(argv):
             return 1
     jobs = []
     results = {}
+    present = {f for _, _, fs in os.walk(root) for f in fs}
     for name, sources in sorted(programs.items()):
         broken = [s for s in sources if s.endswith(".cu") and baseline.get(s) is False]
+        why = ("nvcc does not build the original (%s)" % os.path.basename(broken[0])
+               if broken else missing_input(root, name, present))
         for t in targets:
-            if broken:
-                results[(name, t)] = ("skip", "nvcc does not build the original (%s)"
-                                      % os.path.basename(broken[0]), None)
+            if why:
+                results[(name, t)] = ("skip", why, None)
             else:
                 jobs.append((name, t, sources))
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:

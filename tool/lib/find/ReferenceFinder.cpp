@@ -334,6 +334,7 @@ public:
   bool VisitVarDecl(VarDecl *Var) {
     if (!Var->isLocalVarDeclOrParm() && isDynamicShared(*Var))
       noteDynamicShared(*Var, nullptr);
+    noteWarpSizeVariable(*Var);
     return true;
   }
 
@@ -646,6 +647,28 @@ private:
       return ValueOrConstReference(First);
     return llvm::is_contained(Clashes.Increments, Op) &&
            (MutableReference(First) || !First->isReferenceType());
+  }
+
+  /// `int warp_size = 32;`, in host or device code: a variable named for the
+  /// warp size that holds 32 sizes blocks and checks by it, which the
+  /// operator checks above cannot see when the value reaches a kernel as an
+  /// argument.
+  void noteWarpSizeVariable(const VarDecl &Var) {
+    const WarpSizeHazards *Warp = Rules.warpSizeHazards();
+    const Expr *Init = Var.getInit();
+    if (!Warp || !Init || isa<ParmVarDecl>(Var) || !Var.getDeclName().isIdentifier() ||
+        !Var.getType()->isIntegerType() || Init->isValueDependent() ||
+        readsSdkConstant(Init))
+      return;
+    std::string Name = Var.getName().lower();
+    llvm::erase(Name, '_');
+    if (!llvm::StringRef(Name).contains("warpsize"))
+      return;
+    std::optional<llvm::APSInt> Value =
+        Init->IgnoreParenImpCasts()->getIntegerConstantExpr(Var.getASTContext());
+    if (Value && Value->getExtValue() == Warp->WarpSize)
+      noteHazard(HazardKind::WarpSize, Var.getLocation(),
+                 SourceRange(Var.getLocation(), Var.getEndLoc()));
   }
 
   /// Whether E reads one of the SDK's thread-index variables.

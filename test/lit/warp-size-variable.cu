@@ -1,0 +1,26 @@
+// A variable named for the warp size that holds 32 sizes launches and checks
+// by a 32-lane warp, in host code too, where the value reaches kernels as an
+// argument that no operator check can see. A name for warpSize, another
+// constant of 32 and a parameter are no hazard.
+// RUN: %musify %s -o %t.mu 2> %t.err
+// RUN: FileCheck %s --implicit-check-not=warning: < %t.err
+#include <cuda_runtime.h>
+
+#define WARP 32
+
+__global__ void lanes(int *out, int warp_size) {
+  const int kLaneCount = warpSize;
+  out[threadIdx.x] = threadIdx.x / warp_size + kLaneCount;
+}
+
+int main() {
+  int devices = 0, warp_size = 32;
+  const int kWarpSize = WARP;
+  int block_warps = 32;
+  unsigned long long WARPSIZE_MASK = 0;
+  lanes<<<1, block_warps * warp_size>>>(nullptr, warp_size);
+  return devices + kWarpSize + (int)WARPSIZE_MASK;
+}
+// CHECK:      warp-size-variable.cu:17:20: warning: 'warp_size = 32': assumes a 32-lane warp
+// CHECK-NEXT: warp-size-variable.cu:18:13: warning: 'kWarpSize = WARP': assumes a 32-lane warp
+// CHECK-NEXT: musify: 1 file to MUSA: {{.*}}; 2 hazard(s)
