@@ -310,13 +310,20 @@ static void test_int_flags() {
 }
 
 // ---- min and max with CUDA's parameter lists.
+// A program's own host function with the name of a CUDA device function.
+static unsigned long long ullmax(unsigned long long a, unsigned long long b) { return a + b; }
+
 static void test_min_max() {
   CHECK(max(-1, 1u) == 0xffffffffu); // compared as unsigned, as in CUDA
   CHECK(min(-1, 1) == -1 && min(3ull, 2ll) == 2ull);
   CHECK(min(1.5f, 2.0) == 1.5 && max(NAN, 1.0f) == 1.0f);
+  CHECK(umin(3, 2u) == 2u && umax(3u, 7u) == 7u && llmin(-1, 5) == -1);
+  CHECK(ullmax(1, 2) == 3); // the program's own, not the layer's
 }
 
 // ---- Device properties and attributes.
+__global__ void store(int *p, int v);
+
 static void test_device() {
   hipDeviceProp_t prop;
   CHECK(hipGetDeviceProperties(&prop, 0) == hipSuccess && prop.warpSize == warpSize);
@@ -328,6 +335,33 @@ static void test_device() {
         value == prop.maxThreadsPerBlock);
   CHECK(hipDeviceGetAttribute(&value, hipDeviceAttributeManagedMemory, 0) == hipSuccess &&
         value == 1);
+  // The runtime's members are copied whole; AMD's additions answered.
+  CHECK(prop.name[0] != '\0' && prop.totalGlobalMem > 0 && prop.maxThreadsDim[0] > 0 &&
+        prop.multiProcessorCount > 0);
+  CHECK(prop.managedMemory == 1 && prop.pageableMemoryAccess == 1 &&
+        prop.concurrentManagedAccess == 1 && prop.asyncEngineCount == 1);
+  CHECK(hipDeviceGetAttribute(&value, hipDeviceAttributeAsyncEngineCount, 0) == hipSuccess &&
+        value == prop.asyncEngineCount);
+  CHECK(hipGetDeviceProperties(static_cast<hipDeviceProp_t *>(nullptr), 0) ==
+        hipErrorInvalidValue);
+
+  // Stream-ordered pools: attributes are kept; allocations work in order.
+  hipMemPool_t pool = nullptr, current = nullptr;
+  CHECK(hipDeviceGetDefaultMemPool(&pool, 0) == hipSuccess && pool);
+  CHECK(hipDeviceGetDefaultMemPool(&pool, 99) == hipErrorInvalidValue);
+  std::uint64_t threshold = UINT64_MAX, read = 0;
+  CHECK(hipMemPoolSetAttribute(pool, hipMemPoolAttrReleaseThreshold, &threshold) == hipSuccess &&
+        hipMemPoolGetAttribute(pool, hipMemPoolAttrReleaseThreshold, &read) == hipSuccess &&
+        read == UINT64_MAX);
+  CHECK(hipDeviceGetMemPool(&current, 0) == hipSuccess && current == pool);
+  CHECK(hipDeviceGetAttribute(&value, hipDeviceAttributeMemoryPoolsSupported, 0) == hipSuccess &&
+        value == 1);
+  int *p = nullptr;
+  CHECK(hipMallocAsync(&p, sizeof(int), 0) == hipSuccess && p);
+  hipLaunchKernelGGL(store, dim3(1), dim3(1), 0, 0, p, 7);
+  int got = 0;
+  hipMemcpy(&got, p, sizeof(int), hipMemcpyDeviceToHost);
+  CHECK(got == 7 && hipFreeAsync(p, 0) == hipSuccess);
 }
 
 // ---- Host functions and callbacks run in stream order; queries.

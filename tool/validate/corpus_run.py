@@ -19,6 +19,7 @@ exit status and its own check. Each program ends in one class:
            a musify bug until shown otherwise
   skip     with a named reason: nvcc does not build the original (--baseline),
            it reads a file by name that is not in the tree (its input data),
+           its fixed problem is too large for the CPU (--sizes "cpu_skip"),
            it uses what a CPU cannot run (cpu_limits.json), a name the report
            flags as unsupported on the target, a library with no CPU build, an
            API the CPU runtime lacks, or it checks no result of its own
@@ -98,9 +99,11 @@ def read_inputs(args):
         if not isinstance(sizes, dict) or not all(
                 isinstance(v, dict) and isinstance(v.get("args", []), list) and
                 all(isinstance(a, str) for a in v.get("args", [])) and
-                isinstance(v.get("timeout", 1), int) for v in sizes.values()):
+                isinstance(v.get("timeout", 1), int) and
+                isinstance(v.get("cpu_skip", ""), str) for v in sizes.values()):
             raise ValueError("--sizes %s: \"programs\" must map names to "
-                             "{\"args\": [strings], \"timeout\": seconds}" % args.sizes)
+                             "{\"args\": [strings], \"timeout\": seconds, "
+                             "\"cpu_skip\": why}" % args.sizes)
     if args.baseline:
         try:
             baseline = read_baseline(args.baseline)
@@ -129,6 +132,9 @@ def migrate_tree(args, target, root, work):
 
 def run_program(args, ctx, target, name, sources):
     """(class, detail, output) of one program on one target."""
+    size = ctx["sizes"].get(os.path.basename(name), {})
+    if size.get("cpu_skip"):
+        return "skip", "too large for the CPU: " + size["cpu_skip"], None
     out_root, report = ctx["trees"][target]
     originals = {os.path.realpath(os.path.join(ctx["root"], s)) for s in sources}
     why = cpu_run.limit_of(report, ctx["limits"], originals)
@@ -151,7 +157,6 @@ def run_program(args, ctx, target, name, sources):
                  if f.endswith(SOURCE_EXTS + HEADER_EXTS)]
         kind, why = cpu_run.build_failure(out, ctx["names"][target], flagged, texts)
         return kind, why, None
-    size = ctx["sizes"].get(os.path.basename(name), {})
     rc, out, secs = cpu_run.run([exe] + size.get("args", []), log, cwd=work,
                                 timeout=size.get("timeout", args.run_timeout))
     return judge(rc, out, secs, log, reports_by_exit(ctx["root"], name))
@@ -220,7 +225,8 @@ def parse_args(argv):
                     help="an include folder relative to ROOT (not a program)")
     ap.add_argument("--baseline", help="CSV of file,nvcc_compiles (paths relative to ROOT)")
     ap.add_argument("--sizes", help="JSON: {\"programs\": {NAME: {\"args\": [...], "
-                                    "\"timeout\": S}}}, a small problem for each")
+                                    "\"timeout\": S, \"cpu_skip\": WHY}}}, a small "
+                                    "problem for each, or why its fixed one is too large")
     ap.add_argument("--target", default="hip,musa")
     ap.add_argument("--musify", required=True)
     ap.add_argument("--rules-dir", required=True, help="the rule tables (rules/)")

@@ -19,6 +19,11 @@
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
+/* The runtime's device properties lack members AMD's HIP has (managed and
+ * pageable memory, copy engines): its struct is renamed here, and
+ * additions.h declares AMD's, filled from it. */
+#define hipDeviceProp_t musify_cpu_RuntimeDeviceProp
 #include_next <hip/hip_runtime.h>
+#undef hipDeviceProp_t
 #include "musify_cpu/additions.h"
 #endif

@@ -2,9 +2,9 @@
  * runtime lacks, written on top of it with the behaviour of a GPU runtime
  * (runtime/cpu/README.md): nothing here makes a program compute other than on
  * a GPU. Where the runtime has a function that computes something else
- * (atomicInc, atomicDec, hipStreamQuery, and in lanes.h the warp functions),
- * the runtime's name is a macro for a correct one, said at each (as
- * hipGetDeviceProperties is). */
+ * (atomicInc, atomicDec, hipStreamQuery, hipMallocAsync, and in lanes.h the
+ * warp functions),
+ * the runtime's name is a macro for a correct one, said at each. */
 #ifndef MUSIFY_CPU_ADDITIONS_H_
 #define MUSIFY_CPU_ADDITIONS_H_
 
@@ -12,19 +12,101 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <cstddef>
+#include <cstdio>
 #include <cstring>
 #include <future>
 
-/* hipGetDeviceProperties reports the host's SIMD width as the warp size,
- * while kernels run with warpSize lanes (64): the property says what the
- * kernels see, as on a GPU. Defined before the macro below renames calls. */
-inline hipError_t musify_cpu_hipGetDeviceProperties(hipDeviceProp_t *prop, int device) {
-  hipError_t status = hipGetDeviceProperties(prop, device);
-  if (status == hipSuccess)
-    prop->warpSize = warpSize;
-  return status;
+/* AMD's hipDeviceProp_t: the runtime's members (renamed in hip_runtime.h),
+ * then those AMD's HIP adds, answered for the CPU: its memory is the
+ * device's, so managed and pageable memory are accessible from both sides at
+ * once and host atomics are native; copies queue on streams that run
+ * beside each other (one copy engine); there are no textures and no PCI bus. */
+struct hipDeviceProp_t {
+  char name[256];
+  std::size_t totalGlobalMem;
+  std::size_t sharedMemPerBlock;
+  std::int32_t regsPerBlock;
+  std::int32_t warpSize;
+  std::int32_t maxThreadsPerBlock;
+  std::int32_t maxThreadsDim[3];
+  std::int32_t maxGridSize[3];
+  std::int32_t clockRate;
+  std::int32_t memoryClockRate;
+  std::int32_t memoryBusWidth;
+  std::size_t totalConstMem;
+  std::int32_t major;
+  std::int32_t minor;
+  std::int32_t multiProcessorCount;
+  std::int32_t l2CacheSize;
+  std::int32_t maxThreadsPerMultiProcessor;
+  std::int32_t computeMode;
+  std::int32_t clockInstructionRate;
+  hipDeviceArch_t arch;
+  std::int32_t concurrentKernels;
+  std::int32_t pciDomainID;
+  std::int32_t pciBusID;
+  std::int32_t pciDeviceID;
+  std::size_t maxSharedMemoryPerMultiProcessor;
+  std::int32_t isMultiGpuBoard;
+  std::int32_t canMapHostMemory;
+  std::int32_t gcnArch;
+  std::int32_t integrated;
+  std::int32_t cooperativeLaunch;
+  std::int32_t cooperativeMultiDeviceLaunch;
+  std::int32_t maxTexture1D;
+  std::int32_t maxTexture2D[2];
+  std::int32_t maxTexture3D[3];
+  std::uint32_t *hdpMemFlushCntl;
+  std::uint32_t *hdpRegFlushCntl;
+  std::size_t memPitch;
+  std::size_t textureAlignment;
+  std::size_t texturePitchAlignment;
+  std::int32_t kernelExecTimeoutEnabled;
+  std::int32_t ECCEnabled;
+  std::int32_t tccDriver;
+  std::int32_t cooperativeMultiDeviceUnmatchedFunc;
+  std::int32_t cooperativeMultiDeviceUnmatchedGridDim;
+  std::int32_t cooperativeMultiDeviceUnmatchedBlockDim;
+  std::int32_t cooperativeMultiDeviceUnmatchedSharedMem;
+  std::int32_t deviceOverlap;
+  // AMD's additions.
+  char gcnArchName[256];
+  std::int32_t maxTexture1DLinear;
+  std::int32_t isLargeBar;
+  std::int32_t asicRevision;
+  std::int32_t managedMemory;
+  std::int32_t directManagedMemAccessFromHost;
+  std::int32_t concurrentManagedAccess;
+  std::int32_t pageableMemoryAccess;
+  std::int32_t pageableMemoryAccessUsesHostPageTables;
+  std::int32_t asyncEngineCount;
+  std::int32_t unifiedAddressing;
+  std::int32_t hostNativeAtomicSupported;
+};
+
+/* The runtime's answer, with the warp size kernels run with (64), not the
+ * host's SIMD width that the runtime reports: the property says what the
+ * kernels see, as on a GPU. */
+inline hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int device) {
+  if (!prop)
+    return hipErrorInvalidValue;
+  musify_cpu_RuntimeDeviceProp base{};
+  if (hipError_t status = hipGetDeviceProperties(&base, device); status != hipSuccess)
+    return status;
+  *prop = hipDeviceProp_t{};
+  constexpr std::size_t shared = offsetof(hipDeviceProp_t, deviceOverlap) + sizeof(int);
+  static_assert(shared == offsetof(musify_cpu_RuntimeDeviceProp, deviceOverlap) + sizeof(int),
+                "the runtime's members come first, in its order");
+  std::memcpy(static_cast<void *>(prop), &base, shared);
+  prop->warpSize = warpSize;
+  std::snprintf(prop->gcnArchName, sizeof(prop->gcnArchName), "%s", "cpu");
+  prop->managedMemory = prop->directManagedMemAccessFromHost = 1;
+  prop->concurrentManagedAccess = prop->pageableMemoryAccess = 1;
+  prop->pageableMemoryAccessUsesHostPageTables = prop->unifiedAddressing = 1;
+  prop->hostNativeAtomicSupported = prop->asyncEngineCount = 1;
+  return hipSuccess;
 }
-#define hipGetDeviceProperties musify_cpu_hipGetDeviceProperties
 
 enum hipComputeMode {
   hipComputeModeDefault = 0,
@@ -70,7 +152,12 @@ enum hipDeviceAttribute_t {
   hipDeviceAttributePciDomainID,
   hipDeviceAttributeTotalConstantMemory,
   hipDeviceAttributeUnifiedAddressing,
-  hipDeviceAttributeWarpSize
+  hipDeviceAttributeWarpSize,
+  hipDeviceAttributeAsyncEngineCount,
+  hipDeviceAttributeHostNativeAtomicSupported,
+  hipDeviceAttributeDirectManagedMemAccessFromHost,
+  hipDeviceAttributePageableMemoryAccessUsesHostPageTables,
+  hipDeviceAttributeMemoryPoolsSupported
 };
 
 namespace musify_cpu {
@@ -116,10 +203,21 @@ inline bool deviceAttribute(const hipDeviceProp_t &P, hipDeviceAttribute_t Attr,
   case hipDeviceAttributePciDomainID: Value = P.pciDomainID; return true;
   case hipDeviceAttributeTotalConstantMemory: Value = static_cast<int>(P.totalConstMem); return true;
   case hipDeviceAttributeWarpSize: Value = P.warpSize; return true;
-  case hipDeviceAttributeConcurrentManagedAccess:
-  case hipDeviceAttributeManagedMemory:
-  case hipDeviceAttributePageableMemoryAccess:
-  case hipDeviceAttributeUnifiedAddressing: Value = 1; return true;
+  case hipDeviceAttributeConcurrentManagedAccess: Value = P.concurrentManagedAccess; return true;
+  case hipDeviceAttributeManagedMemory: Value = P.managedMemory; return true;
+  case hipDeviceAttributePageableMemoryAccess: Value = P.pageableMemoryAccess; return true;
+  case hipDeviceAttributeUnifiedAddressing: Value = P.unifiedAddressing; return true;
+  case hipDeviceAttributeAsyncEngineCount: Value = P.asyncEngineCount; return true;
+  case hipDeviceAttributeHostNativeAtomicSupported:
+    Value = P.hostNativeAtomicSupported;
+    return true;
+  case hipDeviceAttributeDirectManagedMemAccessFromHost:
+    Value = P.directManagedMemAccessFromHost;
+    return true;
+  case hipDeviceAttributePageableMemoryAccessUsesHostPageTables:
+    Value = P.pageableMemoryAccessUsesHostPageTables;
+    return true;
+  case hipDeviceAttributeMemoryPoolsSupported: Value = 1; return true;
   }
   return false;
 }
@@ -418,6 +516,19 @@ inline double max(float a, double b) { return std::fmax(static_cast<double>(a), 
 inline double min(double a, float b) { return std::fmin(a, static_cast<double>(b)); }
 inline double max(double a, float b) { return std::fmax(a, static_cast<double>(b)); }
 
+/* CUDA's integer minimum and maximum device functions, which MUSA keeps by
+ * name (HIP code calls musify::umin from its helpers instead). Templates
+ * that deduce nothing: a program's own host function of the same name and
+ * parameters, legal beside CUDA's device one, is preferred over them rather
+ * than redefining them. */
+#define MUSIFY_CPU_INT_MIN_MAX(T, MIN, MAX)                                      \
+  template <typename = void> inline T MIN(T a, T b) { return a < b ? a : b; }  \
+  template <typename = void> inline T MAX(T a, T b) { return a > b ? a : b; }
+MUSIFY_CPU_INT_MIN_MAX(unsigned int, umin, umax)
+MUSIFY_CPU_INT_MIN_MAX(long long int, llmin, llmax)
+MUSIFY_CPU_INT_MIN_MAX(unsigned long long int, ullmin, ullmax)
+#undef MUSIFY_CPU_INT_MIN_MAX
+
 /* ---- Host API -------------------------------------------------------------- */
 
 /* HIP's older name of hipHostMalloc, which CUDA's cudaHostAlloc becomes: page-
@@ -429,6 +540,102 @@ inline hipError_t hipHostAlloc(void **ptr, std::size_t size, unsigned int flags)
 template <typename T>
 inline hipError_t hipHostAlloc(T **ptr, std::size_t size, unsigned int flags) {
   return hipHostAlloc(reinterpret_cast<void **>(ptr), size, flags);
+}
+
+/* The runtime's hipMallocAsync stores the pointer when the stream reaches
+ * the allocation, so the caller reads a null pointer; a GPU runtime returns
+ * it at once, usable by the stream's later work. Replaced: the memory is
+ * taken at once from the heap that hipFreeAsync returns it to in stream
+ * order. */
+inline hipError_t musify_cpu_hipMallocAsync(void **ptr, std::size_t size, hipStream_t = {}) {
+  if (!ptr)
+    return hipErrorInvalidValue;
+  *ptr = size ? std::malloc(size) : nullptr;
+  return size && !*ptr ? hipErrorOutOfMemory : hipSuccess;
+}
+template <typename T>
+inline hipError_t musify_cpu_hipMallocAsync(T **ptr, std::size_t size, hipStream_t stream = {}) {
+  return musify_cpu_hipMallocAsync(reinterpret_cast<void **>(ptr), size, stream);
+}
+#define hipMallocAsync musify_cpu_hipMallocAsync
+
+/* Stream-ordered memory pools. The runtime's hipMallocAsync and hipFreeAsync
+ * allocate and free in stream order from the process heap and keep nothing
+ * cached, so each device's pool is that heap: its attributes are kept and
+ * read back (they tune how much freed memory a GPU keeps, never what a
+ * program computes), and trimming has nothing to release. Usage statistics
+ * are not declared: a program that reads them does not build here. */
+enum hipMemPoolAttr {
+  hipMemPoolReuseFollowEventDependencies = 1,
+  hipMemPoolReuseAllowOpportunistic,
+  hipMemPoolReuseAllowInternalDependencies,
+  hipMemPoolAttrReleaseThreshold
+};
+struct musify_cpu_MemPool {
+  int reuse[3] = {1, 1, 1};
+  std::uint64_t releaseThreshold = 0;
+};
+using hipMemPool_t = musify_cpu_MemPool *;
+
+namespace musify_cpu {
+inline hipMemPool_t defaultMemPool() {
+  static musify_cpu_MemPool pool;
+  return &pool;
+}
+inline hipMemPool_t &currentMemPool() {
+  static hipMemPool_t current = defaultMemPool();
+  return current;
+}
+inline bool validDevice(int device) {
+  int count = 0;
+  return hipGetDeviceCount(&count) == hipSuccess && device >= 0 && device < count;
+}
+} // namespace musify_cpu
+
+inline hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t *pool, int device) {
+  if (!pool || !musify_cpu::validDevice(device))
+    return hipErrorInvalidValue;
+  *pool = musify_cpu::defaultMemPool();
+  return hipSuccess;
+}
+inline hipError_t hipDeviceGetMemPool(hipMemPool_t *pool, int device) {
+  if (!pool || !musify_cpu::validDevice(device))
+    return hipErrorInvalidValue;
+  *pool = musify_cpu::currentMemPool();
+  return hipSuccess;
+}
+inline hipError_t hipDeviceSetMemPool(int device, hipMemPool_t pool) {
+  if (!pool || !musify_cpu::validDevice(device))
+    return hipErrorInvalidValue;
+  musify_cpu::currentMemPool() = pool;
+  return hipSuccess;
+}
+inline hipError_t hipMemPoolSetAttribute(hipMemPool_t pool, hipMemPoolAttr attr, void *value) {
+  if (!pool || !value)
+    return hipErrorInvalidValue;
+  if (attr == hipMemPoolAttrReleaseThreshold)
+    pool->releaseThreshold = *static_cast<std::uint64_t *>(value);
+  else if (attr >= hipMemPoolReuseFollowEventDependencies &&
+           attr <= hipMemPoolReuseAllowInternalDependencies)
+    pool->reuse[attr - hipMemPoolReuseFollowEventDependencies] = *static_cast<int *>(value);
+  else
+    return hipErrorInvalidValue;
+  return hipSuccess;
+}
+inline hipError_t hipMemPoolGetAttribute(hipMemPool_t pool, hipMemPoolAttr attr, void *value) {
+  if (!pool || !value)
+    return hipErrorInvalidValue;
+  if (attr == hipMemPoolAttrReleaseThreshold)
+    *static_cast<std::uint64_t *>(value) = pool->releaseThreshold;
+  else if (attr >= hipMemPoolReuseFollowEventDependencies &&
+           attr <= hipMemPoolReuseAllowInternalDependencies)
+    *static_cast<int *>(value) = pool->reuse[attr - hipMemPoolReuseFollowEventDependencies];
+  else
+    return hipErrorInvalidValue;
+  return hipSuccess;
+}
+inline hipError_t hipMemPoolTrimTo(hipMemPool_t pool, std::size_t) {
+  return pool ? hipSuccess : hipErrorInvalidValue;
 }
 
 /* Flags as the integers GPU runtimes take (`hipEventBlockingSync |
