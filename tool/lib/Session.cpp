@@ -334,7 +334,7 @@ private:
     std::vector<ParsedUnit> Results;
     std::vector<std::string> Keys;
     if (!Options.MergeFolders.empty()) {
-      if (std::optional<int> Failed = loadFromShards(Units, Front, Results))
+      if (std::optional<int> Failed = loadFromShards(Units, Front, Classifier, Results))
         return Failed;
     } else {
       Results = parseInParallel(Units, Front, Classifier, Bar, &Keys);
@@ -387,6 +387,7 @@ private:
   /// exactly the shards' manifests, unchanged since, with its entry intact.
   std::optional<int> loadFromShards(const std::vector<const InputFile *> &Units,
                                     const Frontend &Front,
+                                    const SourceClassifier &Classifier,
                                     std::vector<ParsedUnit> &Results) {
     std::set<std::string> Expected;
     for (const auto &Entry : Options.MergeUnits)
@@ -401,12 +402,16 @@ private:
       if (unitKey(*F, Front) != Manifest->second)
         return fail("'" + F->Path + "' changed since the shards ran (its text or flags)");
       std::optional<ParsedUnit> Found;
+      std::string Damage;
       for (const UnitCache &Shard : Exports)
-        if ((Found = Shard.lookup(Manifest->second)))
+        if ((Found = Shard.lookup(
+                 Manifest->second,
+                 [&](llvm::StringRef Path) { return Classifier.isUser(Path); }, &Damage)))
           break;
       if (!Found)
         return fail("the shards' result for '" + F->Path + "' is missing or damaged, " +
-                    "or a header it includes changed since");
+                    "or a header it includes changed since" +
+                    (Damage.empty() ? "" : ": " + Damage));
       Results.push_back(std::move(*Found));
     }
     if (!Expected.empty())
@@ -445,7 +450,7 @@ private:
                                           Progress &Bar,
                                           std::vector<std::string> *Keys = nullptr) {
     std::vector<ParsedUnit> Results(Units.size());
-    std::vector<std::string> UnitKeys(Units.size());
+    std::vector<std::string> UnitKeys(Units.size()), Notes(Units.size());
     std::vector<Frontend::ExpectedParse> Expected;
     for (const InputFile *F : Units)
       Expected.push_back(
@@ -455,7 +460,7 @@ private:
     for (size_t I = 0; I < Units.size(); ++I)
       Pool.async([&, I] {
         auto Start = std::chrono::steady_clock::now();
-        Results[I] = parseUnit(*Units[I], Front, Classifier, UnitKeys[I]);
+        Results[I] = parseUnit(*Units[I], Front, Classifier, UnitKeys[I], Notes[I]);
         const ParsedUnit &R = Results[I];
         Bar.finished(
             Units[I]->Relative, R.Parsed, R.FromCache,
@@ -464,19 +469,25 @@ private:
             !R.SharedHeader.empty() ? "sharing " + R.SharedHeader : R.NotShared);
       });
     Pool.wait();
+    for (const std::string &Note : Notes)
+      if (!Note.empty())
+        Errs << "musify: note: " << Note << "\n";
     if (Keys)
       *Keys = std::move(UnitKeys);
     return Results;
   }
 
   /// Parses one file as a translation unit, or takes what an earlier run
-  /// found from the cache; Key gets its cache key. Runs on a worker thread:
-  /// touches nothing shared.
+  /// found from the cache; Key gets its cache key, Note why a cache entry
+  /// was refused as damaged. Runs on a worker thread: touches nothing shared.
   ParsedUnit parseUnit(const InputFile &F, const Frontend &Front,
-                       const SourceClassifier &Classifier, std::string &Key) const {
+                       const SourceClassifier &Classifier, std::string &Key,
+                       std::string &Note) const {
     Key = RunDigest.empty() ? "" : unitKey(F, Front);
+    // An entry may name only files a parse of this run could edit.
+    auto IsRunFile = [&Classifier](llvm::StringRef Path) { return Classifier.isUser(Path); };
     if (Cache && !Key.empty())
-      if (std::optional<ParsedUnit> Hit = Cache->lookup(Key)) {
+      if (std::optional<ParsedUnit> Hit = Cache->lookup(Key, IsRunFile, &Note)) {
         if (Export)
           storeIn(*Export, Key, *Hit);
         return std::move(*Hit);

@@ -1,5 +1,6 @@
 // The --incremental cache: one JSON file per translation unit's parse.
 #include "cache/UnitCache.h"
+#include "core/BoundedRead.h"
 #include "output/OutputWriter.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -23,7 +24,7 @@ namespace {
 using nlohmann::json;
 
 /// Bumped whenever the entry format changes.
-constexpr int EntryFormat = 5;
+constexpr int EntryFormat = 6;
 
 std::string hexDigest(llvm::BLAKE3 &Hash) {
   std::array<uint8_t, 32> Digest = Hash.final();
@@ -36,13 +37,21 @@ std::string digestOf(llvm::StringRef Text) {
   return hexDigest(Hash);
 }
 
-std::optional<std::string> readFile(llvm::StringRef Path) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  if (!Buffer)
+/// A regular file of at most Limit bytes, else nothing (an entry, a header
+/// or a rule file that is a device, a FIFO or huge is not read).
+std::optional<std::string> readFile(llvm::StringRef Path,
+                                    uint64_t Limit = MaxCacheEntryBytes) {
+  auto Buffer = readBoundedFile(Path, Limit);
+  if (!Buffer) {
+    llvm::consumeError(Buffer.takeError());
     return std::nullopt;
+  }
   return (*Buffer)->getBuffer().str();
 }
+
+/// The most a source or header is read for its digest: the cache keys no
+/// larger file (a larger one is parsed each run).
+constexpr uint64_t MaxDigestedFileBytes = uint64_t(1) << 30;
 
 /// Every file of a rule folder, or the rule file itself, in a stable order.
 llvm::Error addRuleSource(llvm::StringRef Source, llvm::BLAKE3 &Hash) {
@@ -60,7 +69,7 @@ llvm::Error addRuleSource(llvm::StringRef Source, llvm::BLAKE3 &Hash) {
   }
   llvm::sort(Files);
   for (const std::string &File : Files) {
-    std::optional<std::string> Text = readFile(File);
+    std::optional<std::string> Text = readFile(File, MaxDigestedFileBytes);
     if (!Text)
       return llvm::createStringError(llvm::inconvertibleErrorCode(), "cannot read '%s'",
                                      File.c_str());
@@ -188,7 +197,7 @@ llvm::Expected<std::string> UnitCache::runDigest(llvm::StringRef ToolVersion,
   // The executable itself: a rebuilt musify may find other references.
   std::string Exe = llvm::sys::fs::getMainExecutable(
       nullptr, reinterpret_cast<void *>(&UnitCache::defaultFolder));
-  if (std::optional<std::string> Binary = readFile(Exe))
+  if (std::optional<std::string> Binary = readFile(Exe, MaxDigestedFileBytes))
     Hash.update(digestOf(*Binary));
   return hexDigest(Hash);
 }
@@ -215,31 +224,136 @@ std::string UnitCache::entryPath(llvm::StringRef Key) const {
   return Path.str().str();
 }
 
-std::optional<std::string> UnitCache::fileDigest(const std::string &Path) const {
+std::optional<UnitCache::FileSeen> UnitCache::fileDigest(const std::string &Path) const {
   {
     std::lock_guard<std::mutex> Guard(Lock);
     if (auto It = FileDigests.find(Path); It != FileDigests.end())
       return It->second;
   }
-  std::optional<std::string> Text = readFile(Path);
-  std::optional<std::string> Digest =
-      Text ? std::optional<std::string>(digestOf(*Text)) : std::nullopt;
+  std::optional<std::string> Text = readFile(Path, MaxDigestedFileBytes);
+  std::optional<FileSeen> Seen;
+  if (Text)
+    Seen = FileSeen{digestOf(*Text), Text->size()};
   std::lock_guard<std::mutex> Guard(Lock);
-  return FileDigests.emplace(Path, std::move(Digest)).first->second;
+  return FileDigests.emplace(Path, std::move(Seen)).first->second;
 }
 
-std::optional<ParsedUnit> UnitCache::lookup(llvm::StringRef Key) const {
-  std::optional<std::string> Text = readFile(entryPath(Key));
-  if (!Text)
+namespace {
+
+/// Why Unit, read from an entry, cannot be what a parse of this run found,
+/// or "". Sizes: the user files the entry lists with their digests, which
+/// match the files as they are now. IsRunFile: whether a parse of this run
+/// may find references in a file (a user file under the inputs' folders).
+std::string damageOf(const ParsedUnit &Unit, const std::map<std::string, uint64_t> &Sizes,
+                     llvm::function_ref<bool(llvm::StringRef)> IsRunFile) {
+  std::string Why;
+  // File must be one this run edits and the entry vouches for, [Begin, End)
+  // inside it.
+  auto Check = [&](const std::string &File, uint64_t Begin, uint64_t End) {
+    if (!Why.empty())
+      return;
+    auto It = Sizes.find(File);
+    if (It == Sizes.end() || !IsRunFile(File))
+      Why = "it names '" + File + "', which is not a file of this run's inputs";
+    else if (Begin > End || End > It->second)
+      Why = llvm::formatv("an offset {0}..{1} lies outside '{2}' ({3} bytes)", Begin, End,
+                          File, It->second)
+                .str();
+  };
+  // A file a run does not edit (an SDK header's errors) is passed over by
+  // the run; one it edits is checked like the rest.
+  auto CheckIfRunFile = [&](const std::string &File, uint64_t Begin, uint64_t End) {
+    if (IsRunFile(File) || Sizes.count(File))
+      Check(File, Begin, End);
+  };
+  for (const auto &[File, Size] : Sizes)
+    Check(File, 0, 0);
+  for (const std::string &File : Unit.Findings.UserFiles)
+    Check(File, 0, 0);
+  const TranslationUnitFindings &F = Unit.Findings;
+  for (const Reference &R : F.References) {
+    Check(R.At.File, R.At.Offset, uint64_t(R.At.Offset) + R.Length);
+    if (R.Length == 0 || static_cast<int>(R.Kind) < 0 ||
+        R.Kind > RuleKind::Header || static_cast<int>(R.How) < 0 ||
+        R.How > Evidence::Helper)
+      Why = Why.empty() ? "a reference is of no known kind" : Why;
+  }
+  for (const KernelLaunch &L : F.Launches) {
+    Check(L.At.File, L.At.Offset, L.At.Offset);
+    Check(L.At.File, L.CalleeBegin, L.CalleeEnd);
+    Check(L.At.File, L.ArgsOpen, uint64_t(L.ArgsOpen) + 1);
+    for (const auto &[Begin, End] : L.Config)
+      Check(L.At.File, Begin, End);
+  }
+  for (const DynamicShared &S : F.SharedArrays) {
+    Check(S.At.File, S.At.Offset, S.At.Offset);
+    for (const auto &[Begin, End] : S.TypeRuns)
+      Check(S.At.File, Begin, End);
+    Check(S.At.File, S.NameEnd, S.NameEnd);
+    Check(S.At.File, S.Semicolon, S.Semicolon);
+  }
+  for (const Hazard &H : F.Hazards) {
+    Check(H.At.File, H.At.Offset, H.At.Offset);
+    Check(H.At.File, H.End, H.End);
+    if (static_cast<int>(H.Kind) < 0 || H.Kind > HazardKind::VectorOperator)
+      Why = Why.empty() ? "a hazard is of no known kind" : Why;
+  }
+  for (const SkippedRegion &R : F.Skipped)
+    Check(R.File, R.Begin, R.End);
+  for (const SkippedRegion &R : Unit.ErrorRegions)
+    CheckIfRunFile(R.File, R.Begin, R.End);
+  for (const StandIn &S : Unit.StoodIn)
+    CheckIfRunFile(S.Includer, 0, 0);
+  return Why;
+}
+
+} // namespace
+
+std::optional<ParsedUnit>
+UnitCache::lookup(llvm::StringRef Key, llvm::function_ref<bool(llvm::StringRef)> IsRunFile,
+                  std::string *Damage) const {
+  std::string Path = entryPath(Key);
+  auto Damaged = [&](const llvm::Twine &Why) -> std::optional<ParsedUnit> {
+    if (Damage)
+      *Damage = ("the cache entry '" + Path + "' is damaged (" + Why +
+                 "); the unit is parsed again")
+                    .str();
     return std::nullopt;
-  json Entry = json::parse(*Text, nullptr, /*allow_exceptions=*/false);
+  };
+  auto Buffer = readBoundedFile(Path, MaxCacheEntryBytes, "cache entry");
+  if (!Buffer) {
+    std::error_code EC = llvm::errorToErrorCode(Buffer.takeError());
+    if (EC == std::errc::no_such_file_or_directory)
+      return std::nullopt; // not cached
+    return Damaged(EC == std::errc::file_too_large ? "it is too large"
+                   : EC == std::errc::invalid_argument
+                       ? "it is not a regular file"
+                       : EC.message());
+  }
+  json Entry = json::parse((*Buffer)->getBuffer(), nullptr, /*allow_exceptions=*/false);
   if (Entry.is_discarded() || !Entry.is_object())
-    return std::nullopt;
+    return Damaged("it is not JSON");
   try {
+    // An entry copied under another unit's key is not this unit's parse.
+    if (Entry.at("key").get<std::string>() != Key)
+      return Damaged("it is the entry of another unit");
     // The user files this parse read must still read the same.
-    for (const auto &[File, Digest] : Entry.at("file_digests").items())
-      if (fileDigest(File) != Digest.get<std::string>())
-        return std::nullopt;
+    std::map<std::string, uint64_t> Sizes;
+    for (const auto &[File, Digest] : Entry.at("file_digests").items()) {
+      std::optional<FileSeen> Seen = fileDigest(File);
+      if (!Seen || Seen->Digest != Digest.get<std::string>())
+        return std::nullopt; // stale: a header changed since
+      Sizes.emplace(File, Seen->Size);
+    }
+    // A header put in a folder searched before the one an #include found
+    // its file in: the same #include finds another file now.
+    for (const json &Absent : Entry.at("absent")) {
+      std::string File = Absent.get<std::string>();
+      if (!IsRunFile(File))
+        return Damaged("it names '" + File + "', which is not a file of this run's inputs");
+      if (llvm::sys::fs::exists(File))
+        return std::nullopt; // stale: a lookup that failed would find a file now
+    }
     ParsedUnit Unit;
     Unit.Parsed = Entry.at("parsed").get<bool>();
     Unit.Recovered = Entry.at("recovered").get<bool>();
@@ -252,13 +366,16 @@ std::optional<ParsedUnit> UnitCache::lookup(llvm::StringRef Key) const {
     for (const json &S : Entry.at("stood_in"))
       Unit.StoodIn.push_back({S.at(0).get<std::string>(), S.at(1).get<unsigned>(),
                               S.at(2).get<std::string>()});
+    Unit.Absent = Entry.at("absent").get<std::set<std::string>>();
     Unit.Findings = findingsFromJson(Entry.at("findings"));
+    if (std::string Why = damageOf(Unit, Sizes, IsRunFile); !Why.empty())
+      return Damaged(Why);
     Unit.FromCache = true;
     // Used now: prune() removes the least recently used entries first.
-    ::utimensat(AT_FDCWD, entryPath(Key).c_str(), nullptr, 0);
+    ::utimensat(AT_FDCWD, Path.c_str(), nullptr, 0);
     return Unit;
-  } catch (const json::exception &) {
-    return std::nullopt; // a damaged entry is a miss
+  } catch (const json::exception &E) {
+    return Damaged(E.what());
   }
 }
 
@@ -309,17 +426,18 @@ unsigned UnitCache::prune(uint64_t MaxBytes) const {
 llvm::Error UnitCache::store(llvm::StringRef Key, const ParsedUnit &Unit) const {
   json Digests = json::object();
   for (const std::string &File : Unit.Findings.UserFiles) {
-    std::optional<std::string> Digest = fileDigest(File);
-    if (!Digest)
+    std::optional<FileSeen> Seen = fileDigest(File);
+    if (!Seen)
       return llvm::Error::success(); // gone already: nothing worth keeping
-    Digests[File] = *Digest;
+    Digests[File] = Seen->Digest;
   }
   json Regions = json::array(), StoodIn = json::array();
   for (const SkippedRegion &R : Unit.ErrorRegions)
     Regions.push_back({R.File, R.Begin, R.End});
   for (const StandIn &S : Unit.StoodIn)
     StoodIn.push_back({S.Includer, S.Line, S.Header});
-  json Entry = {{"parsed", Unit.Parsed},
+  json Entry = {{"key", Key},
+                {"parsed", Unit.Parsed},
                 {"recovered", Unit.Recovered},
                 {"error_count", Unit.ErrorCount},
                 {"first_errors", Unit.FirstErrors},
@@ -327,6 +445,7 @@ llvm::Error UnitCache::store(llvm::StringRef Key, const ParsedUnit &Unit) const 
                 {"stood_in", StoodIn},
                 {"device_archs", Unit.DeviceArchs},
                 {"file_digests", Digests},
+                {"absent", Unit.Absent},
                 {"findings", findingsToJson(Unit.Findings)}};
   // A file name that is not UTF-8 is written with replacement characters.
   return writeFileAtomically(entryPath(Key),

@@ -5,6 +5,7 @@
 #include "find/UnitParser.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -44,7 +45,15 @@ public:
                            llvm::StringRef Text);
 
   /// The entry of Key, marked used (its modification time) for prune().
-  std::optional<ParsedUnit> lookup(llvm::StringRef Key) const;
+  /// An entry is data from disk, possibly from another machine: it is used
+  /// only if it is Key's own, every file it names is one IsRunFile accepts
+  /// (a file a parse of this run may edit) and reads as it did, no #include
+  /// would now find another file, and every offset lies inside its file.
+  /// Otherwise it is a miss; Damage, if given, gets a note on an entry that
+  /// is damaged or forged (not on one merely out of date).
+  std::optional<ParsedUnit> lookup(llvm::StringRef Key,
+                                   llvm::function_ref<bool(llvm::StringRef)> IsRunFile,
+                                   std::string *Damage = nullptr) const;
   /// Failing to store only costs the next run a parse: the error says why.
   llvm::Error store(llvm::StringRef Key, const ParsedUnit &Unit) const;
 
@@ -60,12 +69,16 @@ private:
   std::string entryPath(llvm::StringRef Key) const;
   /// The digest of a user file's text, read once per run: a header is read
   /// by many units' entries.
-  std::optional<std::string> fileDigest(const std::string &Path) const;
+  struct FileSeen {
+    std::string Digest;
+    uint64_t Size = 0;
+  };
+  std::optional<FileSeen> fileDigest(const std::string &Path) const;
 
   std::string Folder;
   std::string RunDigest;
   mutable std::mutex Lock; ///< entries are looked up from several threads
-  mutable std::map<std::string, std::optional<std::string>> FileDigests;
+  mutable std::map<std::string, std::optional<FileSeen>> FileDigests;
 };
 
 } // namespace musify

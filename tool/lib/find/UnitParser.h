@@ -24,6 +24,9 @@ struct ParsedUnit {
   std::vector<SkippedRegion> ErrorRegions;
   std::vector<StandIn> StoodIn;         ///< headers that could not be found
   std::vector<std::string> DeviceArchs; ///< of the device-side parses that ran
+  /// ParseOutcome::Absent of every parse that ran: a cached parse is used
+  /// only while none of them exists.
+  std::set<std::string> Absent;
   /// Of the host parse kept: the SDK header it loaded precompiled, or why
   /// it read one in place after trying (Frontend::parse).
   std::string SharedHeader, NotShared;

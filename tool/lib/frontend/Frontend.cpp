@@ -627,14 +627,58 @@ struct HoistedMain {
   std::string Text, Name;
 };
 
+/// A view of the files a parse sees that notes each user path the parse
+/// looked for and did not find: an #include searches folder after folder,
+/// and a header put later into a folder searched before the one that held
+/// it would be read instead (UnitCache keeps a parse while none appears).
+class AbsentPathRecorder : public llvm::vfs::ProxyFileSystem {
+public:
+  AbsentPathRecorder(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
+                     const IsUserFileFn &IsUserFile, std::set<std::string> &Absent)
+      : ProxyFileSystem(std::move(Base)), IsUserFile(IsUserFile), Absent(Absent) {}
+
+  llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine &Path) override {
+    llvm::ErrorOr<llvm::vfs::Status> Found = ProxyFileSystem::status(Path);
+    if (!Found)
+      note(Path, Found.getError());
+    return Found;
+  }
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    auto Found = ProxyFileSystem::openFileForRead(Path);
+    if (!Found)
+      note(Path, Found.getError());
+    return Found;
+  }
+
+private:
+  void note(const llvm::Twine &Path, std::error_code EC) {
+    if (EC != std::errc::no_such_file_or_directory)
+      return;
+    llvm::SmallString<256> Abs;
+    Path.toVector(Abs);
+    if (makeAbsolute(Abs))
+      return;
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    if (IsUserFile(Abs))
+      Absent.insert(Abs.str().str());
+  }
+
+  const IsUserFileFn &IsUserFile;
+  std::set<std::string> &Absent;
+};
+
 /// The files a parse sees: the disk as nvcc's compilers see it, the headers
 /// musify supplies in memory, and Command's folder as the working folder
 /// (relative paths in a build's flags, -Iinclude, are relative to it).
 /// Mains: the main files of the precompiled headers the parse builds on or
 /// loads, beside the shared headers'.
+/// Absent, with IsUserFile: gets the user paths the parse looked for in vain.
 static llvm::IntrusiveRefCntPtr<clang::FileManager>
 parseFileSystem(const CompileCommand *Command, PlainFiles &Plain,
-                llvm::ArrayRef<std::pair<std::string, std::string>> Mains = {}) {
+                llvm::ArrayRef<std::pair<std::string, std::string>> Mains = {},
+                const IsUserFileFn *IsUserFile = nullptr,
+                std::set<std::string> *Absent = nullptr) {
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Memory->addFile((VirtualIncludeDir + "/texture_fetch_functions.h").str(), 0,
                   llvm::MemoryBuffer::getMemBuffer(TextureFetchFunctions));
@@ -650,8 +694,10 @@ parseFileSystem(const CompileCommand *Command, PlainFiles &Plain,
   Overlay->pushOverlay(Memory);
   if (Command && !Command->Directory.empty())
     Overlay->setCurrentWorkingDirectory(Command->Directory);
-  return llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(),
-                                                       Overlay);
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> View = Overlay;
+  if (IsUserFile && Absent)
+    View = llvm::makeIntrusiveRefCnt<AbsentPathRecorder>(Overlay, *IsUserFile, *Absent);
+  return llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(), View);
 }
 
 /// The parses expect() was told of, by sharing key.
@@ -857,10 +903,12 @@ ParseOutcome Frontend::run(std::vector<std::string> Args,
                            const CompileCommand *Command, const PchContents *Hoisted,
                            HoistCheck *Check) const {
   llvm::StringRef File = Args.back();
+  std::set<std::string> Absent;
   llvm::IntrusiveRefCntPtr<clang::FileManager> Files =
       parseFileSystem(Command, *Plain,
                       Hoisted ? llvm::ArrayRef(Hoisted->MainFiles)
-                              : llvm::ArrayRef<std::pair<std::string, std::string>>());
+                              : llvm::ArrayRef<std::pair<std::string, std::string>>(),
+                      &IsUserFile, &Absent);
   CollectingDiagnostics Diagnostics;
   clang::tooling::ToolInvocation Invocation(
       std::move(Args),
@@ -880,6 +928,7 @@ ParseOutcome Frontend::run(std::vector<std::string> Args,
   }
   Diagnostics.flush();
   ParseOutcome Outcome = std::move(Diagnostics.Outcome);
+  Outcome.Absent = std::move(Absent);
   Outcome.Parsed = Ran && Outcome.ErrorCount == 0;
   // ToolInvocation::run fails on any error; the action may still have run to
   // the end, with Clang recovering, unless an error was fatal (a CUDA header

@@ -2,6 +2,7 @@
 // of the whole unit, and where not.
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,10 @@ struct ParseOutcome {
   /// Per error: the declaration at namespace scope that holds it, or its line.
   std::vector<ErrorRegion> ErrorRegions;
   std::vector<StandIn> StoodIn;
+  /// User paths the parse looked for and did not find (an #include searching
+  /// the folders before the one that holds its header): a file appearing at
+  /// one of them changes what the parse would read.
+  std::set<std::string> Absent;
   /// The SDK header the parse loaded precompiled (`<cooperative_groups.h>`),
   /// or why one it tried to was read in place after all.
   std::string SharedHeader, NotShared;

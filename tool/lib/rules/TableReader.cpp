@@ -1,5 +1,6 @@
 // Reading rule table files: the parts every table format shares.
 #include "rules/TableReader.h"
+#include "core/BoundedRead.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -8,11 +9,10 @@
 namespace musify {
 
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> readTableFile(llvm::StringRef Path) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  // A rule file that is a device, a FIFO or huge is refused, not read.
+  auto Buffer = readBoundedFile(Path, MaxRuleFileBytes, "rule file");
   if (!Buffer)
-    return llvm::createStringError(Buffer.getError(), "cannot read %s: %s",
-                                   Path.str().c_str(),
-                                   Buffer.getError().message().c_str());
+    return Buffer.takeError();
   return std::move(*Buffer);
 }
 
