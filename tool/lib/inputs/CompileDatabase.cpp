@@ -1,5 +1,6 @@
 // Reading a build's compile_commands.json: which files it compiles, and how.
 #include "inputs/Inputs.h"
+#include "core/BoundedRead.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/SmallString.h"
@@ -11,9 +12,19 @@
 namespace musify {
 
 /// One entry of the database: its file, real path resolved, and the flags a
-/// parse needs. nullopt for a file the build generates and has not yet.
-static std::optional<CompileCommand>
-commandOf(const clang::tooling::CompileCommand &Entry) {
+/// parse needs. nullopt for a file the build generates and has not yet. An
+/// entry that names no file, or a folder or a device, is an error: it
+/// would make a whole folder an input, or read what is no source.
+static llvm::Expected<std::optional<CompileCommand>>
+commandOf(const clang::tooling::CompileCommand &Entry, llvm::StringRef Database) {
+  auto Refuse = [&](const llvm::Twine &Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   ("'" + Database + "' has an entry " + Why +
+                                    "; an entry names one source file")
+                                       .str());
+  };
+  if (Entry.Filename.empty())
+    return Refuse("with an empty \"file\" (in '" + Entry.Directory + "')");
   CompileCommand C;
   C.Directory = Entry.Directory;
   llvm::SmallString<256> Path(Entry.Filename);
@@ -21,6 +32,10 @@ commandOf(const clang::tooling::CompileCommand &Entry) {
   llvm::SmallString<256> Real;
   if (llvm::sys::fs::real_path(Path, Real))
     return std::nullopt;
+  llvm::sys::fs::file_status Status;
+  if (llvm::sys::fs::status(Real, Status) ||
+      Status.type() != llvm::sys::fs::file_type::regular_file)
+    return Refuse("for '" + Path + "', which is not a regular file");
   C.File = Real.str().str();
   const std::vector<std::string> &Line = Entry.CommandLine;
   for (size_t I = 1; I < Line.size(); ++I) {
@@ -50,12 +65,12 @@ readCompileDatabase(llvm::StringRef BuildDir) {
             "' (CMake writes one with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)");
   // Clang's reader reports malformed JSON and goes on with what it could
   // read; a truncated database must not silently drop files.
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
-      llvm::MemoryBuffer::getFile(File);
+  // Read once, bounded: a device or a FIFO named compile_commands.json is
+  // refused, not read until memory runs out or a writer comes.
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> Text =
+      readBoundedFile(File, MaxCompileDatabaseBytes, "compile database");
   if (!Text)
-    return llvm::createStringError(Text.getError(),
-                                   "cannot read '" + File.str().str() +
-                                       "': " + Text.getError().message());
+    return Text.takeError();
   if (llvm::Expected<llvm::json::Value> Parsed = llvm::json::parse((*Text)->getBuffer());
       !Parsed)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
@@ -63,16 +78,20 @@ readCompileDatabase(llvm::StringRef BuildDir) {
                                        llvm::toString(Parsed.takeError()));
   std::string Why;
   std::unique_ptr<clang::tooling::JSONCompilationDatabase> Database =
-      clang::tooling::JSONCompilationDatabase::loadFromFile(
-          File, Why, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+      clang::tooling::JSONCompilationDatabase::loadFromBuffer(
+          (*Text)->getBuffer(), Why, clang::tooling::JSONCommandLineSyntax::AutoDetect);
   if (!Database)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "cannot read '" + File.str().str() + "': " + Why);
 
   std::vector<CompileCommand> Commands;
-  for (const clang::tooling::CompileCommand &Entry : Database->getAllCompileCommands())
-    if (std::optional<CompileCommand> C = commandOf(Entry))
-      Commands.push_back(std::move(*C));
+  for (const clang::tooling::CompileCommand &Entry : Database->getAllCompileCommands()) {
+    llvm::Expected<std::optional<CompileCommand>> C = commandOf(Entry, File);
+    if (!C)
+      return C.takeError();
+    if (*C)
+      Commands.push_back(std::move(**C));
+  }
   if (Commands.empty())
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "'" + File.str().str() +

@@ -187,18 +187,32 @@ constexpr uint64_t MaxSourceSize = 64ull << 20;
 
 /// Without paths, the compile database's: its files, and the project's own
 /// include folders, which hold headers to migrate. The build folder's
-/// (generated files), -isystem ones and the toolchain's do not.
+/// (generated files), -isystem ones and the toolchain's do not. The project
+/// is the folder that holds the build folder (CMake's `project/build`): a
+/// database is data, and an entry naming a file outside it (an SDK header,
+/// /etc/...) is refused, never made an input; an include folder outside it
+/// is searched but not migrated.
 static llvm::Error addDatabaseInputs(const InputRequest &Request,
                                      std::vector<std::string> &Paths, InputSet &Set) {
   llvm::SmallString<256> BuildDir;
   fs::real_path(Request.BuildDir, BuildDir);
+  std::string Project = path::parent_path(BuildDir).str();
+  if (Project.empty())
+    Project = BuildDir.str().str();
   std::set<std::string> Folders;
   for (const CompileCommand &C : Request.Commands) {
+    if (!isWithin(C.File, Project) || isToolchainFolder(path::parent_path(C.File)))
+      return inputError("the compile database in '" + Request.BuildDir + "' lists '" +
+                        C.File + "', which is not a file of the project '" + Project +
+                        "' (a database's files lie in the folder that holds its build "
+                        "folder, outside the CUDA SDK and the system's folders); name "
+                        "the folders to migrate on the command line");
     Paths.push_back(C.File);
     for (const std::string &Folder :
          includeFoldersOf(translateNvccFlags(C.Flags), C.Directory, /*System=*/false)) {
       llvm::SmallString<256> Real;
       if (!fs::real_path(Folder, Real) && fs::is_directory(Real) &&
+          isWithin(Real, Project) &&
           !(!BuildDir.empty() && isWithin(Real, BuildDir)) && !isToolchainFolder(Real))
         Folders.insert(Real.str().str());
     }
