@@ -4,8 +4,9 @@
 // "nvcc" key, environment variable names) and the sources it lists, renamed
 // with --rename-extensions.
 #include "buildfiles/BuildFileEditor.h"
-#include "buildfiles/PythonLexer.h"
+#include "core/PythonTokens.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -23,7 +24,7 @@ public:
   void run() {
     for (size_t I = 0; I < Tokens.size(); ++I) {
       const PythonToken &T = Tokens[I];
-      if (T.Kind == PythonToken::String)
+      if (T.Kind == PythonToken::String && !T.Formatted)
         migrateString(T);
       else if (T.Kind == PythonToken::Name && word(I) == "from" && startsStatement(I))
         I = migrateFromImport(I);
@@ -32,24 +33,44 @@ public:
       else if (T.Kind == PythonToken::Name)
         migrateName(I);
     }
+    importNeededModules();
   }
 
 private:
   llvm::StringRef word(size_t I) const {
     return I < Tokens.size() ? Text.slice(Tokens[I].Begin, Tokens[I].End) : "";
   }
-  bool isPunct(size_t I, char C) const {
-    return I < Tokens.size() && Tokens[I].Kind == PythonToken::Punct && word(I)[0] == C;
+  bool isPunct(size_t I, llvm::StringRef Op) const {
+    return I < Tokens.size() && Tokens[I].Kind == PythonToken::Punct && word(I) == Op;
   }
-  /// Whether a line break (not escaped) separates token I from the one before.
-  bool newLineBefore(size_t I) const {
-    if (I == 0)
-      return true;
-    llvm::StringRef Between = Text.slice(Tokens[I - 1].OuterEnd, Tokens[I].OuterBegin);
-    size_t Break = Between.find('\n');
-    return Break != llvm::StringRef::npos && !(Break > 0 && Between[Break - 1] == '\\');
+  /// Whether token I ends a statement: a logical line's end, or `;`.
+  bool endsStatement(size_t I) const {
+    return I >= Tokens.size() || Tokens[I].Kind == PythonToken::Newline ||
+           isPunct(I, ";");
   }
-  bool startsStatement(size_t I) const { return newLineBefore(I) || isPunct(I - 1, ';'); }
+  bool startsStatement(size_t I) const {
+    return !Tokens[I].InFString && (I == 0 || endsStatement(I - 1));
+  }
+  /// Whether statement token I is the first thing on its line.
+  bool startsLine(size_t I) const {
+    unsigned At = Tokens[I].OuterBegin;
+    size_t LineStart = Text.rfind('\n', At) + 1; // npos + 1 == 0
+    return Text.slice(LineStart, At).find_first_not_of(" \t\f\xEF\xBB\xBF") ==
+           llvm::StringRef::npos;
+  }
+  /// What joins two statements written in place of the one at token I: a
+  /// line break and its indentation where it starts its line, else `; `.
+  std::string statementJoiner(size_t I) const {
+    if (!startsLine(I))
+      return "; ";
+    unsigned At = Tokens[I].OuterBegin;
+    size_t LineStart = Text.rfind('\n', At) + 1;
+    std::string Indent = Text.slice(LineStart, At).str();
+    llvm::StringRef Bom("\xEF\xBB\xBF");
+    if (llvm::StringRef(Indent).starts_with(Bom))
+      Indent.erase(0, Bom.size());
+    return "\n" + Indent;
+  }
 
   /// The python-name rule for Full or the longest of its dotted prefixes.
   const BuildRule *findName(llvm::StringRef Full) const {
@@ -66,7 +87,7 @@ private:
   unsigned closingBracket(size_t Open) const {
     int Depth = 0;
     for (size_t J = Open; J < Tokens.size(); ++J) {
-      Depth += isPunct(J, '[') - isPunct(J, ']');
+      Depth += isPunct(J, "[") - isPunct(J, "]");
       if (Depth == 0)
         return Tokens[J].Begin;
     }
@@ -74,12 +95,19 @@ private:
   }
 
   /// `import torch.utils.cpp_extension as ext`: ext stands for the module.
+  /// A module imported by its own name is noted with the statement's end.
   size_t noteImport(size_t I) {
-    for (size_t J = I + 1; J < Tokens.size() && !newLineBefore(J); ++J)
-      if (Tokens[J].Kind == PythonToken::Name && word(J) == "as" &&
-          Tokens[J - 1].Kind == PythonToken::Name && J + 1 < Tokens.size())
+    size_t J = I + 1;
+    for (; !endsStatement(J); ++J) {
+      if (Tokens[J].Kind != PythonToken::Name)
+        continue;
+      if (word(J) == "as" && Tokens[J - 1].Kind == PythonToken::Name &&
+          !endsStatement(J + 1))
         Imported[word(J + 1)] = word(J - 1).str();
-    return I;
+      else if (word(J - 1) != "as" && !isPunct(J + 1, ".") && word(J + 1) != "as")
+        ModuleImports.push_back({word(J).str(), I, J});
+    }
+    return J - 1;
   }
 
   struct ImportedName {
@@ -96,19 +124,21 @@ private:
         word(I + 2) != "import")
       return I;
     llvm::StringRef Module = word(I + 1);
-    bool Parenthesized = isPunct(I + 3, '(');
+    if (isPunct(I + 3, "*"))
+      return migrateStarImport(I, I + 3, Module);
+    bool Parenthesized = isPunct(I + 3, "(");
     std::vector<ImportedName> Names;
     size_t J = I + 3 + Parenthesized;
     for (; J < Tokens.size(); ++J) {
-      if (Parenthesized ? isPunct(J, ')') : newLineBefore(J))
+      if (Parenthesized ? isPunct(J, ")") : endsStatement(J))
         break;
-      if (Tokens[J].Kind != PythonToken::Name || isPunct(J - 1, '.'))
+      if (Tokens[J].Kind != PythonToken::Name || isPunct(J - 1, "."))
         continue;
       bool Alias = word(J + 1) == "as";
-      // `as` with nothing after it: the script ends inside the statement,
-      // which is no import to rewrite.
-      if (Alias && J + 2 >= Tokens.size())
-        return Tokens.size() - 1;
+      // `as` with nothing after it: the statement is cut short, which is no
+      // import to rewrite.
+      if (Alias && endsStatement(J + 2))
+        return J + 1;
       Names.push_back(
           {J, Alias ? word(J + 2) : word(J),
            Rules.find(BuildRuleKind::PythonName, (Module + "." + word(J)).str())});
@@ -144,12 +174,12 @@ private:
         Ed.edit(Tokens[From + 1].Begin, Module.size(), ByModule.begin()->first);
       return;
     }
-    // Names moving to several modules: one import statement per module.
-    std::string Indent(
-        Tokens[From].OuterBegin - (Text.rfind('\n', Tokens[From].OuterBegin) + 1), ' ');
+    // Names moving to several modules: one import statement per module,
+    // on lines of their own where the import had its line to itself.
+    std::string Joiner = statementJoiner(From);
     std::string Statements;
     for (const auto &[NewModule, Written] : ByModule)
-      Statements += (Statements.empty() ? "" : "\n" + Indent) + "from " + NewModule +
+      Statements += (Statements.empty() ? "" : Joiner) + "from " + NewModule +
                     " import " + llvm::join(Written, ", ");
     unsigned Begin = Tokens[From].OuterBegin, End = Tokens[Last].OuterEnd;
     if (!Ed.edit(Begin, End - Begin, Statements))
@@ -166,9 +196,9 @@ private:
   void migrateName(size_t I) {
     const PythonToken &T = Tokens[I];
     llvm::StringRef Word = word(I);
-    if (isPunct(I + 1, '=') && !isPunct(I + 2, '=') && !Word.contains('.')) {
+    if (isPunct(I + 1, "=") && !Word.contains('.')) {
       // `libraries=[...]`: the libraries linked by name, as `-l` takes them.
-      if (Word == "libraries" && isPunct(I + 2, '['))
+      if (Word == "libraries" && isPunct(I + 2, "["))
         LibrariesEnd = closingBracket(I + 2);
       if (const BuildRule *R = Rules.find(BuildRuleKind::PythonKeyword, Word))
         Ed.apply(*R, T.Begin, Word.size(), Word, R->Replacement);
@@ -176,6 +206,8 @@ private:
     }
     auto [Head, Rest] = Word.split('.');
     auto Local = Imported.find(Head);
+    if (Local == Imported.end() && !Word.contains('.'))
+      return migrateStarImported(I);
     std::string Full = Local == Imported.end()
                            ? Word.str()
                            : Local->second + Word.drop_front(Head.size()).str();
@@ -183,7 +215,8 @@ private:
     if (!R)
       return;
     if (Local == Imported.end()) {
-      Ed.apply(*R, T.Begin, R->Cuda.size(), R->Cuda, R->Replacement);
+      if (Ed.apply(*R, T.Begin, R->Cuda.size(), R->Cuda, R->Replacement))
+        needModule(*R, T.Begin);
       return;
     }
     if (R->Cuda != Local->second)
@@ -230,11 +263,109 @@ private:
                      Ed.directory().str());
   }
 
+  /// `from M import *`: the statement stays (it imports what the target
+  /// keeps), and one `from N import *` follows it for each module N that
+  /// M's renamed names move to. Uses of those names are renamed after it.
+  size_t migrateStarImport(size_t From, size_t Star, llvm::StringRef Module) {
+    std::string Prefix = (Module + ".").str();
+    std::vector<std::string> NewModules;
+    for (const BuildRule *R : Rules.ofKind(BuildRuleKind::PythonName)) {
+      llvm::StringRef Cuda(R->Cuda), Replacement(R->Replacement);
+      if (!R->Supported || !Cuda.starts_with(Prefix) ||
+          Cuda.drop_front(Prefix.size()).contains('.'))
+        continue;
+      std::string NewModule = Replacement.rsplit('.').first.str();
+      if (NewModule != Module && !llvm::is_contained(NewModules, NewModule))
+        NewModules.push_back(NewModule);
+    }
+    StarModules.push_back(Module.str());
+    if (NewModules.empty())
+      return Star;
+    std::string Joiner = statementJoiner(From), Added;
+    for (const std::string &M : NewModules)
+      Added += Joiner + "from " + M + " import *";
+    unsigned End = Tokens[Star].End;
+    if (Ed.edit(End, 0, Added))
+      Ed.record(Ed.decider().migrated(nullptr, Ed.placeOf(Tokens[From].Begin),
+                                      "python-name", (Module + ".*").str(),
+                                      llvm::join(NewModules, ".*, ") + ".*", {}));
+    return Star;
+  }
+
+  /// A bare name that a star import may have brought: renamed where the
+  /// module's entry for it names another.
+  void migrateStarImported(size_t I) {
+    llvm::StringRef Word = word(I);
+    for (const std::string &Module : StarModules)
+      if (const BuildRule *R =
+              Rules.find(BuildRuleKind::PythonName, (Module + "." + Word).str())) {
+        Ed.apply(*R, Tokens[I].Begin, Word.size(), Word,
+                 llvm::StringRef(R->Replacement).rsplit('.').second.str());
+        return;
+      }
+  }
+
+  /// A name written out in full that moved to another module (Rule): the
+  /// script must import that module, which importNeededModules sees to.
+  void needModule(const BuildRule &Rule, unsigned At) {
+    llvm::StringRef Old = llvm::StringRef(Rule.Cuda).rsplit('.').first;
+    llvm::StringRef New = llvm::StringRef(Rule.Replacement).rsplit('.').first;
+    if (Old != New && Rule.Replacement.find('.') != std::string::npos)
+      NeededModules.insert({New.str(), {Old.str(), At}});
+  }
+
+  /// Each module a renamed full name needs is imported after the `import`
+  /// statement of the module it replaces (or of a package holding it); with
+  /// none, the use is reported.
+  void importNeededModules() {
+    for (const auto &[New, Need] : NeededModules) {
+      const auto &[Old, At] = Need;
+      if (llvm::any_of(ModuleImports,
+                       [&](const ModuleImport &M) { return M.Module == New; }))
+        continue;
+      const ModuleImport *Best = nullptr;
+      for (const ModuleImport &M : ModuleImports)
+        if ((Old == M.Module || llvm::StringRef(Old).starts_with(M.Module + ".")) &&
+            (!Best || M.Module.size() > Best->Module.size()))
+          Best = &M;
+      if (Best && Ed.edit(statementEnd(Best->Statement), 0,
+                          statementJoiner(Best->Statement) + "import " + New)) {
+        ModuleImports.push_back({New, Best->Statement, Best->Last});
+        continue;
+      }
+      Event E = Ed.decider().event(Ed.placeOf(At), "python-name", Old, nullptr);
+      E.Status = EventStatus::Unsupported;
+      E.Note = "its module moved to " + New +
+               ", which no import statement of this script could be followed by: "
+               "import it";
+      Ed.record(Decision(std::move(E)));
+    }
+  }
+
+  /// The offset just past the statement that starts at token I.
+  unsigned statementEnd(size_t I) const {
+    size_t J = I;
+    while (!endsStatement(J + 1))
+      ++J;
+    return Tokens[J].OuterEnd;
+  }
+
+  struct ModuleImport {
+    std::string Module; ///< imported by its own name: `import torch.utils`
+    size_t Statement;   ///< the token of its statement's `import`
+    size_t Last;        ///< the token of the module's name
+  };
+
   BuildFileEditor &Ed;
   llvm::StringRef Text;
   const BuildRules &Rules;
   std::vector<PythonToken> Tokens;
   llvm::StringMap<std::string> Imported; ///< local name -> full dotted name
+  std::vector<ModuleImport> ModuleImports;
+  std::vector<std::string> StarModules; ///< modules of `from M import *`
+  /// Modules that renamed full names need -> (the module they replace, the
+  /// first use's offset).
+  std::map<std::string, std::pair<std::string, unsigned>> NeededModules;
   unsigned LibrariesEnd = 0; ///< the end of a `libraries=[...]` list being read
 };
 

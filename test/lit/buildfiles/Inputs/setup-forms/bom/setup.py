@@ -1,0 +1,2 @@
+﻿from torch.utils.cpp_extension import CUDAExtension
+setup(ext_modules=[CUDAExtension("x", ["x.cu"])])

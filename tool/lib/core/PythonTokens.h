@@ -1,0 +1,36 @@
+// Python source as tokens: enough of the language reference's lexical rules
+// (with 3.12's f-strings) that a name, a string or a statement boundary is
+// never mistaken for another. Shared by setup.py's migration
+// (buildfiles/) and the migration of model code (python/).
+#pragma once
+
+#include "llvm/ADT/StringRef.h"
+
+#include <vector>
+
+namespace musify {
+
+struct PythonToken {
+  enum Kind {
+    Name,    ///< `torch.cuda.synchronize` as one token (blanks around a dot end it)
+    String,  ///< a literal: [Begin, End) is its text between the quotes
+    Number,  ///< `3`, `0x1f`, `1e-5`, `2j`
+    Punct,   ///< an operator or delimiter (`(`, `==`, `->`, `**=`)
+    Newline, ///< the end of a logical line (zero width, at its `\n` or the end)
+  } Kind;
+  /// [Begin, End): the token's text. For a string, [OuterBegin, OuterEnd)
+  /// holds its prefix and quotes too; for the others it equals [Begin, End).
+  unsigned Begin, End, OuterBegin, OuterEnd;
+  bool Formatted = false; ///< an f-string (its replacement fields follow it)
+  /// A token of an f-string's replacement field: it lies inside the string
+  /// token before it (`torch.cuda.memory_allocated` in f"{torch.cuda...()}").
+  bool InFString = false;
+};
+
+/// The tokens of Text. A UTF-8 byte order mark, comments, blank lines and
+/// line continuations (`\` at a line's end) make none; a line break inside
+/// brackets ends no logical line. Never fails: an unterminated string ends
+/// at its line's end (triple-quoted: at the text's end).
+std::vector<PythonToken> lexPython(llvm::StringRef Text);
+
+} // namespace musify
