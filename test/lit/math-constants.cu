@@ -1,0 +1,120 @@
+// Every constant of CUDA's math_constants.h (CUDART_PI_F, CUDART_INF, ...,
+// 95 of them in CUDA 13) is renamed for MUSA (MUSART_PI_F, ...), and the
+// portability layer defines each MUSA name, whether <math_constants.h> comes
+// after the runtime header (here, as in cuda-samples' FFT code) or before it:
+// the layer's musa_runtime.h includes the SDK's math constants, whose names no
+// MUSA header of the tables stands for. The MUSA output builds with nvcc.
+// RUN: %musify %s -o %t.mu
+// RUN: grep -c '^      (double)MUSART_' %t.mu | FileCheck %s --check-prefix=COUNT
+// RUN: grep -v '^//' %t.mu | FileCheck %s --check-prefix=MUSA --implicit-check-not=CUDART_
+// RUN: %musa-check %t.mu
+#include <cuda_runtime.h>
+#include <math_constants.h>
+
+__device__ double constant(int i) {
+  const double constants[] = {
+      (double)CUDART_INF_F,
+      (double)CUDART_NAN_F,
+      (double)CUDART_MIN_DENORM_F,
+      (double)CUDART_MAX_NORMAL_F,
+      (double)CUDART_NEG_ZERO_F,
+      (double)CUDART_ZERO_F,
+      (double)CUDART_ONE_F,
+      (double)CUDART_SQRT_HALF_F,
+      (double)CUDART_SQRT_HALF_HI_F,
+      (double)CUDART_SQRT_HALF_LO_F,
+      (double)CUDART_SQRT_TWO_F,
+      (double)CUDART_THIRD_F,
+      (double)CUDART_PIO4_F,
+      (double)CUDART_PIO2_F,
+      (double)CUDART_3PIO4_F,
+      (double)CUDART_2_OVER_PI_F,
+      (double)CUDART_SQRT_2_OVER_PI_F,
+      (double)CUDART_PI_F,
+      (double)CUDART_L2E_F,
+      (double)CUDART_L2T_F,
+      (double)CUDART_LG2_F,
+      (double)CUDART_LGE_F,
+      (double)CUDART_LN2_F,
+      (double)CUDART_LNT_F,
+      (double)CUDART_LNPI_F,
+      (double)CUDART_TWO_TO_M126_F,
+      (double)CUDART_TWO_TO_126_F,
+      (double)CUDART_NORM_HUGE_F,
+      (double)CUDART_TWO_TO_23_F,
+      (double)CUDART_TWO_TO_24_F,
+      (double)CUDART_TWO_TO_31_F,
+      (double)CUDART_TWO_TO_32_F,
+      (double)CUDART_REMQUO_BITS_F,
+      (double)CUDART_REMQUO_MASK_F,
+      (double)CUDART_TRIG_PLOSS_F,
+      (double)CUDART_INF,
+      (double)CUDART_NAN,
+      (double)CUDART_NEG_ZERO,
+      (double)CUDART_MIN_DENORM,
+      (double)CUDART_ZERO,
+      (double)CUDART_ONE,
+      (double)CUDART_SQRT_TWO,
+      (double)CUDART_SQRT_HALF,
+      (double)CUDART_SQRT_HALF_HI,
+      (double)CUDART_SQRT_HALF_LO,
+      (double)CUDART_THIRD,
+      (double)CUDART_TWOTHIRD,
+      (double)CUDART_PIO4,
+      (double)CUDART_PIO4_HI,
+      (double)CUDART_PIO4_LO,
+      (double)CUDART_PIO2,
+      (double)CUDART_PIO2_HI,
+      (double)CUDART_PIO2_LO,
+      (double)CUDART_3PIO4,
+      (double)CUDART_2_OVER_PI,
+      (double)CUDART_PI,
+      (double)CUDART_PI_HI,
+      (double)CUDART_PI_LO,
+      (double)CUDART_SQRT_2PI,
+      (double)CUDART_SQRT_2PI_HI,
+      (double)CUDART_SQRT_2PI_LO,
+      (double)CUDART_SQRT_PIO2,
+      (double)CUDART_SQRT_PIO2_HI,
+      (double)CUDART_SQRT_PIO2_LO,
+      (double)CUDART_SQRT_2OPI,
+      (double)CUDART_L2E,
+      (double)CUDART_L2E_HI,
+      (double)CUDART_L2E_LO,
+      (double)CUDART_L2T,
+      (double)CUDART_LG2,
+      (double)CUDART_LG2_HI,
+      (double)CUDART_LG2_LO,
+      (double)CUDART_LGE,
+      (double)CUDART_LGE_HI,
+      (double)CUDART_LGE_LO,
+      (double)CUDART_LN2,
+      (double)CUDART_LN2_HI,
+      (double)CUDART_LN2_LO,
+      (double)CUDART_LNT,
+      (double)CUDART_LNT_HI,
+      (double)CUDART_LNT_LO,
+      (double)CUDART_LNPI,
+      (double)CUDART_LN2_X_1024,
+      (double)CUDART_LN2_X_1025,
+      (double)CUDART_LN2_X_1075,
+      (double)CUDART_LG2_X_1024,
+      (double)CUDART_LG2_X_1075,
+      (double)CUDART_TWO_TO_23,
+      (double)CUDART_TWO_TO_52,
+      (double)CUDART_TWO_TO_53,
+      (double)CUDART_TWO_TO_54,
+      (double)CUDART_TWO_TO_M54,
+      (double)CUDART_TWO_TO_M1022,
+      (double)CUDART_TRIG_PLOSS,
+      (double)CUDART_DBL2INT_CVT  };
+  return constants[i];
+}
+
+__global__ void scale(float *x) { x[threadIdx.x] *= CUDART_PI_F * CUDART_SQRT_HALF_F; }
+
+// COUNT: 95
+// MUSA: #include <musa_runtime.h>
+// MUSA: (double)MUSART_INF_F,
+// MUSA: (double)MUSART_PI_F,
+// MUSA: x[threadIdx.x] *= MUSART_PI_F * MUSART_SQRT_HALF_F;
