@@ -24,6 +24,7 @@ def run_tables(options, targets):
     built.update(pytorch.build(options.data, targets, built))
     output.write_documents(options.rules, tables.documents(options.data, targets))
     output.write_documents(options.rules, pytorch.python_documents(options.data, targets))
+    output.write_documents(options.rules, pytorch.python_model_documents(options.data, targets))
     tables.report(ledger, options.verbose)
     described = tables.descriptions(facts)
     library = pytorch.library(options.data)

@@ -123,3 +123,33 @@ def python_documents(data, targets):
             "$schema": "../../build.schema.json", "target": target.name,
             "description": PYTHON_DESCRIPTION % target.name, "entries": entries}
     return out
+
+
+# Model code (.py files): torch's CUDA API as model code uses it, from
+# rules/sources/pytorch/python-<target>.json, whose entries are build-table
+# entries already (kind python-api, python-device, ...) with their evidence.
+MODEL_DESCRIPTION = ("Python model code: torch.cuda's API through imports and aliases, tensor "
+                     "and module attributes, device strings, the distributed backend, "
+                     "environment variables (facts of rules/sources/pytorch/python-%s.json)")
+MODEL_KEY_ORDER = ("cuda", "kind", "status", "target", "prefix", "note", "check")
+
+
+def python_model_documents(data, targets):
+    """{relative path: document}: rules/<target>/buildfiles/python-model.json."""
+    out = {}
+    for target in targets:
+        name = "python-%s.json" % target.name
+        if not os.path.exists(os.path.join(data, "pytorch", name)):
+            continue
+        entries = []
+        for fact in _load(data, name)["entries"]:
+            entry = dict(fact, check="pytorch-" + target.name)
+            entry["status"] = "supported" if fact["target"] is not None else "unsupported"
+            if fact["target"] is None:
+                del entry["target"]
+            entries.append({k: entry[k] for k in MODEL_KEY_ORDER if k in entry})
+        entries.sort(key=lambda e: (e["cuda"], e["kind"], e.get("prefix", False)))
+        out["%s/buildfiles/python-model.json" % target.name] = {
+            "$schema": "../../build.schema.json", "target": target.name,
+            "description": MODEL_DESCRIPTION % target.name, "entries": entries}
+    return out

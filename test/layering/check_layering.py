@@ -15,7 +15,7 @@ LIB = os.path.join(ROOT, "tool", "lib")
 
 # docs/design.md, "The pipeline": shared vocabulary first, the report last.
 ORDER = ["core", "rules", "inputs", "frontend", "find", "rewrite", "edit", "decide",
-         "rename", "buildfiles", "output", "cache", "report"]
+         "rename", "buildfiles", "python", "output", "cache", "report"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([A-Za-z_]+)/', re.M)
 
 

@@ -2,6 +2,8 @@
 #include "Session.h"
 
 #include "buildfiles/BuildFiles.h"
+#include "cache/CacheFolder.h"
+#include "python/PythonModel.h"
 #include "cache/Shards.h"
 #include "cache/UnitCache.h"
 #include "decide/Decider.h"
@@ -113,6 +115,7 @@ public:
     rewriteUnparsed();
     rewriteSkippedRegions();
     if (Options.RewriteStrings)
+    migratePythonModules();
       rewriteStringLiterals();
     decideAll();
     bool Written = writeOutputs();
@@ -734,6 +737,22 @@ private:
   void decideHazards() {
     // A header's hazards are found by every unit that includes it.
     keepOnePerKey(Hazards, [](const Hazard &H) {
+  /// Python model code, by the python-* build rules: names resolve through
+  /// each module's imports (python/).
+  void migratePythonModules() {
+    PythonRun Run;
+    Run.RewriteStrings = Options.RewriteStrings;
+    for (auto &[Path, S] : Files) {
+      if (!S.Input || S.Input->Role != FileRole::Python || S.leftOut())
+        continue;
+      S.Report.How = Analysis::Python;
+      BuildFileMigration Migrated =
+          migratePythonModule(Path, text(S), Rules.buildRules(), Options.Target, Run);
+      S.Edits = std::move(Migrated.Edits);
+      llvm::append_range(S.Report.Events, std::move(Migrated.Events));
+    }
+  }
+
       return std::tie(H.At.File, H.At.Offset, H.Kind);
     });
     for (const Hazard &H : Hazards)

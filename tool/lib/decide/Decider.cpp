@@ -46,6 +46,8 @@ const char *evidenceName(Evidence How) {
     return "string-literal";
   case Evidence::BuildFile:
     return "build-file";
+  case Evidence::Python:
+    return "python";
   case Evidence::NvccImplicit:
     return "nvcc-implicit";
   case Evidence::Helper:

@@ -22,6 +22,7 @@ enum class Evidence {
   Fallback,      ///< spelling in a file that could not be parsed
   StringLiteral, ///< a word inside a string literal (--rewrite-strings)
   BuildFile,     ///< a word of a build file, read by the build-file lexers
+  Python,        ///< a name of Python code, resolved through its imports
   NvccImplicit,  ///< the header nvcc includes implicitly, which the unit relied on
   Helper,        ///< musify's helper header, for names migrated to its helpers
 };
@@ -34,6 +35,7 @@ inline int strengthOf(Evidence How) {
   case Evidence::Macro:
   case Evidence::Include:
   case Evidence::BuildFile:
+  case Evidence::Python:
   case Evidence::NvccImplicit:
   case Evidence::Helper:
     return 3;

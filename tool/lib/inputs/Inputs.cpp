@@ -39,6 +39,7 @@ FileRole roleOf(llvm::StringRef Path) {
       .Cases(".cu", ".cpp", ".cc", ".cxx", ".c", FileRole::TranslationUnit)
       .Cases(".cuh", ".h", ".hpp", ".hh", ".inl", FileRole::Header)
       .Default(FileRole::Other);
+      .Case(".py", FileRole::Python)
 }
 
 SourceLanguage languageOf(llvm::StringRef Path) {
@@ -119,8 +120,8 @@ llvm::Error addFolder(llvm::StringRef Dir, llvm::StringRef SkipDir, InputSet &Se
   if (EC)
     return inputError("cannot read folder '" + Dir + "': " + EC.message());
   if (Sources == 0 && RequireSources)
-    return inputError("no CUDA or C++ sources (.cu .cuh .cpp .cc .cxx .c .h .hpp "
-                      ".inl) under '" +
+    return inputError("no CUDA, C++ or Python sources (.cu .cuh .cpp .cc .cxx .c .h "
+                      ".hpp .inl .py) or build files under '" +
                       Dir + "'");
   return llvm::Error::success();
 }
@@ -252,9 +253,9 @@ static llvm::Error addGivenPath(const std::string &Given, llvm::StringRef SkipDi
   F.Explicit = true;
   if (F.Role == FileRole::Other)
     return inputError("'" + Given +
-                      "' is not a CUDA or C++ source (.cu .cuh .cpp .cc .cxx .c .h "
-                      ".hpp .inl) or a build file (CMakeLists.txt, *.cmake, "
-                      "Makefile)");
+                      "' is not a CUDA, C++ or Python source (.cu .cuh .cpp .cc .cxx "
+                      ".c .h .hpp .inl .py) or a build file (CMakeLists.txt, *.cmake, "
+                      "Makefile, setup.py)");
   Set.Roots.push_back(path::parent_path(F.Path).str());
   Set.Files.push_back(std::move(F));
   return llvm::Error::success();

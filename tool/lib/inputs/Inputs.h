@@ -18,6 +18,7 @@ enum class FileRole {
   TranslationUnit, ///< .cu .cpp .cc .cxx .c: parsed on its own
   Header,          ///< .cuh .h .hpp .inl: migrated through the units including it
   BuildFile, ///< CMakeLists.txt, *.cmake, Makefiles, setup.py: migrated by their rules
+  Python,    ///< .py (setup.py aside): model code, migrated by python/
   Other,     ///< anything else: copied as it is when mirroring a folder
 };
 

@@ -46,7 +46,7 @@ void predictBuilds(std::vector<FileReport> &Files,
                    const std::map<std::string, UnitReach> &Units) {
   std::map<std::string, OwnImpacts> Own;
   for (const FileReport &F : Files)
-    if (F.How != Analysis::BuildFile)
+    if (F.How != Analysis::BuildFile && F.How != Analysis::Python)
       Own[F.Path] = ownImpacts(F);
   for (FileReport &F : Files) {
     auto It = Own.find(F.Path);

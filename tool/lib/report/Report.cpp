@@ -17,6 +17,8 @@ const char *analysisName(Analysis How) {
     return "token-fallback";
   case Analysis::BuildFile:
     return "build-file";
+  case Analysis::Python:
+    return "python";
   }
   return "";
 }

@@ -28,6 +28,7 @@ enum class Analysis {
   Semantic,      ///< parsed by Clang (skipped branches aside)
   TokenFallback, ///< no parse covered it: the token rewriter migrated it
   BuildFile,     ///< a CMake file or Makefile, migrated by the build rules
+  Python,        ///< Python model code, migrated by the python-* build rules
 };
 
 /// What stops a file's migration from building for the target.

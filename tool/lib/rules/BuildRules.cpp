@@ -32,6 +32,15 @@ constexpr KindName KindNames[] = {
     {BuildRuleKind::PythonName, "python-name"},
     {BuildRuleKind::PythonKeyword, "python-keyword"},
     {BuildRuleKind::PythonString, "python-string"},
+    {BuildRuleKind::PythonApi, "python-api"},
+    {BuildRuleKind::PythonImport, "python-import"},
+    {BuildRuleKind::PythonAttribute, "python-attribute"},
+    {BuildRuleKind::PythonDevice, "python-device"},
+    {BuildRuleKind::PythonBackend, "python-backend"},
+    {BuildRuleKind::PythonEnvironment, "python-environment"},
+    {BuildRuleKind::PythonDeviceArgument, "python-device-argument"},
+    {BuildRuleKind::PythonBackendArgument, "python-backend-argument"},
+    {BuildRuleKind::PythonCompanion, "python-companion"},
 };
 
 constexpr std::pair<FlagAction, const char *> ActionNames[] = {
