@@ -343,6 +343,59 @@ static bool isWellFormed(llvm::StringRef Name, RuleKind Kind) {
   });
 }
 
+/// Whether a part of a qualified name is a C++ keyword (alternative tokens
+/// included): a target `delete` would turn `cudaFree(p)` into `delete(p)`.
+static bool isCxxKeyword(llvm::StringRef Part) {
+  static constexpr llvm::StringLiteral Keywords[] = {
+      "alignas",      "alignof",     "and",          "and_eq",
+      "asm",          "auto",        "bitand",       "bitor",
+      "bool",         "break",       "case",         "catch",
+      "char",         "char8_t",     "char16_t",     "char32_t",
+      "class",        "compl",       "concept",      "const",
+      "consteval",    "constexpr",   "constinit",    "const_cast",
+      "continue",     "co_await",    "co_return",    "co_yield",
+      "decltype",     "default",     "delete",       "do",
+      "double",       "dynamic_cast", "else",        "enum",
+      "explicit",     "export",      "extern",       "false",
+      "float",        "for",         "friend",       "goto",
+      "if",           "inline",      "int",          "long",
+      "mutable",      "namespace",   "new",          "noexcept",
+      "not",          "not_eq",      "nullptr",      "operator",
+      "or",           "or_eq",       "private",      "protected",
+      "public",       "register",    "reinterpret_cast", "requires",
+      "return",       "short",       "signed",       "sizeof",
+      "static",       "static_assert", "static_cast", "struct",
+      "switch",       "template",    "this",         "thread_local",
+      "throw",        "true",        "try",          "typedef",
+      "typeid",       "typename",    "union",        "unsigned",
+      "using",        "virtual",     "void",         "volatile",
+      "wchar_t",      "while",       "xor",          "xor_eq"};
+  return llvm::is_contained(Keywords, Part);
+}
+
+/// Whether Name is a type C++ spells with one keyword (`int`): a type
+/// rule may name one (`cusolver_int_t` is HIP's `int`).
+static bool isBuiltinTypeKeyword(llvm::StringRef Name) {
+  static constexpr llvm::StringLiteral Types[] = {
+      "bool",  "char", "char8_t", "char16_t", "char32_t", "double", "float",
+      "int",   "long", "short",   "signed",   "unsigned", "void",   "wchar_t"};
+  return llvm::is_contained(Types, Name);
+}
+
+/// The first part of a qualified name (`musify::umin`) that is a keyword
+/// where a rule of Kind writes it.
+static std::optional<llvm::StringRef> keywordIn(llvm::StringRef Name, RuleKind Kind) {
+  if (Kind == RuleKind::Header ||
+      (Kind == RuleKind::Type && isBuiltinTypeKeyword(Name)))
+    return std::nullopt;
+  llvm::SmallVector<llvm::StringRef> Parts;
+  Name.split(Parts, "::");
+  for (llvm::StringRef Part : Parts)
+    if (isCxxKeyword(Part))
+      return Part;
+  return std::nullopt;
+}
+
 /// Name with control characters escaped, for a message.
 static std::string escaped(llvm::StringRef Name) {
   std::string Out;
@@ -357,10 +410,16 @@ static llvm::Error checkNames(const Rule &R, llvm::StringRef FileName,
   if (!isWellFormed(R.Cuda, R.Kind))
     return tableError(FileName, Where + ": '" + escaped(R.Cuda) + "' is not a " +
                                     ruleKindName(R.Kind) + " name");
-  for (const std::string *Name : {&R.Replacement, &R.HelperReplacement})
+  for (const std::string *Name : {&R.Replacement, &R.HelperReplacement}) {
     if (!Name->empty() && !isWellFormed(*Name, R.Kind))
       return tableError(FileName, Where + ": the target '" + escaped(*Name) +
                                       "' is not a " + ruleKindName(R.Kind) + " name");
+    if (!Name->empty())
+      if (std::optional<llvm::StringRef> Keyword = keywordIn(*Name, R.Kind))
+        return tableError(FileName, Where + ": the target '" + escaped(*Name) +
+                                        "' is not a " + ruleKindName(R.Kind) +
+                                        " name: '" + *Keyword + "' is a C++ keyword");
+  }
   return llvm::Error::success();
 }
 
