@@ -52,6 +52,7 @@ constexpr const char *EntryKeys[] = {"cuda",
                                      "cuda_deprecated",
                                      "cuda_removed",
                                      "check",
+                                     "moved_target",
                                      "defined_tests_only",
                                      "call",
                                      "disputed",
@@ -158,11 +159,11 @@ namespace {
 
 /// The keys of a versioned target's entries: `hip_added`, ...
 struct VersionKeys {
-  std::string Added, Deprecated, Removed, HeadersLack;
+  std::string Added, Deprecated, Removed, HeadersLack, Moved;
   explicit VersionKeys(llvm::StringRef Target)
       : Added((Target + "_added").str()), Deprecated((Target + "_deprecated").str()),
         Removed((Target + "_removed").str()),
-        HeadersLack((Target + "_headers_lack").str()) {}
+        HeadersLack((Target + "_headers_lack").str()), Moved((Target + "_moved").str()) {}
 };
 
 llvm::Error entryError(const llvm::Twine &Where, const llvm::Twine &Message) {
@@ -188,7 +189,9 @@ std::optional<std::string> readStrings(const nlohmann::json &Entry,
                           {Versions.Added.c_str(), &R.Added},
                           {Versions.Deprecated.c_str(), &R.Deprecated},
                           {Versions.Removed.c_str(), &R.Removed},
-                          {Versions.HeadersLack.c_str(), &R.HeadersLack}})
+                          {Versions.HeadersLack.c_str(), &R.HeadersLack},
+                          {Versions.Moved.c_str(), &R.Moved},
+                          {"moved_target", &R.MovedReplacement}})
     if (std::optional<std::string> Problem = readMember(Entry, Key, *Out, "a string"))
       return Problem;
   return std::nullopt;
@@ -293,9 +296,13 @@ llvm::Expected<LibraryDescription> readLibrary(const nlohmann::json &Object,
 std::optional<std::string> inconsistency(const Rule &R) {
   if (R.NvccImplicit && R.Kind != RuleKind::Header)
     return "\"nvcc_implicit\" is for header entries";
-  for (const std::string *V : {&R.Added, &R.Deprecated, &R.Removed, &R.HeadersLack})
+  for (const std::string *V :
+       {&R.Added, &R.Deprecated, &R.Removed, &R.HeadersLack, &R.Moved})
     if (!V->empty() && !parseVersion(*V))
       return "versions are major.minor (\"" + *V + "\" is none)";
+  if (R.Moved.empty() != R.MovedReplacement.empty() ||
+      (!R.Moved.empty() && (R.Kind != RuleKind::Header || !R.hasReplacement())))
+    return "a moved header has both a version and \"moved_target\", and a \"target\"";
   if (!R.HelperReplacement.empty() && (R.Helper.empty() || R.TargetOverloads.empty()))
     return "\"helper_target\" is for calls to overloads outside \"target_overloads\", "
            "with a \"helper\"";
@@ -457,8 +464,8 @@ llvm::Expected<ReadTable> readTable(const nlohmann::json &Table, llvm::StringRef
 
   VersionKeys Versions(ExpectedTarget);
   std::vector<const char *> Keys(std::begin(EntryKeys), std::end(EntryKeys));
-  for (const std::string *Key :
-       {&Versions.Added, &Versions.Deprecated, &Versions.Removed, &Versions.HeadersLack})
+  for (const std::string *Key : {&Versions.Added, &Versions.Deprecated, &Versions.Removed,
+                                &Versions.HeadersLack, &Versions.Moved})
     Keys.push_back(Key->c_str());
   if (auto Entries = Table.find("entries"); Entries != Table.end() && Entries->is_array())
     Read.Rules.reserve(Entries->size());
