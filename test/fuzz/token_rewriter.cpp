@@ -1,6 +1,5 @@
 // The token rewriter on arbitrary text, with the shipped MUSA tables: every
-// reference it finds lies inside the text and spells its name there (with
-// the backslash-newlines that may split it taken out, as the compiler does).
+// reference it finds lies inside the text and spells its name there.
 #include "FuzzSupport.h"
 #include "rewrite/TokenRewriter.h"
 
@@ -24,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   for (const Reference &R : Found) {
     fuzz::require(R.At.Offset + R.Length <= Text.size(), "reference inside the text");
     if (R.Kind != RuleKind::Header && !R.TokenPasted)
-      fuzz::require(withoutSplices(Text.substr(R.At.Offset, R.Length)) == R.Name,
+      fuzz::require(Text.substr(R.At.Offset, R.Length) == R.Name,
                     "a name reference spells its name");
   }
   return 0;

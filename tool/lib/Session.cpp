@@ -6,6 +6,7 @@
 #include "python/PythonModel.h"
 #include "cache/Shards.h"
 #include "cache/UnitCache.h"
+#include "core/TemporaryNames.h"
 #include "decide/Decider.h"
 #include "decide/TextContext.h"
 #include "edit/EditSet.h"
@@ -15,6 +16,7 @@
 #include "inputs/Inputs.h"
 #include "inputs/NvccFlags.h"
 #include "output/OutputWriter.h"
+#include "output/TreeLock.h"
 #include "rename/Renaming.h"
 #include "report/Html.h"
 #include "report/Progress.h"
@@ -23,6 +25,7 @@
 #include "rewrite/TokenRewriter.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -112,10 +115,10 @@ public:
       return exportShard();
     renameIncludes();
     migrateBuildFiles();
+    migratePythonModules();
     rewriteUnparsed();
     rewriteSkippedRegions();
     if (Options.RewriteStrings)
-    migratePythonModules();
       rewriteStringLiterals();
     decideAll();
     bool Written = writeOutputs();
@@ -158,6 +161,12 @@ private:
         return Failed;
       if (std::optional<int> Failed = planRenaming())
         return Failed;
+      if (std::optional<int> Failed = checkNamedOutputs())
+        return Failed;
+      if (std::optional<int> Failed = checkOutRootLinks())
+        return Failed;
+      if (std::optional<int> Failed = lockInPlace())
+        return Failed;
     }
     if (std::optional<int> Failed = findSdk())
       return Failed;
@@ -188,6 +197,7 @@ private:
     Request.IncludeGlobs = Options.IncludeGlobs;
     Request.ExcludeGlobs = Options.ExcludeGlobs;
     Request.SkipDir = OutRoot;
+    Request.WritesInPlace = Options.Output == OutputMode::InPlace;
     if (!Options.CompileDatabaseDir.empty()) {
       llvm::Expected<std::vector<CompileCommand>> Commands =
           readCompileDatabase(Options.CompileDatabaseDir);
@@ -233,6 +243,116 @@ private:
         return fail("-o '" + Options.OutputFile +
                     "' is the input file; use --in-place to rewrite it where it is");
     }
+    return std::nullopt;
+  }
+
+  /// -o, --report, --sarif and --html: each must name a new file or a regular
+  /// one that may be written, and no input, nothing else the run writes and
+  /// none of the others (output/OutputWriter.h says why).
+  std::optional<int> checkNamedOutputs() {
+    std::vector<std::pair<std::string, std::string>> Named; // option, path
+    if (Options.Output == OutputMode::File)
+      Named.push_back({"-o", Options.OutputFile});
+    for (auto [Option, Path] : {std::pair{"--report", &Options.ReportFile},
+                                {"--sarif", &Options.SarifFile},
+                                {"--html", &Options.HtmlFile}})
+      if (!Path->empty())
+        Named.push_back({Option, *Path});
+    if (Named.empty())
+      return std::nullopt;
+    std::map<std::string, std::string> Taken = pathsTheMigrationWrites();
+    for (size_t I = 0; I < Named.size(); ++I) {
+      const auto &[Option, Path] = Named[I];
+      std::string Said = Option + " '" + Path + "'";
+      if (std::optional<std::string> Unfit = whyNotReplaceable(Path, /*Writable=*/true))
+        return fail(Said + " " + *Unfit);
+      std::string Same = sameFileKey(Path);
+      if (auto It = Taken.find(Same); It != Taken.end())
+        return fail(Said + " is " + It->second + "; name another file");
+      if (std::optional<std::string> Backup = backupNamed(Same))
+        return fail(Said + " is where --backup keeps " + *Backup + "; name another file");
+      for (size_t J = 0; J < I; ++J)
+        if (sameFileKey(Named[J].second) == Same)
+          return fail(Said + " is also given to " + Named[J].first +
+                      "; each names a file of its own");
+    }
+    return std::nullopt;
+  }
+
+  /// Path as one name per file: absolute, its folder's links resolved.
+  static std::string sameFileKey(llvm::StringRef Path) {
+    llvm::SmallString<256> Abs(Path);
+    llvm::sys::fs::make_absolute(Abs);
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    llvm::SmallString<256> Real;
+    if (llvm::sys::fs::real_path(llvm::sys::path::parent_path(Abs), Real))
+      return Abs.str().str();
+    llvm::sys::path::append(Real, llvm::sys::path::filename(Abs));
+    return Real.str().str();
+  }
+
+  /// The files the run reads or writes besides its reports (by
+  /// sameFileKey), with what each is: no report may replace one.
+  std::map<std::string, std::string> pathsTheMigrationWrites() const {
+    std::map<std::string, std::string> Taken;
+    for (const InputFile &F : Inputs.Files) {
+      // In place, a file that is not migrated is neither read nor written.
+      bool Read = F.Role != FileRole::Other || Options.Output == OutputMode::OutRoot;
+      if (Read)
+        Taken.emplace(F.Path, "the input file '" + F.Path + "'");
+      std::string New = newPathOf(F.Path);
+      if (Options.Output == OutputMode::InPlace && New != F.Path)
+        Taken.emplace(sameFileKey(New),
+                      "where --rename-extensions writes '" + F.Path + "'");
+      if (Options.Output == OutputMode::OutRoot)
+        Taken.emplace(sameFileKey(mirrorPathOf(New)),
+                      "where --out-root writes '" + F.Path + "'");
+    }
+    return Taken;
+  }
+
+  /// The input whose --backup copy could be at Path (FILE.orig, FILE.orig.N).
+  std::optional<std::string> backupNamed(llvm::StringRef Path) const {
+    if (Options.Output != OutputMode::InPlace || !Options.Backup)
+      return std::nullopt;
+    size_t At = Path.rfind(".orig");
+    if (At == llvm::StringRef::npos)
+      return std::nullopt;
+    llvm::StringRef Number = Path.drop_front(At + 5);
+    if (!Number.empty() &&
+        (!Number.consume_front(".") || Number.empty() ||
+         !llvm::all_of(Number, [](char C) { return llvm::isDigit(C); })))
+      return std::nullopt;
+    std::string Source = Path.take_front(At).str();
+    if (!llvm::any_of(Inputs.Files,
+                      [&](const InputFile &F) { return F.Path == Source; }))
+      return std::nullopt;
+    return "the original of '" + Source + "'";
+  }
+
+  /// --out-root: no input's mirror lies under a symbolic link in the
+  /// out-root, which would write it outside (writeOutputs checks again).
+  std::optional<int> checkOutRootLinks() {
+    if (Options.Output != OutputMode::OutRoot)
+      return std::nullopt;
+    for (const InputFile &F : Inputs.Files) {
+      std::string Dest = mirrorPathOf(newPathOf(F.Path));
+      if (std::optional<std::string> Link = linkBelow(Options.OutRoot, Dest))
+        return fail("--out-root '" + Options.OutRoot + "' holds the symbolic link '" +
+                    *Link + "', through which '" + Dest +
+                    "' would be written outside it; remove the link or choose "
+                    "another folder");
+    }
+    return std::nullopt;
+  }
+
+  /// --in-place: no other run may write the same folders while this one
+  /// reads and rewrites them (output/TreeLock.h).
+  std::optional<int> lockInPlace() {
+    if (Options.Output != OutputMode::InPlace)
+      return std::nullopt;
+    if (llvm::Error E = InPlaceLock.lock(Inputs.Roots))
+      return fail(llvm::toString(std::move(E)));
     return std::nullopt;
   }
 
@@ -287,10 +407,17 @@ private:
       return fail("the shards ran with other rule tables, another CUDA SDK or another "
                   "musify than this merge");
     RunDigest = *Digest;
-    if (Options.Incremental)
-      Cache.emplace(Options.CacheDir.empty() ? UnitCache::defaultFolder()
-                                             : Options.CacheDir,
-                    *Digest);
+    if (Options.Incremental) {
+      std::string Folder =
+          Options.CacheDir.empty() ? UnitCache::defaultFolder() : Options.CacheDir;
+      // A folder that cannot serve as the cache is said to be so, once.
+      CacheFolderUse Use = prepareCacheFolder(Folder);
+      if (!Use.Warning.empty())
+        Errs << "musify: warning: --incremental: " << Use.Warning << "\n";
+      if (Use.Read)
+        Cache.emplace(Folder, *Digest);
+      CacheWritable = Use.Write;
+    }
     if (Options.ShardCount)
       Export.emplace(Options.ExportDir, *Digest);
     for (const std::string &Folder : Options.MergeFolders)
@@ -498,7 +625,7 @@ private:
     ParsedUnit Unit =
         parseTranslationUnit(F.Path, languagesOf(F), F.Command ? &*F.Command : nullptr,
                              Front, Rules, Classifier, Options.DeviceSide);
-    if (Cache && !Key.empty())
+    if (Cache && CacheWritable && !Key.empty())
       if (llvm::Error E = Cache->store(Key, Unit))
         llvm::consumeError(std::move(E)); // the next run parses it again
     if (Export)
@@ -603,6 +730,22 @@ private:
       BuildFileMigration Migrated =
           migrateBuildFile(Path, text(S), *buildFileKindOf(Path), Rules.buildRules(),
                            Options.Target, Renamed);
+      S.Edits = std::move(Migrated.Edits);
+      llvm::append_range(S.Report.Events, std::move(Migrated.Events));
+    }
+  }
+
+  /// Python model code, by the python-* build rules: names resolve through
+  /// each module's imports (python/).
+  void migratePythonModules() {
+    PythonRun Run;
+    Run.RewriteStrings = Options.RewriteStrings;
+    for (auto &[Path, S] : Files) {
+      if (!S.Input || S.Input->Role != FileRole::Python || S.leftOut())
+        continue;
+      S.Report.How = Analysis::Python;
+      BuildFileMigration Migrated =
+          migratePythonModule(Path, text(S), Rules.buildRules(), Options.Target, Run);
       S.Edits = std::move(Migrated.Edits);
       llvm::append_range(S.Report.Events, std::move(Migrated.Events));
     }
@@ -737,22 +880,6 @@ private:
   void decideHazards() {
     // A header's hazards are found by every unit that includes it.
     keepOnePerKey(Hazards, [](const Hazard &H) {
-  /// Python model code, by the python-* build rules: names resolve through
-  /// each module's imports (python/).
-  void migratePythonModules() {
-    PythonRun Run;
-    Run.RewriteStrings = Options.RewriteStrings;
-    for (auto &[Path, S] : Files) {
-      if (!S.Input || S.Input->Role != FileRole::Python || S.leftOut())
-        continue;
-      S.Report.How = Analysis::Python;
-      BuildFileMigration Migrated =
-          migratePythonModule(Path, text(S), Rules.buildRules(), Options.Target, Run);
-      S.Edits = std::move(Migrated.Edits);
-      llvm::append_range(S.Report.Events, std::move(Migrated.Events));
-    }
-  }
-
       return std::tie(H.At.File, H.At.Offset, H.Kind);
     });
     for (const Hazard &H : Hazards)
@@ -884,17 +1011,23 @@ private:
           continue;
         }
       }
+      if (Options.Output == OutputMode::OutRoot)
+        if (std::optional<std::string> Link = linkBelow(Options.OutRoot, Dest)) {
+          Errs << "musify: error: cannot write '" << Dest << "': '" << *Link
+               << "' is a symbolic link, and --out-root is never written through one\n";
+          Ok = false;
+          continue;
+        }
       std::string Result = S.Edits.apply(text(S));
       if (Dest == "-") {
         Out << Result;
         Out.flush();
       } else {
-        if (Options.Output == OutputMode::InPlace && Options.Backup)
-          if (llvm::Error E = writeFileAtomically(backupPathOf(Path), text(S), Path)) {
-            Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
-            Ok = false;
-            continue; // never replace a file whose backup failed
-          }
+        if (Options.Output == OutputMode::InPlace && Options.Backup &&
+            !keepBackup(Path, text(S))) {
+          Ok = false;
+          continue; // never replace a file whose backup failed
+        }
         if (llvm::Error E = writeFileAtomically(Dest, Result, Path)) {
           Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
           Ok = false;
@@ -913,6 +1046,23 @@ private:
       S.Report.Output = Written.str().str();
     }
     return Ok;
+  }
+
+  /// --backup: Original kept beside Path; false, said, if it could not be.
+  bool keepBackup(const std::string &Path, llvm::StringRef Original) {
+    std::string Backup = backupPathOf(Path);
+    if (llvm::sys::path::filename(Backup).size() > MaxFileNameBytes) {
+      Errs << "musify: error: cannot keep a backup of '" << Path << "': its name with '"
+           << Backup.substr(Path.size()) << "' is "
+           << llvm::sys::path::filename(Backup).size() << " bytes, past the "
+           << MaxFileNameBytes << " a file name may have; left as it is\n";
+      return false;
+    }
+    if (llvm::Error E = writeFileAtomically(Backup, Original, Path)) {
+      Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
+      return false;
+    }
+    return true;
   }
 
   /// --out-root: the input folders' relative links that stay inside them
@@ -956,7 +1106,7 @@ private:
     bool Ok = writeReportFile(Run);
     Ok = writeSarifFile(Run, Ok) && Ok;
     Ok = writeHtmlFile(Run) && Ok;
-    unsigned Pruned = Cache ? Cache->prune(Options.CacheMaxBytes) : 0;
+    unsigned Pruned = Cache && CacheWritable ? Cache->prune(Options.CacheMaxBytes) : 0;
     if (!Options.Quiet) {
       printSummaryTable(Run, Errs);
       Errs << summaryLine(Run) << "\n";
@@ -1108,7 +1258,9 @@ private:
   /// What each parsed translation unit compiled, for build predictions.
   std::map<std::string, UnitReach> Units;
   RenameMap Renamed;
+  TreeLock InPlaceLock;            ///< --in-place: held while the run lives
   std::optional<UnitCache> Cache;  ///< --incremental
+  bool CacheWritable = false;      ///< entries may be stored and pruned
   std::string RunDigest;           ///< of the parses, whenever a cache is used
   std::optional<UnitCache> Export; ///< --shard: where its parses go
   std::deque<UnitCache> Exports;   ///< merge: the shards' exports

@@ -1,5 +1,6 @@
 // The --incremental cache: one JSON file per translation unit's parse.
 #include "cache/UnitCache.h"
+#include "cache/CacheFolder.h"
 #include "core/BoundedRead.h"
 #include "output/OutputWriter.h"
 
@@ -380,47 +381,7 @@ UnitCache::lookup(llvm::StringRef Key, llvm::function_ref<bool(llvm::StringRef)>
 }
 
 unsigned UnitCache::prune(uint64_t MaxBytes) const {
-  struct File {
-    std::string Path;
-    uint64_t Size;
-    llvm::sys::TimePoint<> Used;
-  };
-  std::vector<File> Entries;
-  uint64_t Total = 0;
-  unsigned Removed = 0;
-  auto Now = std::chrono::system_clock::now();
-  std::error_code EC;
-  for (llvm::sys::fs::recursive_directory_iterator It(Folder, EC), End; It != End && !EC;
-       It.increment(EC)) {
-    // Entries and temporary files lie one folder down (entryPath).
-    llvm::ErrorOr<llvm::sys::fs::basic_file_status> Status = It->status();
-    if (It.level() != 1 || !Status ||
-        Status->type() != llvm::sys::fs::file_type::regular_file)
-      continue;
-    llvm::StringRef Name = llvm::sys::path::filename(It->path());
-    if (Name.contains(".musify-")) { // a temporary file of writeFileAtomically
-      if (Now - Status->getLastModificationTime() > std::chrono::hours(24))
-        Removed += !llvm::sys::fs::remove(It->path());
-      continue;
-    }
-    if (Name.ends_with(".json")) {
-      Entries.push_back(
-          {It->path(), Status->getSize(), Status->getLastModificationTime()});
-      Total += Status->getSize();
-    }
-  }
-  if (Total <= MaxBytes)
-    return Removed;
-  llvm::sort(Entries, [](const File &A, const File &B) { return A.Used < B.Used; });
-  for (const File &E : Entries) {
-    if (Total <= MaxBytes / 4 * 3)
-      break;
-    if (!llvm::sys::fs::remove(E.Path)) {
-      Total -= E.Size;
-      ++Removed;
-    }
-  }
-  return Removed;
+  return pruneCacheFolder(Folder, MaxBytes);
 }
 
 llvm::Error UnitCache::store(llvm::StringRef Key, const ParsedUnit &Unit) const {

@@ -57,12 +57,11 @@ public:
   /// Failing to store only costs the next run a parse: the error says why.
   llvm::Error store(llvm::StringRef Key, const ParsedUnit &Unit) const;
 
-  /// Keeps the cache within MaxBytes: when its entries hold more, the least
-  /// recently used go until they hold at most three quarters of it.
-  /// Temporary files a day old (a run killed while writing) go too. Safe
-  /// beside other runs on the same cache, on any machine: an entry appears
-  /// whole (renamed into place), and one removed under a reader is a miss,
-  /// which costs that run a parse. Returns how many files were removed.
+  /// Keeps the cache within MaxBytes (pruneCacheFolder: only in a folder
+  /// prepareCacheFolder marked, only files the cache wrote). Safe beside
+  /// other runs on the same cache, on any machine: an entry appears whole
+  /// (renamed into place), and one removed under a reader is a miss, which
+  /// costs that run a parse. Returns how many files were removed.
   unsigned prune(uint64_t MaxBytes) const;
 
 private:

@@ -275,9 +275,6 @@ Decision Decider::renamed(const Rule &Found, const Reference &Ref,
                           llvm::StringRef FileText, Event E) const {
   const Rule *R = &Found;
   auto [NewName, Helper] = chooseOverload(*R, Ref, E);
-  // A header the targeted version keeps elsewhere (the rule's note says why).
-  if (TargetVersion && movedIn(*R, *TargetVersion))
-    NewName = R->MovedReplacement;
   if (!Helper.empty()) {
     E.VerifiedBy = "musify-helpers";
     E.Note += (E.Note.empty() ? "" : "; ") +

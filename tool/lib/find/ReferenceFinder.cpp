@@ -68,14 +68,8 @@ public:
   /// text there really is Name (implicit code points at other tokens).
   /// A name built by token pasting has no such place: Pasted says so, with
   /// the place of the expansion that pasted it.
-  /// Written gets the length of the text there: Name's, or more where a
-  /// backslash-newline splits it (`cuda\` + newline + `Malloc`), which is
-  /// the token Clang reads as Name and the text a rename replaces whole.
   std::optional<Place> placeOfName(SourceLocation Loc, llvm::StringRef Name,
-                                   bool *Pasted = nullptr,
-                                   unsigned *Written = nullptr) {
-    if (Written)
-      *Written = Name.size();
+                                   bool *Pasted = nullptr) {
     if (Loc.isInvalid())
       return std::nullopt;
     if (Loc.isMacroID()) {
@@ -94,22 +88,8 @@ public:
     if (!Text.substr(P->Offset).starts_with(Name) ||
         (P->Offset + Name.size() < Text.size() &&
          isAsciiIdentifierContinue(Text[P->Offset + Name.size()])))
-      return splicedName(Loc, Name, Written) ? P : std::nullopt;
+      return std::nullopt;
     return P;
-  }
-
-  /// Whether the token at Loc is Name split by backslash-newlines; Written
-  /// gets its length as written.
-  bool splicedName(SourceLocation Loc, llvm::StringRef Name, unsigned *Written) {
-    Token Tok;
-    if (!Written || Lexer::getRawToken(Loc, Tok, SM, LangOpts) || !Tok.needsCleaning() ||
-        !Tok.is(tok::raw_identifier))
-      return false;
-    bool Invalid = false;
-    if (Lexer::getSpelling(Tok, SM, LangOpts, &Invalid) != Name || Invalid)
-      return false;
-    *Written = Tok.getLength();
-    return true;
   }
 
   /// The place of a file location in a user file.
@@ -320,14 +300,12 @@ public:
       RuleName = (Class->getName() + "::" + Member->getName()).str();
     if (!Rules.find(RuleName, Kind))
       return true;
-    unsigned Written = 0;
-    std::optional<Place> At =
-        Where.placeOfName(E->getMemberLoc(), Member->getName(), nullptr, &Written);
+    std::optional<Place> At = Where.placeOfName(E->getMemberLoc(), Member->getName());
     if (!At)
       return true;
     Reference R;
     R.At = std::move(*At);
-    R.Length = Written;
+    R.Length = Member->getName().size();
     R.Name = Member->getName().str();
     R.QualifiedName = std::move(RuleName);
     R.Kind = Kind;
@@ -546,13 +524,12 @@ private:
     if (!isSdkDeclaration(First, RuleName, *Kind))
       return;
     bool Pasted = false;
-    unsigned Written = 0;
-    std::optional<Place> At = Where.placeOfName(Loc, D->getName(), &Pasted, &Written);
+    std::optional<Place> At = Where.placeOfName(Loc, D->getName(), &Pasted);
     if (!At)
       return;
     Reference R;
     R.At = std::move(*At);
-    R.Length = Written;
+    R.Length = D->getName().size();
     R.Name = D->getName().str();
     if (RuleName != R.Name)
       R.QualifiedName = std::move(RuleName);
@@ -1045,8 +1022,8 @@ private:
     unsigned To =
         SM.getFileOffset(Lexer::getLocForEndOfToken(End, 0, SM, PP.getLangOpts()));
     forEachIdentifier(Text, SM.getFileOffset(Begin), To,
-                      [&](const RawIdentifier &Id) {
-                        Found = Found || isDeviceMacroName(Id.Name);
+                      [&](llvm::StringRef Name, unsigned) {
+                        Found = Found || isDeviceMacroName(Name);
                       });
     return Found;
   }
@@ -1059,9 +1036,7 @@ private:
     // Most expansions are in the SDK's and the system's headers: where the
     // name is written is asked first.
     bool Pasted = false;
-    unsigned Written = 0;
-    std::optional<Place> At =
-        Where.placeOfName(NameTok.getLocation(), Name, &Pasted, &Written);
+    std::optional<Place> At = Where.placeOfName(NameTok.getLocation(), Name, &Pasted);
     if (!At)
       return;
     Evidence How = Evidence::Macro;
@@ -1094,7 +1069,7 @@ private:
     }
     Reference R;
     R.At = std::move(*At);
-    R.Length = Written;
+    R.Length = Name.size();
     R.Name = Name.str();
     R.Kind = RuleKind::Macro;
     R.How = How;
@@ -1116,17 +1091,16 @@ private:
     unsigned End = SM.getFileOffset(
         Lexer::getLocForEndOfToken(Condition.getEnd(), 0, SM, PP.getLangOpts()));
     forEachIdentifier(Text, Begin->Offset, End,
-                      [&](const RawIdentifier &Id) {
-                        if (PP.isMacroDefined(Id.Name) ||
-                            !Rules.find(Id.Name, RuleKind::Macro))
+                      [&](llvm::StringRef Name, unsigned Offset) {
+                        if (PP.isMacroDefined(Name) || !Rules.find(Name, RuleKind::Macro))
                           return;
                         Reference R;
                         R.At.File = Begin->File;
-                        R.At.Offset = Id.Offset;
-                        R.At.Line = SM.getLineNumber(FID, Id.Offset);
-                        R.At.Column = SM.getColumnNumber(FID, Id.Offset);
-                        R.Length = Id.Length;
-                        R.Name = Id.Name.str();
+                        R.At.Offset = Offset;
+                        R.At.Line = SM.getLineNumber(FID, Offset);
+                        R.At.Column = SM.getColumnNumber(FID, Offset);
+                        R.Length = Name.size();
+                        R.Name = Name.str();
                         R.Kind = RuleKind::Macro;
                         R.How = Evidence::MacroTest;
                         Findings.References.push_back(std::move(R));

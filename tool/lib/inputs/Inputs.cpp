@@ -1,5 +1,6 @@
 // Expanding command-line inputs into the files of a migration.
 #include "inputs/Inputs.h"
+#include "core/TemporaryNames.h"
 #include "inputs/NvccFlags.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -38,8 +39,8 @@ FileRole roleOf(llvm::StringRef Path) {
   return llvm::StringSwitch<FileRole>(path::extension(Path))
       .Cases(".cu", ".cpp", ".cc", ".cxx", ".c", FileRole::TranslationUnit)
       .Cases(".cuh", ".h", ".hpp", ".hh", ".inl", FileRole::Header)
-      .Default(FileRole::Other);
       .Case(".py", FileRole::Python)
+      .Default(FileRole::Other);
 }
 
 SourceLanguage languageOf(llvm::StringRef Path) {
@@ -71,13 +72,6 @@ bool isSkippedFolder(llvm::StringRef Name) {
 /// the input or round in a cycle. What a link leads to inside the folder is
 /// read where it really is; a relative link that stays inside is kept as a
 /// link (InputSet::Links).
-/// FILE.musify-XXXXXX: output/'s temporary file, left by a run that was killed.
-bool isMusifyTemporary(llvm::StringRef Name) {
-  size_t At = Name.rfind(".musify-");
-  return At != llvm::StringRef::npos && Name.size() == At + 14 &&
-         llvm::all_of(Name.drop_front(At + 8), [](char C) { return llvm::isAlnum(C); });
-}
-
 llvm::Error addFolder(llvm::StringRef Dir, llvm::StringRef SkipDir, InputSet &Set,
                       bool RequireSources = true) {
   std::vector<InputFile> &Out = Set.Files;
@@ -107,7 +101,9 @@ llvm::Error addFolder(llvm::StringRef Dir, llvm::StringRef SkipDir, InputSet &Se
     llvm::SmallString<256> Real;
     if (fs::real_path(It->path(), Real))
       continue;
-    if (isMusifyTemporary(Name)) {
+    // Only a run that writes in the input folders leaves its temporary
+    // files there; for any other, a file so named is the user's.
+    if (Set.TemporariesAreStale && isTemporaryName(Name)) {
       Set.StaleTemporaries.push_back(Real.str().str());
       continue;
     }
@@ -298,6 +294,7 @@ llvm::Expected<InputSet> collectInputs(const InputRequest &Request) {
   if (!Filter)
     return Filter.takeError();
   InputSet Set;
+  Set.TemporariesAreStale = Request.WritesInPlace;
   std::vector<std::string> Paths = Request.Paths;
   if (Paths.empty())
     if (llvm::Error E = addDatabaseInputs(Request, Paths, Set))

@@ -71,6 +71,9 @@ struct InputRequest {
   std::vector<CompileCommand> Commands;
   std::string BuildDir;
   std::string SkipDir; ///< the output folder, when it lies inside an input folder
+  /// The run writes in the input folders (--in-place): a temporary file of
+  /// output/ there (core/TemporaryNames.h) is one a killed run left.
+  bool WritesInPlace = false;
 };
 
 struct InputSet {
@@ -87,9 +90,12 @@ struct InputSet {
     std::string Target; ///< as the link says
   };
   std::vector<Link> Links;
-  /// Temporary files an interrupted run left (FILE.musify-XXXXXX): never
-  /// inputs, removed before this run writes.
+  /// Temporary files an interrupted run left (FILE.musify-XXXXXX), found
+  /// only where this run writes (InputRequest::WritesInPlace): never inputs,
+  /// removed before this run writes. Elsewhere a file so named is the user's,
+  /// an input like any other.
   std::vector<std::string> StaleTemporaries;
+  bool TemporariesAreStale = false;
 };
 
 /// Expands the request. A missing path, a folder without sources, a named

@@ -1,5 +1,6 @@
 // Atomic file output.
 #include "output/OutputWriter.h"
+#include "core/TemporaryNames.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -11,6 +12,45 @@
 #include <unistd.h>
 
 namespace musify {
+
+std::optional<std::string> whyNotReplaceable(llvm::StringRef Path, bool Writable) {
+  llvm::sys::fs::file_status Status;
+  // Not followed: a link is refused, whatever it leads to.
+  if (llvm::sys::fs::status(Path, Status, /*follow=*/false))
+    return std::nullopt; // new
+  switch (Status.type()) {
+  case llvm::sys::fs::file_type::regular_file:
+    break;
+  case llvm::sys::fs::file_type::symlink_file:
+    return std::string("is a symbolic link; name the file itself or a new one");
+  case llvm::sys::fs::file_type::directory_file:
+    return std::string("is a folder");
+  default:
+    return std::string("is not a regular file (a device, a FIFO or a socket)");
+  }
+  if (Writable && !(Status.permissions() & llvm::sys::fs::owner_write))
+    return std::string("is read-only; left as it is (make it writable to replace it)");
+  return std::nullopt;
+}
+
+std::optional<std::string> linkBelow(llvm::StringRef Root, llvm::StringRef Path) {
+  Root = Root.rtrim('/');
+  llvm::StringRef Rest = Path;
+  if (!Rest.consume_front(Root) || !Rest.starts_with("/"))
+    return std::nullopt;
+  llvm::SmallString<256> Walked(Root);
+  llvm::SmallVector<llvm::StringRef, 16> Parts;
+  llvm::sys::path::parent_path(Rest).split(Parts, '/', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef Part : Parts) {
+    llvm::sys::path::append(Walked, Part);
+    llvm::sys::fs::file_status Status;
+    if (llvm::sys::fs::status(Walked, Status, /*follow=*/false))
+      return std::nullopt; // missing: created as a folder
+    if (Status.type() == llvm::sys::fs::file_type::symlink_file)
+      return Walked.str().str();
+  }
+  return std::nullopt;
+}
 
 /// Whether Path is a file that already holds exactly Content.
 static bool holdsAlready(llvm::StringRef Path, llvm::StringRef Content) {
@@ -24,6 +64,10 @@ static bool holdsAlready(llvm::StringRef Path, llvm::StringRef Content) {
 
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
                                 llvm::StringRef ModeOf) {
+  if (std::optional<std::string> Unfit = whyNotReplaceable(Path))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot write '%s': it %s", Path.str().c_str(),
+                                   Unfit->c_str());
   llvm::StringRef Parent = llvm::sys::path::parent_path(Path);
   if (!Parent.empty())
     // As mkdir does: the umask decides.
@@ -50,7 +94,7 @@ llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
   // disk before it replaces Path: a full disk or any other write error leaves
   // Path as it was.
   llvm::Expected<llvm::sys::fs::TempFile> Temp =
-      llvm::sys::fs::TempFile::create(Path + ".musify-%%%%%%");
+      llvm::sys::fs::TempFile::create(temporaryModelFor(Path));
   if (!Temp)
     return Failed(llvm::toString(Temp.takeError()));
   std::error_code WriteError;

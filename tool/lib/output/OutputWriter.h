@@ -4,12 +4,27 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
+#include <string>
+
 namespace musify {
+
+/// Why a file this run writes may not replace what is at Path, or nullopt:
+/// Path must be new or a regular file, never a symbolic link, a device, a
+/// FIFO or a folder (renaming a temporary file over one replaces it:
+/// /dev/null, as root). With Writable, a read-only file is refused too.
+std::optional<std::string> whyNotReplaceable(llvm::StringRef Path, bool Writable = false);
+
+/// The first symbolic link on the way from the folder Root down to Path's
+/// folder (Root itself not counted), or nullopt: writing there would go
+/// through it, out of Root.
+std::optional<std::string> linkBelow(llvm::StringRef Root, llvm::StringRef Path);
 
 /// Writes Content to Path through a temporary file renamed over it, creating
 /// missing parent folders; a Path that already holds Content is only given a
 /// new time. The file gets the permissions of ModeOf (the source it is a
-/// migration or copy of), else keeps Path's if it existed.
+/// migration or copy of), else keeps Path's if it existed. What is at Path
+/// and not a regular file (whyNotReplaceable) is never replaced.
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
                                 llvm::StringRef ModeOf = "");
 

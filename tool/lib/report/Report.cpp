@@ -272,6 +272,17 @@ std::vector<Finding> findingsOf(const RunReport &Report) {
   return Out;
 }
 
+/// Text as part of one diagnostic line: a line break (in a file name, a
+/// rule's note, an edit's text) is written as `\n`, so none can begin a line
+/// that reads as a diagnostic of its own.
+static std::string oneLine(llvm::StringRef Text) {
+  std::string Out;
+  Out.reserve(Text.size());
+  for (char C : Text)
+    Out += C == '\n' ? "\\n" : C == '\r' ? "\\r" : std::string(1, C);
+  return Out;
+}
+
 void printDiagnostics(const RunReport &Report, llvm::raw_ostream &OS, bool Every) {
   // Past its first few warnings, a name's repeats are counted, not printed:
   // a large tree must not drown the user (--verbose prints every one).
@@ -282,8 +293,8 @@ void printDiagnostics(const RunReport &Report, llvm::raw_ostream &OS, bool Every
     std::string Name = F.From ? F.From->Cuda : F.Message;
     if (!Every && ++Seen[{F.Code, Name}] > Shown)
       continue;
-    OS << F.Path << ":" << F.At.Line << ":" << F.At.Column << ": " << F.Severity << ": "
-       << F.Message << " [musify-" << F.Code << "]\n";
+    OS << oneLine(F.Path) << ":" << F.At.Line << ":" << F.At.Column << ": " << F.Severity
+       << ": " << oneLine(F.Message) << " [musify-" << F.Code << "]\n";
   }
   if (Every)
     return;

@@ -100,9 +100,6 @@ struct Rule {
   /// headers lack it though the tables date it earlier. Which hold is decided
   /// against the version migrated to.
   std::string Added, Deprecated, Removed, HeadersLack;
-  /// A header the target moved (`hip_moved`, `moved_target`): from version
-  /// Moved on, the replacement is MovedReplacement ("hipfft/hipfft.h").
-  std::string Moved, MovedReplacement;
 
   bool hasReplacement() const { return !Replacement.empty(); }
 };

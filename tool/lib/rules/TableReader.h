@@ -3,6 +3,7 @@
 #pragma once
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
@@ -15,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 namespace musify {
 
@@ -51,6 +53,14 @@ std::optional<std::string> readMember(const nlohmann::json &Object, llvm::String
   } catch (const nlohmann::json::exception &) {
     return "\"" + Key.str() + "\" must be " + TypeName;
   }
+  // A table's text ends up in messages, one line each: a line break in a
+  // note could forge a diagnostic of its own.
+  if constexpr (std::is_same_v<T, std::string>)
+    if (llvm::any_of(Out, [](char C) {
+          return static_cast<unsigned char>(C) < 0x20 || C == 0x7f;
+        }))
+      return "\"" + Key.str() + "\" holds a control character (a line break?); " +
+             "a rule's text is one line";
   return std::nullopt;
 }
 
