@@ -87,6 +87,24 @@ void readIncludedHeader(llvm::StringRef Text, unsigned Start,
 
 } // namespace
 
+std::string withoutSplices(llvm::StringRef Text) {
+  std::string Out;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    if (Text[I] == '\\') {
+      // A backslash, perhaps blanks (Clang allows them), then a line end.
+      size_t J = I + 1;
+      while (J < Text.size() && (Text[J] == ' ' || Text[J] == '\t'))
+        ++J;
+      if (J < Text.size() && (Text[J] == '\n' || Text[J] == '\r')) {
+        I = J + (Text[J] == '\r' && J + 1 < Text.size() && Text[J + 1] == '\n');
+        continue;
+      }
+    }
+    Out += Text[I];
+  }
+  return Out;
+}
+
 void scanSource(llvm::StringRef Text, unsigned Begin, unsigned End,
                 IdentifierCallback OnIdentifier,
                 llvm::function_ref<void(const RawInclude &)> OnInclude) {
@@ -137,8 +155,14 @@ void scanSource(llvm::StringRef Text, unsigned Begin, unsigned End,
       }
       // Members (`x.cudaName`) are the user's, whatever their name.
       if (Tok.is(clang::tok::raw_identifier) && QualifierKnown &&
-          !Prev.isOneOf(clang::tok::period, clang::tok::arrow))
-        OnIdentifier(Tok.getRawIdentifier(), OffsetOf(Tok), Qualifier);
+          !Prev.isOneOf(clang::tok::period, clang::tok::arrow)) {
+        // A name split by backslash-newlines is the joined name.
+        std::string Joined =
+            Tok.needsCleaning() ? withoutSplices(Tok.getRawIdentifier()) : std::string();
+        OnIdentifier({Tok.needsCleaning() ? llvm::StringRef(Joined) : Tok.getRawIdentifier(),
+                      OffsetOf(Tok), Tok.getLength()},
+                     Qualifier);
+      }
     }
     PrevEnd = OffsetOf(Tok) + Tok.getLength();
     Prev = Tok;
@@ -155,12 +179,12 @@ void forEachStringLiteral(llvm::StringRef Text,
 }
 
 void forEachIdentifier(llvm::StringRef Text, unsigned Begin, unsigned End,
-                       llvm::function_ref<void(llvm::StringRef, unsigned)> Fn) {
+                       llvm::function_ref<void(const RawIdentifier &)> Fn) {
   scanSource(
       Text, Begin, End,
-      [&](llvm::StringRef Name, unsigned Offset, llvm::StringRef Qualifier) {
+      [&](const RawIdentifier &Id, llvm::StringRef Qualifier) {
         if (Qualifier.empty())
-          Fn(Name, Offset);
+          Fn(Id);
       },
       [](const RawInclude &) {});
 }
@@ -178,7 +202,7 @@ std::vector<RawToken> tokensIn(llvm::StringRef Text, unsigned Begin, unsigned En
 void forEachInclude(llvm::StringRef Text, unsigned End,
                     llvm::function_ref<void(llvm::StringRef, unsigned, unsigned)> Fn) {
   scanSource(
-      Text, 0, End, [](llvm::StringRef, unsigned, llvm::StringRef) {},
+      Text, 0, End, [](const RawIdentifier &, llvm::StringRef) {},
       [&](const RawInclude &I) { Fn(I.Name, I.Offset, I.Length); });
 }
 

@@ -9,6 +9,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -32,10 +33,23 @@ struct RawInclude {
   unsigned Length;
 };
 
-/// Called with an identifier, its offset, and the namespaces it is written
-/// qualified with ("thrust::cuda::" for `par` in `thrust::cuda::par`).
+/// An identifier as the lexer reads it: Name, and where it is written,
+/// [Offset, Offset + Length). Length exceeds Name's size where the name is
+/// split by backslash-newlines (`cuda\` + newline + `Malloc`), which the
+/// compiler joins: Name is then the joined name.
+struct RawIdentifier {
+  llvm::StringRef Name;
+  unsigned Offset = 0, Length = 0;
+};
+
+/// Called with an identifier and the namespaces it is written qualified
+/// with ("thrust::cuda::" for `par` in `thrust::cuda::par`).
 using IdentifierCallback =
-    llvm::function_ref<void(llvm::StringRef, unsigned, llvm::StringRef)>;
+    llvm::function_ref<void(const RawIdentifier &, llvm::StringRef)>;
+
+/// Text with every backslash-newline taken out (the compiler's line
+/// splicing), as the compiler reads a token that holds them.
+std::string withoutSplices(llvm::StringRef Text);
 
 /// Lexes [Begin, End) of Text, reporting identifiers that can name a global
 /// or namespace-scope entity, and the headers of #include directives.
@@ -45,10 +59,10 @@ void scanSource(llvm::StringRef Text, unsigned Begin, unsigned End,
                 IdentifierCallback OnIdentifier,
                 llvm::function_ref<void(const RawInclude &)> OnInclude);
 
-/// Calls Fn(name, offset) for each unqualified identifier that can name a
-/// global entity in [Begin, End) of Text.
+/// Calls Fn for each unqualified identifier that can name a global entity
+/// in [Begin, End) of Text.
 void forEachIdentifier(llvm::StringRef Text, unsigned Begin, unsigned End,
-                       llvm::function_ref<void(llvm::StringRef, unsigned)> Fn);
+                       llvm::function_ref<void(const RawIdentifier &)> Fn);
 
 /// Calls Fn(header, offset, length) for each `#include` before End in Text:
 /// the header as written inside its delimiters, and the text it occupies

@@ -40,8 +40,8 @@ bool deviceSkipsCudaNames(const TranslationUnitFindings &Found, const RuleTable 
     llvm::StringRef Text = It->second->getBuffer();
     bool Known = false;
     forEachIdentifier(Text, R.Begin, std::min<size_t>(R.End, Text.size()),
-                      [&](llvm::StringRef Name, unsigned) {
-                        Known = Known || Rules.findIdentifier(Name);
+                      [&](const RawIdentifier &Id) {
+                        Known = Known || Rules.findIdentifier(Id.Name);
                       });
     if (Known)
       return true;

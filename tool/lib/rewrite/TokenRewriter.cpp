@@ -51,17 +51,17 @@ void TokenRewriter::findReferences(llvm::StringRef Path, llvm::StringRef Text,
   };
   scanSource(
       Text, Begin, End,
-      [&](llvm::StringRef Name, unsigned Offset, llvm::StringRef Qualifier) {
-        std::string Qualified = (Qualifier + Name).str();
+      [&](const RawIdentifier &Id, llvm::StringRef Qualifier) {
+        std::string Qualified = (Qualifier + Id.Name).str();
         const Rule *R = Rules.findIdentifier(Qualified);
         // Without a parse, a function is told from a user's variable of the
         // same name (CUDA declares `all` and `any`) by being called.
-        if (R && R->Kind == RuleKind::Function &&
-            !Text.drop_front(Offset + Name.size()).ltrim().starts_with("(") &&
-            !Text.drop_front(Offset + Name.size()).ltrim().starts_with("<"))
+        llvm::StringRef After = Text.drop_front(Id.Offset + Id.Length).ltrim();
+        if (R && R->Kind == RuleKind::Function && !After.starts_with("(") &&
+            !After.starts_with("<"))
           return;
         if (R)
-          Add(Name, Qualified, Offset, Name.size(), R->Kind);
+          Add(Id.Name, Qualified, Id.Offset, Id.Length, R->Kind);
       },
       [&](const RawInclude &Inc) {
         if (Rules.findHeader(Inc.Name))
