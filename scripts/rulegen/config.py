@@ -170,6 +170,14 @@ class SameNameLibrary:
 
 
 @dataclass(frozen=True)
+class MovedHeader:
+    """A library header that a HIP release moved: from `version` on it is `target`."""
+    version: str
+    target: str
+    source: str
+
+
+@dataclass(frozen=True)
 class HipHeaders:
     map: Mapping[str, str]
     include_first: Mapping[str, tuple[str, ...]]
@@ -178,6 +186,7 @@ class HipHeaders:
     no_counterpart: Mapping[str, str]
     folders: Mapping[str, Rule]
     files: Mapping[str, Rule]
+    moved: Mapping[str, MovedHeader] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

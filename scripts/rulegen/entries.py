@@ -14,7 +14,8 @@ from typing import Optional
 ENTRY_KEYS = ("cuda", "kind", "status", "target", "include_first", "nvcc_implicit",
               "target_overloads", "note", "disputed",
               "defined_tests_only", "call", "cuda_deprecated", "cuda_removed",
-              "hip_added", "hip_deprecated", "hip_removed", "hip_headers_lack", "check")
+              "hip_added", "hip_deprecated", "hip_removed", "hip_headers_lack", "hip_moved",
+              "moved_target", "check")
 
 # The order of an entry a later pass rewrites (calls.py, helpers.py): those
 # passes came later and put their keys after the note, which the committed

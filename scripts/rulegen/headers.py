@@ -116,9 +116,17 @@ def hip_entry(hip, name, state, system_include, cuda_version):
                               + notes, removed=removed)
         # A library Debian does not ship: its names come from the HIPIFY
         # tables (check hipify-table), so its header does too.
-        return make_entry(name, "header", status, target, "hipify-table",
-                          ["%s is not shipped by Debian: HIPIFY's name, not compiled here"
-                           % library] + notes, removed=removed)
+        entry = make_entry(name, "header", status, target, "hipify-table",
+                           ["%s is not shipped by Debian: HIPIFY's name, not compiled here"
+                            % library] + notes, removed=removed)
+        moved = headers.moved.get(target)
+        if moved is not None:
+            entry["note"] += "; %s moved it to %s (%s)" % (
+                hip.display_name + " " + moved.version, moved.target, moved.source)
+            entry["hip_moved"] = moved.version
+            entry["moved_target"] = moved.target
+            entry = ordered(entry)
+        return entry
     entry = make_entry(name, "header", status, target, "hip-headers", notes, removed=removed)
     if target in headers.include_first:
         entry["include_first"] = list(headers.include_first[target])

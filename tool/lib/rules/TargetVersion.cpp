@@ -84,4 +84,6 @@ std::optional<std::string> unavailableIn(const Rule &R, const TargetDescription 
 
 bool deprecatedIn(const Rule &R, Version V) { return reachedBy(R.Deprecated, V); }
 
+bool movedIn(const Rule &R, Version V) { return reachedBy(R.Moved, V); }
+
 } // namespace musify

@@ -40,5 +40,7 @@ std::optional<std::string> unavailableIn(const Rule &R, const TargetDescription 
                                          Version V);
 /// Whether version V of the target has deprecated Rule's replacement.
 bool deprecatedIn(const Rule &R, Version V);
+/// Whether version V of the target keeps Rule's header at MovedReplacement.
+bool movedIn(const Rule &R, Version V);
 
 } // namespace musify
