@@ -275,6 +275,9 @@ Decision Decider::renamed(const Rule &Found, const Reference &Ref,
                           llvm::StringRef FileText, Event E) const {
   const Rule *R = &Found;
   auto [NewName, Helper] = chooseOverload(*R, Ref, E);
+  // A header the targeted version keeps elsewhere (the rule's note says why).
+  if (TargetVersion && movedIn(*R, *TargetVersion))
+    NewName = R->MovedReplacement;
   if (!Helper.empty()) {
     E.VerifiedBy = "musify-helpers";
     E.Note += (E.Note.empty() ? "" : "; ") +
@@ -643,6 +646,8 @@ HazardDecision Decider::assess(const Hazard &H, llvm::StringRef FileText) const 
   if (H.Kind == HazardKind::InlineAsm)
     R.Message = "inline assembly (PTX) is not portable to " + Target +
                 ": rewrite it with intrinsics or plain code; it is left as it is";
+  else if (const std::string *Rejected = Rules.rejectedExtension(hazardKindName(H.Kind)))
+    R.Message = *Rejected;
   else if (H.Kind == HazardKind::DeviceLaunch)
     R.Message = "a kernel launched from device code (dynamic parallelism): " + Target +
                 " does not support it";

@@ -130,6 +130,7 @@ enum class HazardKind {
   DeviceLaunch,   ///< a kernel launched from device code
   WarpSize,       ///< a constant that assumes a 32-lane warp
   VectorOperator, ///< a user's operator the target's vector types define too
+  InitialisedVla, ///< `int a[n] = {0};`: nvcc accepts it, Clang-based compilers do not
 };
 
 /// The report's name of Kind ("inline-asm", "device-launch", ...).
@@ -143,6 +144,8 @@ inline const char *hazardKindName(HazardKind Kind) {
     return "warp-size";
   case HazardKind::VectorOperator:
     return "vector-operator";
+  case HazardKind::InitialisedVla:
+    return "initialised-vla";
   }
   return "";
 }

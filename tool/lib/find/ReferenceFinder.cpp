@@ -68,8 +68,14 @@ public:
   /// text there really is Name (implicit code points at other tokens).
   /// A name built by token pasting has no such place: Pasted says so, with
   /// the place of the expansion that pasted it.
+  /// Written gets the length of the text there: Name's, or more where a
+  /// backslash-newline splits it (`cuda\` + newline + `Malloc`), which is
+  /// the token Clang reads as Name and the text a rename replaces whole.
   std::optional<Place> placeOfName(SourceLocation Loc, llvm::StringRef Name,
-                                   bool *Pasted = nullptr) {
+                                   bool *Pasted = nullptr,
+                                   unsigned *Written = nullptr) {
+    if (Written)
+      *Written = Name.size();
     if (Loc.isInvalid())
       return std::nullopt;
     if (Loc.isMacroID()) {
@@ -88,8 +94,22 @@ public:
     if (!Text.substr(P->Offset).starts_with(Name) ||
         (P->Offset + Name.size() < Text.size() &&
          isAsciiIdentifierContinue(Text[P->Offset + Name.size()])))
-      return std::nullopt;
+      return splicedName(Loc, Name, Written) ? P : std::nullopt;
     return P;
+  }
+
+  /// Whether the token at Loc is Name split by backslash-newlines; Written
+  /// gets its length as written.
+  bool splicedName(SourceLocation Loc, llvm::StringRef Name, unsigned *Written) {
+    Token Tok;
+    if (!Written || Lexer::getRawToken(Loc, Tok, SM, LangOpts) || !Tok.needsCleaning() ||
+        !Tok.is(tok::raw_identifier))
+      return false;
+    bool Invalid = false;
+    if (Lexer::getSpelling(Tok, SM, LangOpts, &Invalid) != Name || Invalid)
+      return false;
+    *Written = Tok.getLength();
+    return true;
   }
 
   /// The place of a file location in a user file.
@@ -300,12 +320,14 @@ public:
       RuleName = (Class->getName() + "::" + Member->getName()).str();
     if (!Rules.find(RuleName, Kind))
       return true;
-    std::optional<Place> At = Where.placeOfName(E->getMemberLoc(), Member->getName());
+    unsigned Written = 0;
+    std::optional<Place> At =
+        Where.placeOfName(E->getMemberLoc(), Member->getName(), nullptr, &Written);
     if (!At)
       return true;
     Reference R;
     R.At = std::move(*At);
-    R.Length = Member->getName().size();
+    R.Length = Written;
     R.Name = Member->getName().str();
     R.QualifiedName = std::move(RuleName);
     R.Kind = Kind;
@@ -335,6 +357,12 @@ public:
     if (!Var->isLocalVarDeclOrParm() && isDynamicShared(*Var))
       noteDynamicShared(*Var, nullptr);
     noteWarpSizeVariable(*Var);
+    // Clang keeps it, with its initialiser, though it rejects it (the front
+    // end does not count that error: nvcc accepts it).
+    if (Var->hasInit() && Var->getType()->isVariableArrayType() &&
+        Rules.rejectedExtension(hazardKindName(HazardKind::InitialisedVla)))
+      noteHazard(HazardKind::InitialisedVla, Var->getLocation(),
+                 SourceRange(Var->getBeginLoc(), Var->getEndLoc()));
     return true;
   }
 
@@ -524,12 +552,13 @@ private:
     if (!isSdkDeclaration(First, RuleName, *Kind))
       return;
     bool Pasted = false;
-    std::optional<Place> At = Where.placeOfName(Loc, D->getName(), &Pasted);
+    unsigned Written = 0;
+    std::optional<Place> At = Where.placeOfName(Loc, D->getName(), &Pasted, &Written);
     if (!At)
       return;
     Reference R;
     R.At = std::move(*At);
-    R.Length = D->getName().size();
+    R.Length = Written;
     R.Name = D->getName().str();
     if (RuleName != R.Name)
       R.QualifiedName = std::move(RuleName);
@@ -1022,8 +1051,8 @@ private:
     unsigned To =
         SM.getFileOffset(Lexer::getLocForEndOfToken(End, 0, SM, PP.getLangOpts()));
     forEachIdentifier(Text, SM.getFileOffset(Begin), To,
-                      [&](llvm::StringRef Name, unsigned) {
-                        Found = Found || isDeviceMacroName(Name);
+                      [&](const RawIdentifier &Id) {
+                        Found = Found || isDeviceMacroName(Id.Name);
                       });
     return Found;
   }
@@ -1036,7 +1065,9 @@ private:
     // Most expansions are in the SDK's and the system's headers: where the
     // name is written is asked first.
     bool Pasted = false;
-    std::optional<Place> At = Where.placeOfName(NameTok.getLocation(), Name, &Pasted);
+    unsigned Written = 0;
+    std::optional<Place> At =
+        Where.placeOfName(NameTok.getLocation(), Name, &Pasted, &Written);
     if (!At)
       return;
     Evidence How = Evidence::Macro;
@@ -1069,7 +1100,7 @@ private:
     }
     Reference R;
     R.At = std::move(*At);
-    R.Length = Name.size();
+    R.Length = Written;
     R.Name = Name.str();
     R.Kind = RuleKind::Macro;
     R.How = How;
@@ -1091,16 +1122,17 @@ private:
     unsigned End = SM.getFileOffset(
         Lexer::getLocForEndOfToken(Condition.getEnd(), 0, SM, PP.getLangOpts()));
     forEachIdentifier(Text, Begin->Offset, End,
-                      [&](llvm::StringRef Name, unsigned Offset) {
-                        if (PP.isMacroDefined(Name) || !Rules.find(Name, RuleKind::Macro))
+                      [&](const RawIdentifier &Id) {
+                        if (PP.isMacroDefined(Id.Name) ||
+                            !Rules.find(Id.Name, RuleKind::Macro))
                           return;
                         Reference R;
                         R.At.File = Begin->File;
-                        R.At.Offset = Offset;
-                        R.At.Line = SM.getLineNumber(FID, Offset);
-                        R.At.Column = SM.getColumnNumber(FID, Offset);
-                        R.Length = Name.size();
-                        R.Name = Name.str();
+                        R.At.Offset = Id.Offset;
+                        R.At.Line = SM.getLineNumber(FID, Id.Offset);
+                        R.At.Column = SM.getColumnNumber(FID, Id.Offset);
+                        R.Length = Id.Length;
+                        R.Name = Id.Name.str();
                         R.Kind = RuleKind::Macro;
                         R.How = Evidence::MacroTest;
                         Findings.References.push_back(std::move(R));

@@ -40,6 +40,10 @@ constexpr CodeHelp Codes[] = {
     {"vector-operator", "warning", "An operator the target's vector types define too",
      "The target's vector types define this operator as a member: the user's one "
      "makes every use ambiguous. It is guarded out for the target."},
+    {"initialised-vla", "error", "An initialised variable-length array",
+     "nvcc accepts int a[n] = {0}; (a GNU extension); the target's compiler "
+     "rejects it. Declare the array without an initialiser and fill it with a "
+     "loop, or give it a constant size."},
     {"conflict", "error", "Two parses want different edits of one place",
      "Two translation units see this header differently (other macros or flags); "
      "neither edit was applied. Migrate this place by hand."},

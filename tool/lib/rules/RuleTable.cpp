@@ -52,6 +52,7 @@ constexpr const char *EntryKeys[] = {"cuda",
                                      "cuda_deprecated",
                                      "cuda_removed",
                                      "check",
+                                     "moved_target",
                                      "defined_tests_only",
                                      "call",
                                      "disputed",
@@ -158,11 +159,11 @@ namespace {
 
 /// The keys of a versioned target's entries: `hip_added`, ...
 struct VersionKeys {
-  std::string Added, Deprecated, Removed, HeadersLack;
+  std::string Added, Deprecated, Removed, HeadersLack, Moved;
   explicit VersionKeys(llvm::StringRef Target)
       : Added((Target + "_added").str()), Deprecated((Target + "_deprecated").str()),
         Removed((Target + "_removed").str()),
-        HeadersLack((Target + "_headers_lack").str()) {}
+        HeadersLack((Target + "_headers_lack").str()), Moved((Target + "_moved").str()) {}
 };
 
 llvm::Error entryError(const llvm::Twine &Where, const llvm::Twine &Message) {
@@ -188,7 +189,9 @@ std::optional<std::string> readStrings(const nlohmann::json &Entry,
                           {Versions.Added.c_str(), &R.Added},
                           {Versions.Deprecated.c_str(), &R.Deprecated},
                           {Versions.Removed.c_str(), &R.Removed},
-                          {Versions.HeadersLack.c_str(), &R.HeadersLack}})
+                          {Versions.HeadersLack.c_str(), &R.HeadersLack},
+                          {Versions.Moved.c_str(), &R.Moved},
+                          {"moved_target", &R.MovedReplacement}})
     if (std::optional<std::string> Problem = readMember(Entry, Key, *Out, "a string"))
       return Problem;
   return std::nullopt;
@@ -293,9 +296,13 @@ llvm::Expected<LibraryDescription> readLibrary(const nlohmann::json &Object,
 std::optional<std::string> inconsistency(const Rule &R) {
   if (R.NvccImplicit && R.Kind != RuleKind::Header)
     return "\"nvcc_implicit\" is for header entries";
-  for (const std::string *V : {&R.Added, &R.Deprecated, &R.Removed, &R.HeadersLack})
+  for (const std::string *V :
+       {&R.Added, &R.Deprecated, &R.Removed, &R.HeadersLack, &R.Moved})
     if (!V->empty() && !parseVersion(*V))
       return "versions are major.minor (\"" + *V + "\" is none)";
+  if (R.Moved.empty() != R.MovedReplacement.empty() ||
+      (!R.Moved.empty() && (R.Kind != RuleKind::Header || !R.hasReplacement())))
+    return "a moved header has both a version and \"moved_target\", and a \"target\"";
   if (!R.HelperReplacement.empty() && (R.Helper.empty() || R.TargetOverloads.empty()))
     return "\"helper_target\" is for calls to overloads outside \"target_overloads\", "
            "with a \"helper\"";
@@ -343,6 +350,59 @@ static bool isWellFormed(llvm::StringRef Name, RuleKind Kind) {
   });
 }
 
+/// Whether a part of a qualified name is a C++ keyword (alternative tokens
+/// included): a target `delete` would turn `cudaFree(p)` into `delete(p)`.
+static bool isCxxKeyword(llvm::StringRef Part) {
+  static constexpr llvm::StringLiteral Keywords[] = {
+      "alignas",      "alignof",     "and",          "and_eq",
+      "asm",          "auto",        "bitand",       "bitor",
+      "bool",         "break",       "case",         "catch",
+      "char",         "char8_t",     "char16_t",     "char32_t",
+      "class",        "compl",       "concept",      "const",
+      "consteval",    "constexpr",   "constinit",    "const_cast",
+      "continue",     "co_await",    "co_return",    "co_yield",
+      "decltype",     "default",     "delete",       "do",
+      "double",       "dynamic_cast", "else",        "enum",
+      "explicit",     "export",      "extern",       "false",
+      "float",        "for",         "friend",       "goto",
+      "if",           "inline",      "int",          "long",
+      "mutable",      "namespace",   "new",          "noexcept",
+      "not",          "not_eq",      "nullptr",      "operator",
+      "or",           "or_eq",       "private",      "protected",
+      "public",       "register",    "reinterpret_cast", "requires",
+      "return",       "short",       "signed",       "sizeof",
+      "static",       "static_assert", "static_cast", "struct",
+      "switch",       "template",    "this",         "thread_local",
+      "throw",        "true",        "try",          "typedef",
+      "typeid",       "typename",    "union",        "unsigned",
+      "using",        "virtual",     "void",         "volatile",
+      "wchar_t",      "while",       "xor",          "xor_eq"};
+  return llvm::is_contained(Keywords, Part);
+}
+
+/// Whether Name is a type C++ spells with one keyword (`int`): a type
+/// rule may name one (`cusolver_int_t` is HIP's `int`).
+static bool isBuiltinTypeKeyword(llvm::StringRef Name) {
+  static constexpr llvm::StringLiteral Types[] = {
+      "bool",  "char", "char8_t", "char16_t", "char32_t", "double", "float",
+      "int",   "long", "short",   "signed",   "unsigned", "void",   "wchar_t"};
+  return llvm::is_contained(Types, Name);
+}
+
+/// The first part of a qualified name (`musify::umin`) that is a keyword
+/// where a rule of Kind writes it.
+static std::optional<llvm::StringRef> keywordIn(llvm::StringRef Name, RuleKind Kind) {
+  if (Kind == RuleKind::Header ||
+      (Kind == RuleKind::Type && isBuiltinTypeKeyword(Name)))
+    return std::nullopt;
+  llvm::SmallVector<llvm::StringRef> Parts;
+  Name.split(Parts, "::");
+  for (llvm::StringRef Part : Parts)
+    if (isCxxKeyword(Part))
+      return Part;
+  return std::nullopt;
+}
+
 /// Name with control characters escaped, for a message.
 static std::string escaped(llvm::StringRef Name) {
   std::string Out;
@@ -357,10 +417,16 @@ static llvm::Error checkNames(const Rule &R, llvm::StringRef FileName,
   if (!isWellFormed(R.Cuda, R.Kind))
     return tableError(FileName, Where + ": '" + escaped(R.Cuda) + "' is not a " +
                                     ruleKindName(R.Kind) + " name");
-  for (const std::string *Name : {&R.Replacement, &R.HelperReplacement})
+  for (const std::string *Name : {&R.Replacement, &R.HelperReplacement}) {
     if (!Name->empty() && !isWellFormed(*Name, R.Kind))
       return tableError(FileName, Where + ": the target '" + escaped(*Name) +
                                       "' is not a " + ruleKindName(R.Kind) + " name");
+    if (!Name->empty())
+      if (std::optional<llvm::StringRef> Keyword = keywordIn(*Name, R.Kind))
+        return tableError(FileName, Where + ": the target '" + escaped(*Name) +
+                                        "' is not a " + ruleKindName(R.Kind) +
+                                        " name: '" + *Keyword + "' is a C++ keyword");
+  }
   return llvm::Error::success();
 }
 
@@ -398,8 +464,8 @@ llvm::Expected<ReadTable> readTable(const nlohmann::json &Table, llvm::StringRef
 
   VersionKeys Versions(ExpectedTarget);
   std::vector<const char *> Keys(std::begin(EntryKeys), std::end(EntryKeys));
-  for (const std::string *Key :
-       {&Versions.Added, &Versions.Deprecated, &Versions.Removed, &Versions.HeadersLack})
+  for (const std::string *Key : {&Versions.Added, &Versions.Deprecated, &Versions.Removed,
+                                &Versions.HeadersLack, &Versions.Moved})
     Keys.push_back(Key->c_str());
   if (auto Entries = Table.find("entries"); Entries != Table.end() && Entries->is_array())
     Read.Rules.reserve(Entries->size());
@@ -615,11 +681,14 @@ llvm::Expected<RuleTable> RuleTable::loadDirectory(llvm::StringRef Dir,
                                     return Table.addThresholds(Text, File, TargetFolder);
                                   }))
     return E;
-  // hazards/vector-operators.json; any other file there is warp-size hazards.
+  // hazards/vector-operators.json, nvcc-extensions.json; any other file
+  // there is warp-size hazards.
   if (llvm::Error E =
           forEachJson(Under("hazards"), [&](llvm::StringRef Text, llvm::StringRef File) {
             if (llvm::sys::path::filename(File) == "vector-operators.json")
               return Table.addVectorOperatorClashes(Text, File, TargetFolder);
+            if (llvm::sys::path::filename(File) == "nvcc-extensions.json")
+              return Table.addRejectedExtensions(Text, File, TargetFolder);
             return Table.addWarpSizeHazards(Text, File, TargetFolder);
           }))
     return E;
@@ -696,6 +765,16 @@ llvm::Error RuleTable::addVectorOperatorClashes(llvm::StringRef Text,
         V.Guard = Map.at("guard").get<std::string>();
         V.Note = Map.at("note").get<std::string>();
         VectorOperators = std::move(V);
+      });
+}
+
+llvm::Error RuleTable::addRejectedExtensions(llvm::StringRef Text,
+                                             llvm::StringRef FileName,
+                                             llvm::StringRef ExpectedTarget) {
+  return readTargetObject(
+      Text, FileName, ExpectedTarget, "nvcc extensions", [&](const nlohmann::json &Map) {
+        RejectedExtensions =
+            Map.at("rejected").get<std::map<std::string, std::string>>();
       });
 }
 

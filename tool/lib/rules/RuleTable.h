@@ -100,6 +100,9 @@ struct Rule {
   /// headers lack it though the tables date it earlier. Which hold is decided
   /// against the version migrated to.
   std::string Added, Deprecated, Removed, HeadersLack;
+  /// A header the target moved (`hip_moved`, `moved_target`): from version
+  /// Moved on, the replacement is MovedReplacement ("hipfft/hipfft.h").
+  std::string Moved, MovedReplacement;
 
   bool hasReplacement() const { return !Replacement.empty(); }
 };
@@ -216,6 +219,17 @@ public:
   /// Parses the operators the target's vector types define.
   llvm::Error addVectorOperatorClashes(llvm::StringRef Text, llvm::StringRef FileName,
                                        llvm::StringRef ExpectedTarget);
+  /// rules/<target>/hazards/nvcc-extensions.json: constructs nvcc accepts
+  /// that the target's compiler rejects, by hazard kind ("initialised-vla"),
+  /// each with what to do instead.
+  llvm::Error addRejectedExtensions(llvm::StringRef Text, llvm::StringRef FileName,
+                                    llvm::StringRef ExpectedTarget);
+  /// Why the target's compiler rejects the construct of hazard kind Kind, or
+  /// null where it accepts it.
+  const std::string *rejectedExtension(llvm::StringRef Kind) const {
+    auto It = RejectedExtensions.find(Kind.str());
+    return It == RejectedExtensions.end() ? nullptr : &It->second;
+  }
   /// Null when the target's vector types define no operators.
   const VectorOperatorClashes *vectorOperatorClashes() const {
     return VectorOperators ? &*VectorOperators : nullptr;
@@ -254,6 +268,7 @@ private:
                       llvm::StringRef FileName);
   std::optional<WarpSizeHazards> WarpSize;
   std::optional<VectorOperatorClashes> VectorOperators;
+  std::map<std::string, std::string> RejectedExtensions;
   BuildRules Build;
 };
 
