@@ -296,7 +296,7 @@ std::string damageOf(const ParsedUnit &Unit, const std::map<std::string, uint64_
   for (const Hazard &H : F.Hazards) {
     Check(H.At.File, H.At.Offset, H.At.Offset);
     Check(H.At.File, H.End, H.End);
-    if (static_cast<int>(H.Kind) < 0 || H.Kind > HazardKind::VectorOperator)
+    if (static_cast<int>(H.Kind) < 0 || H.Kind > HazardKind::InitialisedVla)
       Why = Why.empty() ? "a hazard is of no known kind" : Why;
   }
   for (const SkippedRegion &R : F.Skipped)
