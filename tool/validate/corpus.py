@@ -95,6 +95,17 @@ def cuda_headers(rules_dir, target):
                 if e["status"] == "unsupported" or e.get("target") != e["cuda"]}
 
 
+def parse_floors(ap, option, specs, targets):
+    """{target: N} from TARGET=N specs of `option`; a bad one is a usage error."""
+    floors = {}
+    for spec in specs:
+        t, _, n = spec.partition("=")
+        if t not in targets or not n.isdigit():
+            ap.error("%s takes TARGET=N for a checked target: %s" % (option, spec))
+        floors[t] = int(n)
+    return floors
+
+
 def read_baseline(path):
     units = {}
     with open(path, encoding="utf-8") as f:
@@ -193,12 +204,7 @@ def main(argv):
     if "musa" in targets and not (args.runtime_include and os.path.exists(
             os.path.join(args.runtime_include, "musa_runtime.h"))):
         ap.error("the MUSA portability layer was not found (--runtime-include)")
-    floors = {}
-    for spec in args.min_built:
-        t, _, n = spec.partition("=")
-        if t not in targets or not n.isdigit():
-            ap.error("--min-built takes TARGET=N for a checked target: %s" % spec)
-        floors[t] = int(n)
+    floors = parse_floors(ap, "--min-built", args.min_built, targets)
 
     if args.baseline:
         units = read_baseline(args.baseline)

@@ -43,6 +43,7 @@ import shutil
 import sys
 import tempfile
 
+import corpus
 import cpu_run
 
 SOURCE_EXTS = (".cu", ".cpp", ".cc", ".cxx", ".c")
@@ -81,11 +82,6 @@ def missing_input(root, name, present):
     return None
 
 
-def read_baseline(path):
-    with open(path, encoding="utf-8") as f:
-        return {row["file"]: row["nvcc_compiles"] == "1" for row in csv.DictReader(f)}
-
-
 def read_inputs(args):
     """(sizes, baseline) from --sizes and --baseline; a ValueError says what
     is wrong with them."""
@@ -106,7 +102,7 @@ def read_inputs(args):
                              "\"cpu_skip\": why}" % args.sizes)
     if args.baseline:
         try:
-            baseline = read_baseline(args.baseline)
+            baseline = corpus.read_baseline(args.baseline)
         except (OSError, ValueError, KeyError) as e:
             raise ValueError("cannot read --baseline %s (file,nvcc_compiles): %s"
                              % (args.baseline, e)) from e
@@ -267,12 +263,7 @@ def parse_args(argv):
     if args.gpu and not (args.runtime_include and os.path.isfile(
             os.path.join(args.runtime_include, "musa_runtime.h"))):
         ap.error("--gpu needs the MUSA portability layer (--runtime-include)")
-    floors = {}
-    for spec in args.min_pass:
-        t, _, n = spec.partition("=")
-        if t not in targets or not n.isdigit():
-            ap.error("--min-pass takes TARGET=N for a checked target: %s" % spec)
-        floors[t] = int(n)
+    floors = corpus.parse_floors(ap, "--min-pass", args.min_pass, targets)
     toolchain = None
     if not args.gpu:
         toolchain = cpu_run.Toolchain(os.path.abspath(args.repo),
