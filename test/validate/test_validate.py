@@ -52,6 +52,14 @@ def load_validator(path):
 
 
 def scanner_tests(mod, rules_dir):
+    library = sorted(mod.LIBRARY_CHECKS)[0]
+    report = {"files": [{"references": [
+        {"cuda": "a", "status": "unsupported"}, {"cuda": "b", "status": "unknown"},
+        {"cuda": "c", "status": "migrated", "verified_by": library},
+        {"cuda": "d", "status": "migrated"}]}]}
+    check(mod.flagged_text(report) == "2 unsupported or unknown, 1 in a library not installed here",
+          "validate: flagged names counted as the report counts them, libraries apart")
+    check(mod.flagged_text({"files": []}) == "", "validate: nothing flagged says nothing")
     s = mod.Scanner(rules_dir, "musa")
     src = r'''#include <cuda_runtime.h>
 #include <musa/std/atomic>
