@@ -1,5 +1,7 @@
 // writeFileAtomically: what a write leaves on the disk.
+#include "core/TemporaryNames.h"
 #include "output/OutputWriter.h"
+#include "output/TreeLock.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -11,6 +13,7 @@
 #include <fcntl.h>
 #include <string>
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace musify;
 
@@ -72,6 +75,73 @@ TEST_F(OutputWriter, PermissionsFollowTheSource) {
   ASSERT_FALSE(llvm::errorToBool(writeFileAtomically(Path, "#!/bin/sh\n")));
   ASSERT_FALSE(llvm::errorToBool(writeFileAtomically(Path, "#!/bin/sh\n", Source)));
   EXPECT_EQ(statOf().st_mode & 0777, 0750u);
+}
+
+// What is not a regular file is never replaced: renaming the temporary file
+// over a FIFO or a link would replace it (as root, over a device node).
+TEST_F(OutputWriter, RefusesToReplaceWhatIsNotARegularFile) {
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Folder + "/sub"));
+  ASSERT_EQ(::mkfifo(Path.c_str(), 0644), 0);
+  llvm::Error E = writeFileAtomically(Path, "int a;\n");
+  ASSERT_TRUE(bool(E));
+  EXPECT_NE(llvm::toString(std::move(E)).find("is not a regular file"), std::string::npos);
+  EXPECT_TRUE(S_ISFIFO(statOf().st_mode));
+
+  std::string Target = (Folder + "/target.cu").str(), Link = (Folder + "/link.cu").str();
+  ASSERT_FALSE(llvm::errorToBool(writeFileAtomically(Target, "keep\n")));
+  ASSERT_FALSE(llvm::sys::fs::create_link(Target, Link));
+  E = writeFileAtomically(Link, "int a;\n");
+  ASSERT_TRUE(bool(E));
+  EXPECT_NE(llvm::toString(std::move(E)).find("is a symbolic link"), std::string::npos);
+  EXPECT_EQ(whyNotReplaceable((Folder + "/new.cu").str()), std::nullopt);
+  EXPECT_EQ(whyNotReplaceable(Target), std::nullopt);
+}
+
+// The temporary file's name fits wherever the file's own does, and a later
+// run knows it by exactly that shape.
+TEST(TemporaryNames, FitAndAreKnownByTheirShape) {
+  std::string Long(255, 'n');
+  std::string Model = temporaryModelFor("/x/" + Long);
+  EXPECT_EQ(llvm::sys::path::filename(Model).size(), MaxFileNameBytes);
+  EXPECT_EQ(temporaryModelFor("/x/a.cu"), "/x/a.cu.musify-%%%%%%");
+  EXPECT_TRUE(isTemporaryName("a.cu.musify-3f9a0c"));
+  EXPECT_FALSE(isTemporaryName("a.cu.musify-backup"));
+  EXPECT_FALSE(isTemporaryName("a.cu.musify-3F9A0C"));
+  EXPECT_FALSE(isTemporaryName("a.cu.musify-3f9a0c1"));
+  EXPECT_FALSE(isTemporaryName(".musify-3f9a0c"));
+}
+
+TEST_F(OutputWriter, FindsALinkOnTheWayDown) {
+  std::string Outside = (Folder + "/outside").str(), Root = (Folder + "/root").str();
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Outside));
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Root + "/a"));
+  ASSERT_FALSE(llvm::sys::fs::create_link(Outside, Root + "/a/b"));
+  EXPECT_EQ(linkBelow(Root, Root + "/a/b/c/x.cu"), Root + "/a/b");
+  EXPECT_EQ(linkBelow(Root + "/", Root + "/a/b/x.cu"), Root + "/a/b");
+  EXPECT_EQ(linkBelow(Root, Root + "/a/x.cu"), std::nullopt);
+  EXPECT_EQ(linkBelow(Root, Root + "/new/x.cu"), std::nullopt);
+  EXPECT_EQ(linkBelow(Root + "/a", Root + "/ab/x.cu"), std::nullopt);
+}
+
+// Two runs in place over one tree, or over a tree and a folder inside it,
+// exclude each other; runs over two separate folders do not.
+TEST_F(OutputWriter, TreeLocksExcludeOverlappingRuns) {
+  std::string Tree = (Folder + "/tree").str(), Inside = Tree + "/inside",
+              Other = (Folder + "/other").str();
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Inside));
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Other));
+  TreeLock First;
+  ASSERT_FALSE(llvm::errorToBool(First.lock({Tree})));
+  {
+    TreeLock Same, Below, Apart;
+    llvm::Error E = Same.lock({Tree});
+    ASSERT_TRUE(bool(E));
+    EXPECT_NE(llvm::toString(std::move(E)).find("another musify run"), std::string::npos);
+    EXPECT_TRUE(llvm::errorToBool(Below.lock({Inside})));
+    EXPECT_FALSE(llvm::errorToBool(Apart.lock({Other})));
+  }
+  TreeLock Around;
+  EXPECT_TRUE(llvm::errorToBool(Around.lock({Folder.str().str()})));
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 // musify: the command line. Parses options into MigrationOptions, loads the rule
 // tables of the target and runs one migration Session.
+#include "Explain.h"
 #include "Session.h"
 #include "cache/Shards.h"
 #include "rules/RuleTable.h"
@@ -564,6 +565,9 @@ int main(int argc, const char **argv) {
   for (const std::string &Arg : *Line)
     Args.push_back(Arg.c_str());
 
+  if (argc > 1 && StringRef(argv[1]) == "explain")
+    return musify::runExplain(ArrayRef(argv + 2, argc - 2), musify::defaultRulesDir(argv[0]),
+                              outs(), errs());
   std::vector<const char *> Own;
   std::vector<std::string> ClangArgs;
   splitArguments(Args.size(), Args.data(), Own, ClangArgs);
@@ -578,7 +582,8 @@ int main(int argc, const char **argv) {
           "  musify file.cu -- -Iinclude -DNDEBUG  pass flags to Clang\n"
           "  musify -p build/ --in-place          every file of a compile database\n"
           "  musify --shard=2/8 --export x/ ...   one of 8 slices of a migration\n"
-          "  musify merge x/ --out-root out/      the migration from all 8 slices\n",
+          "  musify merge --exports x/ ... --out-root out/  the migration from all 8\n"
+          "  musify explain cudaMallocPitch       what a CUDA name becomes\n",
           &errs()))
     return musify::ExitBadInput;
 
