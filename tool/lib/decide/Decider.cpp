@@ -1,6 +1,7 @@
 // Turning references into edits and report events.
 #include "decide/Decider.h"
 #include "core/SourceText.h"
+#include "decide/TargetBranches.h"
 #include "decide/TextContext.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -85,6 +86,7 @@ Decision Decider::unsupported(Event E, const Reference &Ref,
   E.Status = EventStatus::Unsupported;
   E.Replacement = Ref.Name;
   E.Impact = impactOf(Ref, FileText, /*Certain=*/true);
+  followTargetBranches(E, Ref, FileText);
   Decision D{std::move(E), {}};
   // A pasted name has no text of its own to mark, and a string's text is
   // data: a comment there would change it.
@@ -92,6 +94,28 @@ Decision Decider::unsupported(Event E, const Reference &Ref,
       Marker && !Ref.TokenPasted && Ref.How != Evidence::StringLiteral)
     D.Edits.push_back(std::move(*Marker));
   return D;
+}
+
+bool Decider::leftUndefined(llvm::StringRef Name) const {
+  if (Target.CudaMacrosUndefined.empty())
+    return false;
+  const Rule *R = Rules.find(Name, RuleKind::Macro);
+  return R && R->Status == RuleStatus::Unsupported && !R->hasReplacement() &&
+         !R->SdkVersionMacro;
+}
+
+void Decider::followTargetBranches(Event &E, const Reference &Ref,
+                                   llvm::StringRef FileText) const {
+  if (E.Impact == BuildImpact::None || Target.CudaMacrosUndefined.empty())
+    return;
+  std::optional<std::string> By = branchTargetSkips(
+      FileText, Ref.At.Offset, [&](llvm::StringRef Name) { return leftUndefined(Name); });
+  if (!By)
+    return;
+  E.Impact = BuildImpact::None;
+  E.Note += (E.Note.empty() ? "" : "; ") +
+            ("the " + Target.DisplayName + " compiler does not compile this branch (" +
+             *By + "): it defines none of the CUDA macros tested there");
 }
 
 std::optional<Edit> Decider::markerEdit(const Reference &Ref,
@@ -221,6 +245,7 @@ Decider::decide(const Reference &Ref, llvm::StringRef FileText,
     E.Note = std::string("not in the ") + Target.DisplayName + " rule tables";
     if (!Ref.DeclaredIn.empty())
       E.Note += "; declared in " + Ref.DeclaredIn;
+    followTargetBranches(E, Ref, FileText);
     return {std::move(E), {}};
   }
   E.Family = R->Family;

@@ -92,6 +92,12 @@ private:
   Decision unsupported(Event E, const Reference &Ref, llvm::StringRef FileText) const;
   /// The comment that marks Ref as unsupported, where the text lacks it.
   std::optional<Edit> markerEdit(const Reference &Ref, llvm::StringRef FileText) const;
+  /// Whether the target's compiler leaves Name undefined: a CUDA macro the
+  /// migration keeps as written, on a target whose compiler defines none.
+  bool leftUndefined(llvm::StringRef Name) const;
+  /// A name that would block or risk the build is harmless in a branch the
+  /// target's compiler never compiles (`#if __CUDACC_VER_MAJOR__ >= 9` on HIP).
+  void followTargetBranches(Event &E, const Reference &Ref, llvm::StringRef FileText) const;
   /// The edits that write a migrated name (Written) where Ref is: the call's
   /// arguments, a comparison's constant or an #include's neighbours with it.
   Decision decideName(const Rule &R, const Reference &Ref, llvm::StringRef FileText,

@@ -55,6 +55,9 @@ llvm::Error readPlainKeys(const nlohmann::json &Json, llvm::StringRef Path,
     return E;
   if (llvm::Error E = readKey(Json, "default", T.Default, "true or false", Path))
     return E;
+  if (llvm::Error E = readKey(Json, "cuda_macros_undefined", T.CudaMacrosUndefined,
+                              "a string", Path))
+    return E;
   return readKey(Json, "renamed_extensions", T.RenamedExtensions,
                  "an object of extensions", Path);
 }
@@ -100,7 +103,7 @@ llvm::Expected<TargetDescription> loadTarget(llvm::StringRef RulesDir,
   if (!Json)
     return Json.takeError();
   static const char *const Keys[] = {"$schema",         "target",  "display_name",
-                                     "description",     "default", "renamed_extensions",
+                                     "description",     "default", "renamed_extensions", "cuda_macros_undefined",
                                      "launch_function", "versions"};
   if (llvm::Error E = checkTable(*Json, Path, Keys, Name, "a target description"))
     return E;

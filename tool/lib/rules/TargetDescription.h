@@ -19,6 +19,11 @@ struct TargetDescription {
   std::string DisplayName; ///< in messages ("HIP")
   std::string Description; ///< in --help ("AMD HIP")
   bool Default = false;    ///< the target when --target is not given
+  /// Non-empty (why) where the target's compiler defines none of CUDA's
+  /// macros: one left as written reads as 0 in `#if` (hipcc: no
+  /// __CUDACC_VER_MAJOR__), so a build prediction skips the branches it
+  /// turns off. Empty: not known.
+  std::string CudaMacrosUndefined;
   /// --rename-extensions: CUDA source extension -> the target's (".cu" ->
   /// ".mu"). Empty: the target's compiler takes CUDA's extensions.
   std::map<std::string, std::string> RenamedExtensions;
