@@ -21,7 +21,7 @@ void synchronize_current() {
 // MUSA-NEXT: #include <musa_runtime.h>
 // MUSA-EMPTY:
 // MUSA-NEXT: void synchronize_current() {
-// MUSA-NEXT:   musaStream_t stream = c10::musa::getCurrentMUSAStream();
+// MUSA-NEXT:   musaStream_t stream = at::musa::getCurrentMUSAStream();
 // MUSA-NEXT:   AT_MUSA_CHECK(musaStreamSynchronize(stream));
 // MUSA-NEXT: }
 // DIAG: warning: '{{.*}}pytorch-without-headers.cu' includes headers that cannot be found, parsed as empty: ATen/cuda/CUDAContextLight.h (line 13)

@@ -156,7 +156,7 @@ private:
       if (!N.Aliased || !Imports.Aliases.count(N.Local))
         continue;
       std::optional<ApiResolution> Api = resolveApi(N.Path);
-      if (!Api)
+      if (!Api || Api->NewPath == N.Path) // not the API, or a name the target keeps
         continue;
       const BuildRule *Import = importRule(N.Path);
       if (Api->unsupported() || !Import) {
@@ -205,6 +205,10 @@ private:
       llvm::StringRef Name = llvm::StringRef(N.Path).rsplit('.').second;
       std::string As = N.Aliased ? " as " + N.Local : "";
       std::optional<ApiResolution> Api = resolveApi(N.Path);
+      if (Api && Api->NewPath == N.Path) { // the target keeps the name
+        ByModule[S.Module].push_back(Name.str() + As);
+        continue;
+      }
       const BuildRule *Whole = ModuleImport ? nullptr : importRule(N.Path);
       if (Whole && Api && !Api->unsupported()) {
         WholeModules.push_back("import " + Whole->Replacement + " as " + N.Local);
@@ -329,8 +333,9 @@ private:
   // --- Strings ------------------------------------------------------------
 
   /// After a name: the strings of a device (or backend) place that follows,
-  /// a call's first argument (`torch.device(`, `.to(`) or the value of a
-  /// keyword or an assignment (`device=`, `backend=`).
+  /// a call's first argument (`torch.device(`, `.to(`), the value of a
+  /// keyword or an assignment (`device=`, `backend=`), or what an attribute
+  /// is compared with (`device.type == "cuda"`).
   void notePlaces(size_t I, llvm::StringRef Path, bool Attribute) {
     llvm::StringRef Written = word(I);
     llvm::StringRef Last = Written.contains('.') ? Written.rsplit('.').second : Written;
@@ -342,7 +347,9 @@ private:
       bool Call =
           isPunct(I + 1, "(") && ((!Path.empty() && Rules.find(Kind, Path)) ||
                                   (Attribute && Rules.find(Kind, ("." + Last).str())));
-      if (Keyword || Call)
+      bool Compared = (isPunct(I + 1, "==") || isPunct(I + 1, "!=")) && Attribute &&
+                      Rules.find(Kind, ("." + Last).str());
+      if (Keyword || Call || Compared)
         Places.push_back({I + 2, Value});
     }
   }

@@ -36,13 +36,13 @@ torch::Tensor bias_gelu(torch::Tensor input, torch::Tensor bias) {
   CHECK_INPUT(input);
   CHECK_INPUT(bias);
   TORCH_CHECK(input.device().type() == at::kPrivateUse1, "input must live on the GPU");
-  const c10::musa::OptionalMUSAGuard device_guard(device_of(input));
+  const at::musa::OptionalMUSAGuard device_guard(device_of(input));
   auto output = torch::empty_like(input);
   const int64_t cols = input.size(-1);
   const int64_t rows = input.numel() / cols;
   const int threads = 256;
   const int blocks = static_cast<int>((rows * cols + threads - 1) / threads);
-  musaStream_t stream = c10::musa::getCurrentMUSAStream();
+  musaStream_t stream = at::musa::getCurrentMUSAStream();
   AT_DISPATCH_FLOATING_TYPES_AND_HALF(input.scalar_type(), "bias_gelu", [&] {
     bias_gelu_kernel<scalar_t><<<blocks, threads, 0, stream>>>(
         input.data_ptr<scalar_t>(), bias.data_ptr<scalar_t>(),
@@ -62,7 +62,7 @@ torch::Tensor linear_bias_gelu(torch::Tensor input, torch::Tensor weight,
   const c10::musa::MUSAGuard device_guard(input.device());
   auto product = torch::empty({input.size(0), weight.size(0)}, input.options());
   mublasHandle_t handle = at::musa::getCurrentMUSABlasHandle();
-  TORCH_MUSABLAS_CHECK(mublasSetStream(handle, c10::musa::getCurrentMUSAStream()));
+  TORCH_MUSABLAS_CHECK(mublasSetStream(handle, at::musa::getCurrentMUSAStream()));
   const float alpha = 1.0f, beta = 0.0f;
   TORCH_MUSABLAS_CHECK(mublasSgemm(
       handle, MUBLAS_OP_T, MUBLAS_OP_N, static_cast<int>(weight.size(0)),
