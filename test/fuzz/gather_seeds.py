@@ -35,6 +35,8 @@ def seeds(root, target):
         return files(root, src, ["*.cu", "*.cuh", "*.h"]), []
     if target in ("cmake_lexer", "make_lexer", "build_file_editor"):
         paths = list(files(root, src + ["cmake", "tool"], BUILD_FILES))
+        if target == "build_file_editor":  # it migrates Python model code too
+            paths += files(root, src, ["*.py"])
         paths += [root / "CMakeLists.txt"]
         return paths, list(snippets(root / "test/unit/BuildFilesTest.cpp"))
     if target in ("rule_table", "user_rules"):

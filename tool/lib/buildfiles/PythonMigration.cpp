@@ -318,8 +318,9 @@ private:
   /// statement of the module it replaces (or of a package holding it); with
   /// none, the use is reported.
   void importNeededModules() {
-    for (const auto &[New, Need] : NeededModules) {
-      const auto &[Old, At] = Need;
+    for (const auto &Needed : NeededModules) {
+      const std::string &New = Needed.first;
+      const auto &[Old, At] = Needed.second;
       if (llvm::any_of(ModuleImports,
                        [&](const ModuleImport &M) { return M.Module == New; }))
         continue;
