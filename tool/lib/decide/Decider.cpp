@@ -96,6 +96,40 @@ Decision Decider::unsupported(Event E, const Reference &Ref,
   return D;
 }
 
+static std::pair<std::string, long long> normalised(llvm::StringRef Op, long long Value);
+static bool holds(long long Left, llvm::StringRef Operator, long long Right);
+
+bool Decider::translatesComparison(const Reference &Ref, llvm::StringRef FileText) const {
+  const ArchThresholds *Map = Rules.thresholdsFor(Ref.ruleName());
+  if (!Map)
+    return false;
+  std::optional<Comparison> C = comparisonAround(FileText, Ref.At.Offset, Ref.Length);
+  return C && Map->band(normalised(C->Operator, C->Value).second) &&
+         llvm::is_contained(Map->Operators, C->Operator);
+}
+
+std::optional<bool> Decider::comparedOnTarget(llvm::StringRef Name, llvm::StringRef Op,
+                                             long long Value) const {
+  const ArchThresholds *Map = Rules.thresholdsFor(Name);
+  if (!Map || !Map->SameOnHost || !llvm::is_contained(Map->Operators, Op))
+    return std::nullopt;
+  auto [Normal, At] = normalised(Op, Value);
+  const ArchThresholds::Threshold *T = Map->band(At);
+  if (!T)
+    return std::nullopt;
+  unsigned Gpus = 0, True = 0;
+  for (const ArchThresholds::Threshold &Level : Map->Thresholds)
+    if (!Level.NoTargetGpu) {
+      ++Gpus;
+      True += holds(Level.Target, Normal, T->Target);
+    }
+  if (Gpus && True == Gpus)
+    return true;
+  if (Gpus && True == 0)
+    return false;
+  return std::nullopt;
+}
+
 bool Decider::leftUndefined(llvm::StringRef Name) const {
   if (Target.CudaMacrosUndefined.empty())
     return false;
@@ -108,14 +142,20 @@ void Decider::followTargetBranches(Event &E, const Reference &Ref,
                                    llvm::StringRef FileText) const {
   if (E.Impact == BuildImpact::None || Target.CudaMacrosUndefined.empty())
     return;
-  std::optional<std::string> By = branchTargetSkips(
-      FileText, Ref.At.Offset, [&](llvm::StringRef Name) { return leftUndefined(Name); });
+  auto IsUndefined = [&](llvm::StringRef Name) { return leftUndefined(Name); };
+  auto Compare = [&](llvm::StringRef Name, llvm::StringRef Op,
+                     long long Value) -> std::optional<bool> {
+    return comparedOnTarget(Name, Op, Value);
+  };
+  std::optional<std::string> By =
+      branchTargetSkips(FileText, Ref.At.Offset, TargetMacros{IsUndefined, Compare});
   if (!By)
     return;
   E.Impact = BuildImpact::None;
   E.Note += (E.Note.empty() ? "" : "; ") +
-            ("the " + Target.DisplayName + " compiler does not compile this branch (" +
-             *By + "): it defines none of the CUDA macros tested there");
+            ("the " + Target.DisplayName + " compiler does not compile this branch, by " +
+             *By + " (CUDA's macros it leaves undefined read as 0, architecture "
+                   "levels as on every " + Target.DisplayName + " GPU)");
 }
 
 std::optional<Edit> Decider::markerEdit(const Reference &Ref,
@@ -288,8 +328,10 @@ std::optional<Decision> Decider::notRenamed(const Rule &Found, const Reference &
     return unsupported(std::move(E), Ref, FileText);
   if (TargetVersion && !holdsInTargetVersion(*R, E))
     return unsupported(std::move(E), Ref, FileText);
-  // `__CUDA_ARCH__` -> `__HIP_DEVICE_COMPILE__` holds in `#ifdef`, not as a value.
-  if (R->DefinedTestsOnly && !isInDefinedTest(FileText, Ref.At.Offset)) {
+  // `__CUDA_ARCH__` -> `__HIP_DEVICE_COMPILE__` holds in `#ifdef`, not as a
+  // value; a comparison the threshold map translates takes its own macro.
+  if (R->DefinedTestsOnly && !isInDefinedTest(FileText, Ref.At.Offset) &&
+      !translatesComparison(Ref, FileText)) {
     E.Note = "used as a value here; " + R->Note;
     return unsupported(std::move(E), Ref, FileText);
   }
@@ -347,6 +389,12 @@ Decision Decider::decideName(const Rule &R, const Reference &Ref,
   }
   if (Ref.Kind == RuleKind::Macro)
     if (const ArchThresholds *Map = Rules.thresholdsFor(Ref.ruleName())) {
+      // A comparison is written with the map's macro (HIP's __HIP__), a
+      // defined() test with the rule's (__HIP_DEVICE_COMPILE__).
+      if (translatesComparison(Ref, FileText) && !isInDefinedTest(FileText, Ref.At.Offset)) {
+        Written = Map->TargetMacro;
+        E.Replacement = Written;
+      }
       Decision D{std::move(E), {{Ref.At.Offset, Ref.Length, Written}}};
       rewriteComparison(*Map, Ref, FileText, Written, D);
       return D;

@@ -95,6 +95,13 @@ private:
   /// Whether the target's compiler leaves Name undefined: a CUDA macro the
   /// migration keeps as written, on a target whose compiler defines none.
   bool leftUndefined(llvm::StringRef Name) const;
+  /// `Name Op Value` as its threshold map translates it, where the map's
+  /// macro is the same on the host side: its truth on every target GPU.
+  std::optional<bool> comparedOnTarget(llvm::StringRef Name, llvm::StringRef Op,
+                                       long long Value) const;
+  /// Whether the reference is compared with a constant that a threshold map
+  /// of its macro translates.
+  bool translatesComparison(const Reference &Ref, llvm::StringRef FileText) const;
   /// A name that would block or risk the build is harmless in a branch the
   /// target's compiler never compiles (`#if __CUDACC_VER_MAJOR__ >= 9` on HIP).
   void followTargetBranches(Event &E, const Reference &Ref, llvm::StringRef FileText) const;

@@ -18,8 +18,8 @@ using Value = std::optional<long long>;
 /// (`0 && X`, `1 || X`).
 class ConditionReader {
 public:
-  ConditionReader(llvm::StringRef Text, llvm::function_ref<bool(llvm::StringRef)> IsUndefined)
-      : Text(Text), IsUndefined(IsUndefined) {}
+  ConditionReader(llvm::StringRef Text, const TargetMacros &Macros)
+      : Text(Text), Macros(Macros) {}
 
   Value read() {
     Value V = conditional();
@@ -29,7 +29,7 @@ public:
 
 private:
   llvm::StringRef Text;
-  llvm::function_ref<bool(llvm::StringRef)> IsUndefined;
+  const TargetMacros &Macros;
   size_t Pos = 0;
   bool Failed = false;
 
@@ -195,7 +195,7 @@ private:
         Failed = true;
         return std::nullopt;
       }
-      return IsUndefined(Tested) ? Value(0) : std::nullopt;
+      return Macros.IsUndefined(Tested) ? Value(0) : std::nullopt;
     }
     // A function-like macro or __has_include(...): its arguments are skipped.
     skipBlanks();
@@ -210,7 +210,30 @@ private:
       }
       return std::nullopt;
     }
-    return IsUndefined(Name) ? Value(0) : std::nullopt;
+    if (std::optional<bool> Compared = comparison(Name))
+      return *Compared;
+    return Macros.IsUndefined(Name) ? Value(0) : std::nullopt;
+  }
+
+  /// `NAME OP NUMBER` that the target's translation decides, consumed.
+  std::optional<bool> comparison(llvm::StringRef Name) {
+    size_t Before = Pos;
+    for (llvm::StringRef Op : {"<=", ">=", "==", "!=", "<", ">"}) {
+      if (!takeOnly(Op, Op.size() == 1 ? "<>=" : ""))
+        continue;
+      skipBlanks();
+      if (Pos < Text.size() && std::isdigit(static_cast<unsigned char>(Text[Pos])))
+        if (Value N = number())
+          if (std::optional<bool> Truth = Macros.Compare(Name, Op, *N)) {
+            // Only a comparison that ends there: `X >= 600 + 1` is read in full.
+            skipBlanks();
+            if (Pos == Text.size() || llvm::StringRef("&|)?:").contains(Text[Pos]))
+              return Truth;
+          }
+      break;
+    }
+    Pos = Before;
+    return std::nullopt;
   }
 
   Value number() {
@@ -256,15 +279,13 @@ std::string withoutComments(llvm::StringRef Line) {
 
 } // namespace
 
-std::optional<long long>
-evaluateOnTarget(llvm::StringRef Expression,
-                 llvm::function_ref<bool(llvm::StringRef)> IsUndefined) {
-  return ConditionReader(Expression, IsUndefined).read();
+std::optional<long long> evaluateOnTarget(llvm::StringRef Expression,
+                                          const TargetMacros &Macros) {
+  return ConditionReader(Expression, Macros).read();
 }
 
-std::optional<std::string>
-branchTargetSkips(llvm::StringRef Text, unsigned Offset,
-                  llvm::function_ref<bool(llvm::StringRef)> IsUndefined) {
+std::optional<std::string> branchTargetSkips(llvm::StringRef Text, unsigned Offset,
+                                             const TargetMacros &Macros) {
   std::vector<OpenGroup> Groups;
   size_t Pos = 0;
   while (Pos < Offset && Pos < Text.size()) {
@@ -299,10 +320,10 @@ branchTargetSkips(llvm::StringRef Text, unsigned Offset,
     std::string Written = ("#" + Directive.trim()).str();
     auto Evaluate = [&]() -> Value {
       if (Keyword == "ifdef" || Keyword == "elifdef")
-        return IsUndefined(Condition) ? Value(0) : std::nullopt;
+        return Macros.IsUndefined(Condition) ? Value(0) : std::nullopt;
       if (Keyword == "ifndef" || Keyword == "elifndef")
-        return IsUndefined(Condition) ? Value(1) : std::nullopt;
-      return evaluateOnTarget(Condition, IsUndefined);
+        return Macros.IsUndefined(Condition) ? Value(1) : std::nullopt;
+      return evaluateOnTarget(Condition, Macros);
     };
     if (Keyword == "if" || Keyword == "ifdef" || Keyword == "ifndef") {
       Value V = Evaluate();

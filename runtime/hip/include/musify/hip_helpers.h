@@ -9,6 +9,11 @@
 
 #include <math.h>
 
+#if __has_include(<hip/hip_bfloat16.h>)
+#include <hip/hip_bfloat16.h>
+#define MUSIFY_HIP_BFLOAT16 1
+#endif
+
 namespace musify {
 
 // CUDA's integer minimum and maximum device functions.
@@ -137,5 +142,17 @@ __device__ inline unsigned int atomicDec_system(unsigned int *address, unsigned 
   } while (old != assumed);
   return old;
 }
+
+#ifdef MUSIFY_HIP_BFLOAT16
+// cuda_bf16.h's conversions, for __nv_bfloat16 migrated to hip_bfloat16
+// (hip/hip_bfloat16.h, HIP 3.5 on): its constructor from float rounds to
+// nearest even, as __float2bfloat16 does; truncate rounds toward zero.
+__host__ __device__ inline hip_bfloat16 __float2bfloat16(float f) { return hip_bfloat16(f); }
+__host__ __device__ inline hip_bfloat16 __float2bfloat16_rn(float f) { return hip_bfloat16(f); }
+__host__ __device__ inline hip_bfloat16 __float2bfloat16_rz(float f) {
+  return hip_bfloat16(f, hip_bfloat16::truncate);
+}
+__host__ __device__ inline float __bfloat162float(hip_bfloat16 b) { return float(b); }
+#endif
 
 } // namespace musify
