@@ -13,6 +13,7 @@
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #ifdef __GLIBC__
@@ -181,6 +182,10 @@ cl::opt<std::string> ExportDir("export",
                                cl::desc("With --shard: the folder the shard's results "
                                         "go to (shards may share one)"),
                                cl::value_desc("dir"), cl::cat(MusifyCategory));
+cl::list<std::string> MergeExports(
+    "exports",
+    cl::desc("With musify merge: a folder of the shards' exports (once per folder)"),
+    cl::value_desc("dir"), cl::cat(MusifyCategory));
 
 void printVersion(raw_ostream &OS) {
   OS << "musify " << musify::toolVersion() << " (Clang " << LLVM_VERSION_STRING << ")\n";
@@ -281,6 +286,8 @@ conflictingOptions(const musify::TargetDescription &Target,
            ")";
   if (Shard.empty() != ExportDir.empty())
     return "--shard and --export go together";
+  if (!Shard.empty() && !MergeExports.empty())
+    return "--exports goes with musify merge, not with --shard";
   if (!Shard.empty() && (!OutputFile.empty() || !OutRoot.empty() || InPlace ||
                          !ReportFile.empty() || !SarifFile.empty() || !HtmlFile.empty()))
     return "a shard writes only its export: give -o, --out-root, --in-place, "
@@ -404,93 +411,95 @@ int fail(const Twine &Message) {
   return musify::ExitBadInput;
 }
 
-/// The option an argument names (`--out-root=x` -> `out-root`), "" for a
-/// positional one, and its value where it is joined to it.
-std::pair<StringRef, std::optional<StringRef>> optionOf(StringRef Arg) {
-  if (!Arg.starts_with("-") || Arg == "-")
-    return {"", std::nullopt};
-  StringRef Name = Arg.ltrim('-');
-  if (size_t Eq = Name.find('='); Eq != StringRef::npos)
-    return {Name.take_front(Eq), Name.drop_front(Eq + 1)};
-  return {Name, std::nullopt};
-}
-
-/// A shard's arguments as its manifest records them: without argv[0],
-/// --shard and --export (what differs between the shards).
-std::vector<std::string> shardArguments(int Argc, const char **Argv) {
-  std::vector<std::string> Kept;
-  bool AfterDashes = false;
-  for (int I = 1; I < Argc; ++I) {
-    StringRef Arg = Argv[I];
-    AfterDashes = AfterDashes || Arg == "--";
-    auto [Name, Value] = optionOf(Arg);
-    if (!AfterDashes && (Name == "shard" || Name == "export")) {
-      I += Value ? 0 : 1; // the value in the next argument
-      continue;
-    }
-    Kept.push_back(Arg.str());
-  }
-  return Kept;
-}
-
 std::string absolutePath(StringRef Path) {
   SmallString<256> Abs(Path);
   sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
   return Abs.str().str();
 }
 
-/// `musify merge DIR... [options]`: the command line the merge runs as (the
-/// shards' arguments, then the merge's own options, which say only where
-/// and how to write), and the plan. The working folder becomes the one the
-/// shards ran in, so their relative paths hold; the merge's are made absolute.
-Expected<std::vector<std::string>> mergeCommandLine(int Argc, const char **Argv,
-                                                    musify::MergePlan &Plan) {
-  static constexpr StringRef Allowed[] = {"out-root", "in-place", "backup", "o",
-                                          "report",   "sarif",    "html",   "j",
-                                          "quiet",    "verbose"};
-  static constexpr StringRef WithValue[] = {"out-root", "o",    "report",
-                                            "sarif",    "html", "j"};
-  std::vector<std::string> Folders, Own;
-  for (int I = 2; I < Argc; ++I) {
-    auto [Name, Value] = optionOf(Argv[I]);
-    if (Name.empty()) {
-      Folders.push_back(absolutePath(Argv[I]));
-      continue;
-    }
-    if (Name.starts_with("j") && Name.size() > 1 && isDigit(Name[1]))
-      std::tie(Name, Value) = std::make_pair(Name.take_front(1), Name.drop_front(1));
-    if (!is_contained(Allowed, Name))
-      return createStringError(inconvertibleErrorCode(),
-                               "musify merge: '%s' is not a merge option: the shards' "
-                               "manifests hold the options that decide the migration; "
-                               "merge takes --out-root, --in-place, --backup, -o, "
-                               "--report, --sarif, --html, -j, --quiet and --verbose",
-                               Argv[I]);
-    if (!is_contained(WithValue, Name)) {
-      Own.push_back(("--" + Name).str());
-      continue;
-    }
-    if (!Value && ++I == Argc)
-      return createStringError(inconvertibleErrorCode(), "musify merge: %s needs a value",
-                               Argv[I - 1]);
-    std::string Text = Value ? Value->str() : std::string(Argv[I]);
-    Own.push_back(("--" + Name + "=").str() + (Name == "j" ? Text : absolutePath(Text)));
+/// What decides this run's migration, as a shard's manifest records it and
+/// a merge checks it: the inputs and the options that change what is
+/// written, paths made absolute (`./src` and `src` are one input). Not -j,
+/// --quiet, --verbose, the cache, nor where the output and reports go: the
+/// shards of one migration may differ in those, and a merge names its own.
+musify::MigrationSettings migrationSettings(const musify::MigrationOptions &Options) {
+  musify::MigrationSettings Settings;
+  auto Text = [&](StringRef Name, StringRef Value) {
+    if (!Value.empty())
+      Settings[Name.str()] = {Value.str()};
+  };
+  auto Path = [&](StringRef Name, StringRef Value) {
+    if (!Value.empty())
+      Settings[Name.str()] = {absolutePath(Value)};
+  };
+  auto Flag = [&](StringRef Name, bool On) {
+    if (On)
+      Settings[Name.str()] = {"on"};
+  };
+  for (const std::string &Input : Inputs)
+    Settings["inputs"].push_back(absolutePath(Input));
+  Text("--target", Options.Target.Name);
+  Text("--hip-version", HipVersion);
+  Path("--cuda-path", CudaPath);
+  Path("--rules-dir", RulesDir);
+  for (const std::string &File : UserRules)
+    Settings["--rules"].push_back(absolutePath(File));
+  Path("-p", CompileDatabase);
+  Settings["--include"].assign(IncludeGlobs.begin(), IncludeGlobs.end());
+  Settings["--exclude"].assign(ExcludeGlobs.begin(), ExcludeGlobs.end());
+  Flag("--launch-as-call", LaunchAsCall);
+  Flag("--hip-launch-kernel-ggl", HipLaunchKernelGGL);
+  Flag("--allow-fallback", AllowFallback);
+  Flag("--rewrite-strings", RewriteStrings);
+  Flag("--no-device-side", NoDeviceSide);
+  Flag("--no-shared-headers", NoSharedHeaders);
+  Flag("--no-shared-sdk-headers", NoSharedSdkHeaders);
+  Flag("--parse-all-bodies", ParseAllBodies);
+  Flag("--rename-extensions", RenameExtensions);
+  // Clang's arguments as written: relative paths in them (-Iinclude) are
+  // relative to the working folder, which then counts too.
+  if (!Options.ClangArgs.empty()) {
+    Settings["clang arguments"] = Options.ClangArgs;
+    Settings["working folder"] = {absolutePath(".")};
   }
-  if (Folders.empty())
+  for (auto It = Settings.begin(); It != Settings.end();)
+    It = It->second.empty() ? Settings.erase(It) : std::next(It);
+  return Settings;
+}
+
+/// `musify merge`: the shards' manifests in --exports, checked against this
+/// run's own settings. The merge writes what and where its own command line
+/// says; a manifest contributes the shards' parses, never a command line.
+Expected<musify::MergePlan> planMergeOf(const musify::MigrationOptions &Options) {
+  if (MergeExports.empty()) {
+    std::string Hint;
+    for (const std::string &Input : Inputs) {
+      std::error_code EC;
+      for (sys::fs::directory_iterator It(Input, EC), End; It != End && !EC;
+           It.increment(EC))
+        if (sys::path::filename(It->path()).starts_with("shard-"))
+          Hint = " ('" + Input + "' holds shard manifests: name it with --exports)";
+    }
     return createStringError(inconvertibleErrorCode(),
-                             "musify merge: name the shards' export folders");
-  Expected<musify::MergePlan> Planned = musify::planMerge(Folders);
-  if (!Planned)
-    return Planned.takeError();
-  Plan = std::move(*Planned);
-  if (std::error_code EC = sys::fs::set_current_path(Plan.Run.Directory))
-    return createStringError(EC, "the shards ran in '%s', which cannot be entered: %s",
-                             Plan.Run.Directory.c_str(), EC.message().c_str());
-  std::vector<std::string> Line = {Argv[0]};
-  Line.insert(Line.end(), Plan.Run.Arguments.begin(), Plan.Run.Arguments.end());
-  auto Dashes = llvm::find(Line, "--");
-  Line.insert(Dashes, Own.begin(), Own.end());
-  return Line;
+                             "musify merge: name the shards' export folders with "
+                             "--exports DIR, then the migration's inputs and options%s",
+                             Hint.c_str());
+  }
+  std::vector<std::string> Folders;
+  for (const std::string &Folder : MergeExports)
+    Folders.push_back(absolutePath(Folder));
+  Expected<musify::MergePlan> Plan = musify::planMerge(Folders);
+  if (!Plan)
+    return Plan.takeError();
+  std::string Why = musify::settingsDifference(
+      migrationSettings(Options), "this merge", Plan->Run.Settings, Plan->FirstManifest);
+  if (!Why.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "musify merge: the shards ran another migration than this "
+                             "merge names: %s",
+                             Why.c_str());
+  return Plan;
 }
 
 /// The target's rule tables from Rules, with the --rules files; what they
@@ -511,13 +520,19 @@ Expected<musify::RuleTable> loadRules(const std::string &Rules,
 }
 
 /// --shard and --export, or the merge's plan, into Options; an error message
-/// for a wrong --shard.
-std::optional<std::string> splitOptions(musify::MigrationOptions &Options,
-                                        const std::optional<musify::MergePlan> &Plan,
-                                        int Argc, const char **Argv) {
-  if (Plan) {
+/// for a wrong --shard or a merge that does not fit its shards.
+std::optional<std::string> splitOptions(musify::MigrationOptions &Options, bool Merging) {
+  if (!Merging && !MergeExports.empty())
+    return std::string("--exports goes with musify merge");
+  if (Merging) {
+    if (!Shard.empty())
+      return std::string("musify merge takes no --shard: it merges every shard");
+    Expected<musify::MergePlan> Plan = planMergeOf(Options);
+    if (!Plan)
+      return toString(Plan.takeError());
     Options.MergeFolders = Plan->Folders;
     Options.MergeUnits = Plan->Run.Units;
+    Options.MergeInputDigests = Plan->Run.InputDigests;
     Options.MergeDigest = Plan->Run.RunDigest;
   }
   if (Shard.empty())
@@ -527,7 +542,7 @@ std::optional<std::string> splitOptions(musify::MigrationOptions &Options,
     return toString(Parsed.takeError());
   std::tie(Options.ShardIndex, Options.ShardCount) = *Parsed;
   Options.ExportDir = ExportDir;
-  Options.ShardArguments = shardArguments(Argc, Argv);
+  Options.ShardSettings = migrationSettings(Options);
   return std::nullopt;
 }
 
@@ -551,23 +566,18 @@ static void prepareProcess() {
 
 int main(int argc, const char **argv) {
   InitLLVM Init(argc, argv);
-  prepareProcess();
-
-  // musify merge runs with the command line the shards recorded.
-  std::optional<musify::MergePlan> Plan;
-  Expected<std::vector<std::string>> Line =
-      argc > 1 && StringRef(argv[1]) == "merge"
-          ? mergeCommandLine(argc, argv, Plan.emplace())
-          : std::vector<std::string>(argv, argv + argc);
-  if (!Line)
-    return fail(toString(Line.takeError()));
-  std::vector<const char *> Args;
-  for (const std::string &Arg : *Line)
-    Args.push_back(Arg.c_str());
-
   if (argc > 1 && StringRef(argv[1]) == "explain")
     return musify::runExplain(ArrayRef(argv + 2, argc - 2), musify::defaultRulesDir(argv[0]),
                               outs(), errs());
+  prepareProcess();
+
+  // musify merge is a migration like any other, named by its own command
+  // line, whose parses come from the shards' exports (--exports).
+  bool Merging = argc > 1 && StringRef(argv[1]) == "merge";
+  std::vector<const char *> Args(argv, argv + argc);
+  if (Merging)
+    Args.erase(Args.begin() + 1);
+
   std::vector<const char *> Own;
   std::vector<std::string> ClangArgs;
   splitArguments(Args.size(), Args.data(), Own, ClangArgs);
@@ -600,7 +610,7 @@ int main(int argc, const char **argv) {
 
   musify::MigrationOptions Options = migrationOptions(*Target, std::move(ClangArgs));
   Options.CommandLine.assign(Args.begin(), Args.end());
-  if (std::optional<std::string> Wrong = splitOptions(Options, Plan, argc, argv))
+  if (std::optional<std::string> Wrong = splitOptions(Options, Merging))
     return fail(*Wrong);
   Expected<musify::RuleTable> Table = loadRules(Rules, Options);
   if (!Table)

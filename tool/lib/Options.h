@@ -73,13 +73,15 @@ struct MigrationOptions {
   /// else; `musify merge` migrates from the shards' exports. 0 of 0: no shard.
   unsigned ShardIndex = 0, ShardCount = 0;
   std::string ExportDir;
-  /// A shard's command line without argv[0], --shard and --export: what its
-  /// manifest records, for the merge to run with.
-  std::vector<std::string> ShardArguments;
+  /// What decides a shard's migration (cache/Shards.h, MigrationSettings):
+  /// what its manifest records, for the merge to check its own against.
+  std::map<std::string, std::vector<std::string>> ShardSettings;
   /// musify merge: the shards' export folders, the units they parsed (path
   /// -> cache key) and the digest of their runs.
   std::vector<std::string> MergeFolders;
   std::map<std::string, std::string> MergeUnits;
+  /// ... and the digest of each input file's text when they ran.
+  std::map<std::string, std::string> MergeInputDigests;
   std::string MergeDigest;
   /// What the rule tables were read from (the rules folder, --rules files):
   /// part of the cache key.

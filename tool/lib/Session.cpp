@@ -3,6 +3,7 @@
 
 #include "buildfiles/BuildFiles.h"
 #include "cache/CacheFolder.h"
+#include "cache/MergeJournal.h"
 #include "python/PythonModel.h"
 #include "cache/Shards.h"
 #include "cache/UnitCache.h"
@@ -121,7 +122,11 @@ public:
     if (Options.RewriteStrings)
       rewriteStringLiterals();
     decideAll();
+    if (std::optional<int> Failed = beginMergeJournal())
+      return *Failed;
     bool Written = writeOutputs();
+    if (Journal && Written)
+      Journal->finish();
     if (Options.Output == OutputMode::OutRoot)
       Written = mirrorLinks() && Written;
     return report() && Written ? ExitSuccess : ExitMigrationProblems;
@@ -154,6 +159,8 @@ private:
   std::optional<int> collect() {
     std::string OutRoot = absoluteOutRoot();
     if (std::optional<int> Failed = findInputs(OutRoot))
+      return Failed;
+    if (std::optional<int> Failed = resumeInterruptedMerge())
       return Failed;
     // A shard writes no file but its export: merge checks the outputs.
     if (!Options.ShardCount) {
@@ -495,14 +502,88 @@ private:
   /// The cache key of F's parse (its command lines and text); "" where F
   /// cannot be read.
   std::string unitKey(const InputFile &F, const Frontend &Front) const {
+    auto Buffer = llvm::MemoryBuffer::getFile(F.Path, /*IsText=*/false,
+                                              /*RequiresNullTerminator=*/false);
+    return Buffer ? unitKey(F, Front, (*Buffer)->getBuffer()) : "";
+  }
+  /// The key F's parse would have with Text as its text.
+  std::string unitKey(const InputFile &F, const Frontend &Front,
+                      llvm::StringRef Text) const {
     std::vector<std::vector<std::string>> Lines;
     for (SourceLanguage Language : languagesOf(F))
       Lines.push_back(
           Front.commandLine(F.Path, Language, F.Command ? &*F.Command : nullptr));
     Lines.push_back({Options.DeviceSide ? "device side" : "no device side"});
-    auto Buffer = llvm::MemoryBuffer::getFile(F.Path, /*IsText=*/false,
-                                              /*RequiresNullTerminator=*/false);
-    return Buffer ? UnitCache::keyOf(RunDigest, Lines, (*Buffer)->getBuffer()) : "";
+    return UnitCache::keyOf(RunDigest, Lines, Text);
+  }
+
+  /// merge --in-place run again after one that was interrupted: what that
+  /// one replaced is put back (only at this merge's inputs, only the text
+  /// the shards read there), before anything else looks at the tree; the
+  /// merge then runs whole.
+  std::optional<int> resumeInterruptedMerge() {
+    if (Options.MergeFolders.empty() || Options.Output != OutputMode::InPlace)
+      return std::nullopt;
+    Journal.emplace(Options.MergeFolders.front());
+    std::map<std::string, const InputFile *> InputAt;
+    for (const InputFile &F : Inputs.Files)
+      InputAt.emplace(F.Path, &F);
+    // Where this merge writes Path: Path, or its renamed name. A file the
+    // interrupted merge renamed is no input now, but one the shards read.
+    auto DestOf = [&](llvm::StringRef Path) -> std::string {
+      auto It = InputAt.find(Path.str());
+      bool InRoots = llvm::any_of(Inputs.Roots, [&](const std::string &Root) {
+        return Path.starts_with(Root) &&
+               (Path.size() == Root.size() || Path[Root.size()] == '/' ||
+                llvm::StringRef(Root).ends_with("/"));
+      });
+      if (It == InputAt.end() && (!InRoots || !Options.MergeInputDigests.count(Path.str())))
+        return "";
+      auto Extension = Options.Target.RenamedExtensions.find(
+          llvm::sys::path::extension(Path).str());
+      if (!Options.RenameExtensions || (It != InputAt.end() && It->second->LeftOut) ||
+          Extension == Options.Target.RenamedExtensions.end())
+        return Path.str();
+      llvm::SmallString<256> New(Path);
+      llvm::sys::path::replace_extension(New, Extension->second);
+      return New.str().str();
+    };
+    auto IsOriginal = [&](llvm::StringRef Path, llvm::StringRef Text) {
+      auto Read = Options.MergeInputDigests.find(Path.str());
+      return Read != Options.MergeInputDigests.end() && !Read->second.empty() &&
+             Read->second == UnitCache::digestOfText(Text);
+    };
+    llvm::Expected<unsigned> Restored = Journal->rollBack({DestOf, IsOriginal});
+    if (!Restored)
+      return fail(llvm::toString(Restored.takeError()));
+    if (!*Restored)
+      return std::nullopt;
+    if (!Options.Quiet)
+      Errs << "musify: note: put back " << *Restored << " file(s) an interrupted merge "
+           << "replaced; the merge runs again whole\n";
+    return findInputs(absoluteOutRoot()); // the tree as the shards read it
+  }
+
+  /// merge --in-place: before any file is replaced, the journal that lets a
+  /// merge run again complete the job if this one is interrupted.
+  std::optional<int> beginMergeJournal() {
+    if (!Journal)
+      return std::nullopt;
+    std::vector<std::string> Results;
+    std::vector<MergeJournal::Replacement> Replaced;
+    Results.reserve(Files.size());
+    for (auto &[Path, S] : Files) {
+      std::string Dest = destinationOf(S);
+      if (Dest.empty())
+        continue;
+      Results.push_back(S.Edits.apply(text(S)));
+      if (Dest != Path || Results.back() != text(S))
+        Replaced.push_back({Path, Dest, text(S), Results.back()});
+    }
+    if (llvm::Error E = Journal->begin(Replaced))
+      return fail("cannot keep the merge's journal in '" + Options.MergeFolders.front() +
+                  "', so nothing is replaced: " + llvm::toString(std::move(E)));
+    return std::nullopt;
   }
 
   /// C++ files that nvcc compiles as CUDA (`-x cu`) get a second try.
@@ -529,13 +610,15 @@ private:
                     "' is a translation unit no shard parsed: the "
                     "inputs changed since the shards ran");
       Expected.erase(F->Path);
-      if (unitKey(*F, Front) != Manifest->second)
+      // The key is this merge's own: its inputs, flags and texts.
+      std::string Key = unitKey(*F, Front);
+      if (Key != Manifest->second)
         return fail("'" + F->Path + "' changed since the shards ran (its text or flags)");
       std::optional<ParsedUnit> Found;
       std::string Damage;
       for (const UnitCache &Shard : Exports)
         if ((Found = Shard.lookup(
-                 Manifest->second,
+                 Key,
                  [&](llvm::StringRef Path) { return Classifier.isUser(Path); }, &Damage)))
           break;
       if (!Found)
@@ -559,8 +642,10 @@ private:
     M.ToolVersion = toolVersion();
     M.RunDigest = RunDigest;
     M.Directory = currentFolder();
-    M.Arguments = Options.ShardArguments;
+    M.Settings = Options.ShardSettings;
     M.Units = std::move(ExportedUnits);
+    for (const InputFile &F : Inputs.Files)
+      M.InputDigests.emplace(F.Path, UnitCache::digestOfText(text(state(F.Path))));
     for (const std::string &Path : ParseFailures)
       Errs << "musify: warning: '" << Path << "' did not parse; the merge migrates "
            << "it by spelling\n";
@@ -601,7 +686,7 @@ private:
     Pool.wait();
     for (const std::string &Note : Notes)
       if (!Note.empty())
-        Errs << "musify: note: " << Note << "\n";
+        Errs << "musify: note: " << Note << "; the unit is parsed again\n";
     if (Keys)
       *Keys = std::move(UnitKeys);
     return Results;
@@ -1258,6 +1343,7 @@ private:
   /// What each parsed translation unit compiled, for build predictions.
   std::map<std::string, UnitReach> Units;
   RenameMap Renamed;
+  std::optional<MergeJournal> Journal; ///< merge --in-place
   TreeLock InPlaceLock;            ///< --in-place: held while the run lives
   std::optional<UnitCache> Cache;  ///< --incremental
   bool CacheWritable = false;      ///< entries may be stored and pruned

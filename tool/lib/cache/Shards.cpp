@@ -1,5 +1,6 @@
 // Shard manifests: written by each shard, checked together by merge.
 #include "cache/Shards.h"
+#include "core/BoundedRead.h"
 
 #include "output/OutputWriter.h"
 
@@ -9,6 +10,8 @@
 #include "llvm/Support/Path.h"
 
 #include <nlohmann/json.hpp>
+
+#include <set>
 
 namespace musify {
 
@@ -25,10 +28,18 @@ std::string manifestName(unsigned Index, unsigned Count) {
 }
 
 llvm::Expected<ShardManifest> readManifest(const std::string &Path) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  // Bounded, a regular file: a manifest that is a device or a FIFO is
+  // refused, not read until memory runs out or waited on.
+  auto Buffer = readBoundedFile(Path, MaxManifestBytes, "shard manifest");
   if (!Buffer)
-    return error("cannot read " + Path + ": " + Buffer.getError().message());
-  json J = json::parse((*Buffer)->getBuffer(), nullptr, /*allow_exceptions=*/false);
+    return Buffer.takeError();
+  return parseManifest((*Buffer)->getBuffer(), Path);
+}
+
+} // namespace
+
+llvm::Expected<ShardManifest> parseManifest(llvm::StringRef Text, llvm::StringRef Path) {
+  json J = json::parse(Text, nullptr, /*allow_exceptions=*/false);
   if (J.is_discarded())
     return error(Path + " is damaged: it is not JSON");
   try {
@@ -38,8 +49,9 @@ llvm::Expected<ShardManifest> readManifest(const std::string &Path) {
     M.ToolVersion = J.at("musify").get<std::string>();
     M.RunDigest = J.at("digest").get<std::string>();
     M.Directory = J.at("directory").get<std::string>();
-    M.Arguments = J.at("arguments").get<std::vector<std::string>>();
+    M.Settings = J.at("settings").get<MigrationSettings>();
     M.Units = J.at("units").get<std::map<std::string, std::string>>();
+    M.InputDigests = J.at("input_digests").get<std::map<std::string, std::string>>();
     if (M.Index == 0 || M.Index > M.Count)
       return error(Path + " is damaged: shard " + std::to_string(M.Index) + " of " +
                    std::to_string(M.Count));
@@ -48,6 +60,8 @@ llvm::Expected<ShardManifest> readManifest(const std::string &Path) {
     return error(Path + " is damaged: " + E.what());
   }
 }
+
+namespace {
 
 /// The manifests in Folder (shard-K-of-N.json).
 llvm::Expected<std::vector<std::pair<std::string, ShardManifest>>>
@@ -81,14 +95,38 @@ std::string disagreement(const ShardManifest &First, const ShardManifest &Other)
     return "another musify ran it (" + Other.ToolVersion + ")";
   if (Other.RunDigest != First.RunDigest)
     return "it ran with other rule tables, CUDA SDK or musify";
-  if (Other.Directory != First.Directory)
-    return "it ran in another folder (" + Other.Directory + ")";
-  if (Other.Arguments != First.Arguments)
-    return "it ran with other inputs or options";
-  return "";
+  return settingsDifference(Other.Settings, "it", First.Settings, "the other");
+}
+
+std::string quoted(const std::vector<std::string> &Values) {
+  if (Values.empty())
+    return "none";
+  std::string Out;
+  for (const std::string &V : Values)
+    Out += (Out.empty() ? "'" : ", '") + V + "'";
+  return Out;
 }
 
 } // namespace
+
+std::string settingsDifference(const MigrationSettings &A, llvm::StringRef AName,
+                               const MigrationSettings &B, llvm::StringRef BName) {
+  std::set<std::string> Names;
+  for (const auto &[Name, Values] : A)
+    Names.insert(Name);
+  for (const auto &[Name, Values] : B)
+    Names.insert(Name);
+  static const std::vector<std::string> None;
+  for (const std::string &Name : Names) {
+    auto InA = A.find(Name), InB = B.find(Name);
+    const std::vector<std::string> &ValuesA = InA == A.end() ? None : InA->second;
+    const std::vector<std::string> &ValuesB = InB == B.end() ? None : InB->second;
+    if (ValuesA != ValuesB)
+      return Name + " differs: " + quoted(ValuesA) + " in " + AName.str() + ", " +
+             quoted(ValuesB) + " in " + BName.str();
+  }
+  return "";
+}
 
 llvm::Expected<std::pair<unsigned, unsigned>> parseShard(llvm::StringRef Text) {
   auto [K, N] = Text.split('/');
@@ -102,8 +140,8 @@ llvm::Expected<std::pair<unsigned, unsigned>> parseShard(llvm::StringRef Text) {
 llvm::Error writeManifest(llvm::StringRef Folder, const ShardManifest &M) {
   json J = {{"shard", M.Index},         {"shards", M.Count},
             {"musify", M.ToolVersion},  {"digest", M.RunDigest},
-            {"directory", M.Directory}, {"arguments", M.Arguments},
-            {"units", M.Units}};
+            {"directory", M.Directory}, {"settings", M.Settings},
+            {"units", M.Units},          {"input_digests", M.InputDigests}};
   llvm::SmallString<256> Path(Folder);
   llvm::sys::path::append(Path, manifestName(M.Index, M.Count));
   return writeFileAtomically(Path, J.dump(1, ' ', false, json::error_handler_t::replace) +
@@ -118,16 +156,24 @@ llvm::Expected<MergePlan> planMerge(llvm::ArrayRef<std::string> Folders) {
     if (!Manifests)
       return Manifests.takeError();
     for (auto &[Path, M] : *Manifests) {
-      if (Seen.empty())
+      if (Seen.empty()) {
         Plan.Run = M;
-      else if (std::string Why = disagreement(Plan.Run, M); !Why.empty())
-        return error(Path + " is not of the same migration as " + Seen.begin()->second +
+        Plan.FirstManifest = Path;
+      } else if (std::string Why = disagreement(Plan.Run, M); !Why.empty()) {
+        return error(Path + " is not of the same migration as " + Plan.FirstManifest +
                      ": " + Why);
+      }
       if (auto [It, Added] = Seen.emplace(M.Index, Path); !Added)
         return error("shard " + std::to_string(M.Index) +
                      " is there twice: " + It->second + " and " + Path);
       for (const auto &[Unit, Key] : M.Units)
         Plan.Run.Units.emplace(Unit, Key);
+      // Every shard read the whole tree; one that read a file otherwise
+      // makes the file's digest no one's.
+      for (const auto &[File, Digest] : M.InputDigests)
+        if (auto [It, Added] = Plan.Run.InputDigests.emplace(File, Digest);
+            !Added && It->second != Digest)
+          It->second.clear();
     }
     Plan.Folders.push_back(Folder);
   }

@@ -219,6 +219,8 @@ std::string UnitCache::keyOf(llvm::StringRef RunDigest,
   return hexDigest(Hash);
 }
 
+std::string UnitCache::digestOfText(llvm::StringRef Text) { return digestOf(Text); }
+
 std::string UnitCache::entryPath(llvm::StringRef Key) const {
   llvm::SmallString<256> Path(Folder);
   llvm::sys::path::append(Path, Key.take_front(2), Key.drop_front(2) + ".json");
@@ -310,38 +312,25 @@ std::string damageOf(const ParsedUnit &Unit, const std::map<std::string, uint64_
 
 } // namespace
 
-std::optional<ParsedUnit>
-UnitCache::lookup(llvm::StringRef Key, llvm::function_ref<bool(llvm::StringRef)> IsRunFile,
-                  std::string *Damage) const {
-  std::string Path = entryPath(Key);
-  auto Damaged = [&](const llvm::Twine &Why) -> std::optional<ParsedUnit> {
-    if (Damage)
-      *Damage = ("the cache entry '" + Path + "' is damaged (" + Why +
-                 "); the unit is parsed again")
-                    .str();
+std::optional<ParsedUnit> UnitCache::decodeEntry(llvm::StringRef Text,
+                                                 llvm::StringRef Key,
+                                                 const EntryContext &Run,
+                                                 std::string &Damage) {
+  json Entry = json::parse(Text, nullptr, /*allow_exceptions=*/false);
+  if (Entry.is_discarded() || !Entry.is_object()) {
+    Damage = "it is not JSON";
     return std::nullopt;
-  };
-  auto Buffer = readBoundedFile(Path, MaxCacheEntryBytes, "cache entry");
-  if (!Buffer) {
-    std::error_code EC = llvm::errorToErrorCode(Buffer.takeError());
-    if (EC == std::errc::no_such_file_or_directory)
-      return std::nullopt; // not cached
-    return Damaged(EC == std::errc::file_too_large ? "it is too large"
-                   : EC == std::errc::invalid_argument
-                       ? "it is not a regular file"
-                       : EC.message());
   }
-  json Entry = json::parse((*Buffer)->getBuffer(), nullptr, /*allow_exceptions=*/false);
-  if (Entry.is_discarded() || !Entry.is_object())
-    return Damaged("it is not JSON");
   try {
     // An entry copied under another unit's key is not this unit's parse.
-    if (Entry.at("key").get<std::string>() != Key)
-      return Damaged("it is the entry of another unit");
+    if (Entry.at("key").get<std::string>() != Key) {
+      Damage = "it is the entry of another unit";
+      return std::nullopt;
+    }
     // The user files this parse read must still read the same.
     std::map<std::string, uint64_t> Sizes;
     for (const auto &[File, Digest] : Entry.at("file_digests").items()) {
-      std::optional<FileSeen> Seen = fileDigest(File);
+      std::optional<FileSeen> Seen = Run.FileOf(File);
       if (!Seen || Seen->Digest != Digest.get<std::string>())
         return std::nullopt; // stale: a header changed since
       Sizes.emplace(File, Seen->Size);
@@ -350,9 +339,11 @@ UnitCache::lookup(llvm::StringRef Key, llvm::function_ref<bool(llvm::StringRef)>
     // its file in: the same #include finds another file now.
     for (const json &Absent : Entry.at("absent")) {
       std::string File = Absent.get<std::string>();
-      if (!IsRunFile(File))
-        return Damaged("it names '" + File + "', which is not a file of this run's inputs");
-      if (llvm::sys::fs::exists(File))
+      if (!Run.IsRunFile(File)) {
+        Damage = "it names '" + File + "', which is not a file of this run's inputs";
+        return std::nullopt;
+      }
+      if (Run.Exists(File))
         return std::nullopt; // stale: a lookup that failed would find a file now
     }
     ParsedUnit Unit;
@@ -369,15 +360,48 @@ UnitCache::lookup(llvm::StringRef Key, llvm::function_ref<bool(llvm::StringRef)>
                               S.at(2).get<std::string>()});
     Unit.Absent = Entry.at("absent").get<std::set<std::string>>();
     Unit.Findings = findingsFromJson(Entry.at("findings"));
-    if (std::string Why = damageOf(Unit, Sizes, IsRunFile); !Why.empty())
-      return Damaged(Why);
+    if (std::string Why = damageOf(Unit, Sizes, Run.IsRunFile); !Why.empty()) {
+      Damage = std::move(Why);
+      return std::nullopt;
+    }
     Unit.FromCache = true;
-    // Used now: prune() removes the least recently used entries first.
-    ::utimensat(AT_FDCWD, Path.c_str(), nullptr, 0);
     return Unit;
   } catch (const json::exception &E) {
-    return Damaged(E.what());
+    Damage = E.what();
+    return std::nullopt;
   }
+}
+
+std::optional<ParsedUnit>
+UnitCache::lookup(llvm::StringRef Key, llvm::function_ref<bool(llvm::StringRef)> IsRunFile,
+                  std::string *Damage) const {
+  std::string Path = entryPath(Key);
+  auto Damaged = [&](const llvm::Twine &Why) -> std::optional<ParsedUnit> {
+    if (Damage)
+      *Damage = ("the cache entry '" + Path + "' is damaged (" + Why + ")").str();
+    return std::nullopt;
+  };
+  auto Buffer = readBoundedFile(Path, MaxCacheEntryBytes, "cache entry");
+  if (!Buffer) {
+    std::error_code EC = llvm::errorToErrorCode(Buffer.takeError());
+    if (EC == std::errc::no_such_file_or_directory)
+      return std::nullopt; // not cached
+    return Damaged(EC == std::errc::file_too_large ? "it is too large"
+                   : EC == std::errc::invalid_argument
+                       ? "it is not a regular file"
+                       : EC.message());
+  }
+  std::string Why;
+  std::optional<ParsedUnit> Unit = decodeEntry(
+      (*Buffer)->getBuffer(), Key,
+      {IsRunFile, [this](const std::string &File) { return fileDigest(File); },
+       [](llvm::StringRef File) { return llvm::sys::fs::exists(File); }},
+      Why);
+  if (!Unit)
+    return Why.empty() ? std::nullopt : Damaged(Why);
+  // Used now: prune() removes the least recently used entries first.
+  ::utimensat(AT_FDCWD, Path.c_str(), nullptr, 0);
+  return Unit;
 }
 
 unsigned UnitCache::prune(uint64_t MaxBytes) const {

@@ -38,6 +38,9 @@ public:
                                                llvm::StringRef SdkRoot,
                                                llvm::StringRef SdkVersion);
 
+  /// The digest the cache keeps of a file's text (BLAKE3, hex).
+  static std::string digestOfText(llvm::StringRef Text);
+
   /// The key of one unit in a run of RunDigest: its command lines, one per
   /// language tried, and its text.
   static std::string keyOf(llvm::StringRef RunDigest,
@@ -54,6 +57,26 @@ public:
   std::optional<ParsedUnit> lookup(llvm::StringRef Key,
                                    llvm::function_ref<bool(llvm::StringRef)> IsRunFile,
                                    std::string *Damage = nullptr) const;
+  /// A user file as this run reads it.
+  struct FileSeen {
+    std::string Digest; ///< of its text
+    uint64_t Size = 0;
+  };
+  /// What an entry is checked against.
+  struct EntryContext {
+    /// Whether a parse of this run may find references in a file.
+    llvm::function_ref<bool(llvm::StringRef)> IsRunFile;
+    /// A user file's digest and size now; nullopt where it cannot be read.
+    llvm::function_ref<std::optional<FileSeen>(const std::string &)> FileOf;
+    llvm::function_ref<bool(llvm::StringRef)> Exists;
+  };
+  /// The parse an entry's Text holds, checked as lookup() says. A miss is
+  /// nullopt with Damage empty where the entry is merely out of date, and
+  /// saying why where it is damaged or forged. (The entry reader alone, for
+  /// lookup() and the fuzzer.)
+  static std::optional<ParsedUnit> decodeEntry(llvm::StringRef Text, llvm::StringRef Key,
+                                               const EntryContext &Run,
+                                               std::string &Damage);
   /// Failing to store only costs the next run a parse: the error says why.
   llvm::Error store(llvm::StringRef Key, const ParsedUnit &Unit) const;
 
@@ -68,10 +91,6 @@ private:
   std::string entryPath(llvm::StringRef Key) const;
   /// The digest of a user file's text, read once per run: a header is read
   /// by many units' entries.
-  struct FileSeen {
-    std::string Digest;
-    uint64_t Size = 0;
-  };
   std::optional<FileSeen> fileDigest(const std::string &Path) const;
 
   std::string Folder;
