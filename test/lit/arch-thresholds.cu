@@ -1,8 +1,8 @@
 // Architecture comparisons: for MUSA, renaming __CUDA_ARCH__ is not enough
 // (MUSA numbers its architectures 210/220/310), so the threshold map rewrites
 // the constant to the MUSA value of its band and the report lists old and new
-// text: 700 is before sm_80, a level every MUSA GPU has (210). For HIP the
-// macro has no value counterpart: only #ifdef/defined() tests migrate.
+// text: 700 is before sm_80, a level every MUSA GPU has (210). HIP's map (on
+// __HIP__) puts 700 on past every AMD GPU (2); a value use stays unsupported.
 // RUN: %musify %s --report %t.json 2> %t.err | FileCheck %s --check-prefix=MUSA
 // RUN: FileCheck %s --check-prefix=MUSA-DIAG < %t.err
 // RUN: %python -c "import json; [print(e['line'], e['comparison']['old'], '->', e['comparison']['new'], e['comparison']['needs_review']) for e in json.load(open('%t.json'))['files'][0]['references'] if 'comparison' in e]" | FileCheck %s --check-prefix=REPORT
@@ -37,8 +37,9 @@ __device__ int arch() { return __CUDA_ARCH__; }
 // REPORT-NEXT: 16 __CUDA_ARCH__ >= 800 -> __MUSA_ARCH__ >= 220 False
 // REPORT-NEXT: 18 700 <= __CUDA_ARCH__ -> 210 <= __MUSA_ARCH__ False
 
-// HIP:      {{^}}#if __CUDA_ARCH__ >= 900 // musify: unsupported on HIP
-// HIP:      {{^}}#elif defined(__HIP_DEVICE_COMPILE__) && 700 <= __CUDA_ARCH__ // musify: unsupported on HIP
+// HIP:      {{^}}#if __HIP__ >= 2{{$}}
+// HIP:      {{^}}#elif __HIP__ >= 2{{$}}
+// HIP:      {{^}}#elif defined(__HIP_DEVICE_COMPILE__) && 2 <= __HIP__{{$}}
 // HIP:      {{^}}#ifdef __HIP_DEVICE_COMPILE__
 // HIP-NEXT: __device__ int arch() { return /* musify: unsupported on HIP */ __CUDA_ARCH__; }
-// HIP-DIAG: arch-thresholds.cu:14:5: warning: '__CUDA_ARCH__' has no HIP equivalent: used as a value here;
+// HIP-DIAG: arch-thresholds.cu:26:32: warning: '__CUDA_ARCH__' has no HIP equivalent: used as a value here;
