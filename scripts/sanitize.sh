@@ -17,9 +17,10 @@ LIT=/usr/lib/llvm-19/build/utils/lit/lit.py
 # Inputs per target: 10 to 90 s of each on two cores (docs/hardening.md).
 declare -A FUZZ_RUNS=([token_rewriter]=150000 [cmake_lexer]=100000 [make_lexer]=100000
   [build_file_editor]=10000 [rule_table]=25000 [user_rules]=20000
-  [compile_database]=30000 [nvcc_flags]=300000)
+  [compile_database]=30000 [nvcc_flags]=300000 [cache_entry]=30000
+  [shard_manifest]=100000)
 FUZZ_TARGETS=(token_rewriter cmake_lexer make_lexer build_file_editor rule_table
-  user_rules compile_database nvcc_flags)
+  user_rules compile_database nvcc_flags cache_entry shard_manifest)
 # A sanitizer finding fails the step. Leaks are checked, less those inside
 # Clang that test/sanitize/lsan.supp lists with their reasons.
 export ASAN_OPTIONS=detect_leaks=1
