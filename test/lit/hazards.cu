@@ -5,7 +5,7 @@
 // RUN: %musify %s --report %t.json 2> %t.err | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s --check-prefix=MUSA < %t.err
 // RUN: %python -c "import json; r = json.load(open('%t.json')); print(r['totals']['hazards']); [print(h['line'], h['kind'], h['code']) for h in r['files'][0]['hazards']]" | FileCheck %s --check-prefix=REPORT
-// RUN: %musify --target=hip %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=HIP
+// RUN: %musify --target=hip %s -o %t.hip.cu 2>&1 | FileCheck %s --check-prefix=HIP
 #include <cuda_runtime.h>
 
 __global__ void child(int *flags) { flags[threadIdx.x] = 1; }
