@@ -320,7 +320,10 @@ private:
   void importNeededModules() {
     for (const auto &Needed : NeededModules) {
       const std::string &New = Needed.first;
-      const auto &[Old, At] = Needed.second;
+      // Named, not bound: a lambda below reads Old, and C++17 lambdas cannot
+      // capture structured bindings.
+      const std::string &Old = Needed.second.first;
+      const auto &At = Needed.second.second;
       if (llvm::any_of(ModuleImports,
                        [&](const ModuleImport &M) { return M.Module == New; }))
         continue;
