@@ -17,6 +17,11 @@
 
 namespace cg = cooperative_groups;
 
+// Migrated architecture tests compare __HIP__, as hipcc defines it.
+#if !(__HIP__ == 1)
+#error "__HIP__ must be 1, as hipcc defines it"
+#endif
+
 static int failures = 0;
 static std::set<std::string> failed; // each failed check printed once
 static void check(bool ok, const char *what, int index = -1) {
