@@ -1,6 +1,6 @@
 // writeFileAtomically: what a write leaves on the disk.
-#include "core/TemporaryNames.h"
 #include "output/OutputWriter.h"
+#include "core/TemporaryNames.h"
 #include "output/TreeLock.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -84,7 +84,8 @@ TEST_F(OutputWriter, RefusesToReplaceWhatIsNotARegularFile) {
   ASSERT_EQ(::mkfifo(Path.c_str(), 0644), 0);
   llvm::Error E = writeFileAtomically(Path, "int a;\n");
   ASSERT_TRUE(bool(E));
-  EXPECT_NE(llvm::toString(std::move(E)).find("is not a regular file"), std::string::npos);
+  EXPECT_NE(llvm::toString(std::move(E)).find("is not a regular file"),
+            std::string::npos);
   EXPECT_TRUE(S_ISFIFO(statOf().st_mode));
 
   std::string Target = (Folder + "/target.cu").str(), Link = (Folder + "/link.cu").str();

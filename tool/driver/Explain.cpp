@@ -51,8 +51,8 @@ void printCall(const CallRewrite &Call, raw_ostream &Out) {
     Out << "      argument " << Index + 1 << " is written as " << Text
         << " where the call leaves it out\n";
   for (const auto &[Index, Around] : Call.Wrap)
-    Out << "      argument " << Index + 1 << " is written inside " << Around.first << "..."
-        << Around.second << "\n";
+    Out << "      argument " << Index + 1 << " is written inside " << Around.first
+        << "..." << Around.second << "\n";
 }
 
 void printRule(const Rule &R, const TargetDescription &Target, raw_ostream &Out) {
@@ -72,13 +72,15 @@ void printRule(const Rule &R, const TargetDescription &Target, raw_ostream &Out)
   Line("removed in CUDA", R.CudaRemoved);
   if (!R.Helper.empty())
     Line("declared by musify's helper header",
-         R.Helper + (R.HelperReplacement.empty() ? "" : " (as " + R.HelperReplacement + ")"));
+         R.Helper +
+             (R.HelperReplacement.empty() ? "" : " (as " + R.HelperReplacement + ")"));
   if (R.Call)
     printCall(*R.Call, Out);
   if (!R.TargetOverloads.empty())
     Line("the target declares only", join(R.TargetOverloads, "; "));
   if (R.DefinedTestsOnly)
-    Out << "      only in #ifdef and defined() tests; used as a value it has no counterpart\n";
+    Out << "      only in #ifdef and defined() tests; used as a value it has no "
+           "counterpart\n";
   if (R.Erase)
     Out << "      erased: the target needs nothing in its place\n";
   if (R.Disputed)
@@ -96,7 +98,8 @@ const BuildRule *lookUpBuild(const BuildRules &Build, StringRef Name) {
   return nullptr;
 }
 
-void printBuildRule(const BuildRule &R, const TargetDescription &Target, raw_ostream &Out) {
+void printBuildRule(const BuildRule &R, const TargetDescription &Target,
+                    raw_ostream &Out) {
   Out << "  " << Target.DisplayName << ": "
       << (R.Supported ? (R.Replacement.empty() ? StringRef("(removed)")
                                                : StringRef(R.Replacement))
@@ -127,7 +130,8 @@ std::vector<std::string> nearMatches(StringRef Name, const std::vector<Tables> &
   for (const Tables &T : All) {
     T.Rules.forEach([&](const Rule &R) { Consider(R.Cuda); });
     for (int K = 0; K <= static_cast<int>(BuildRuleKind::PythonCompanion); ++K)
-      for (const BuildRule *R : T.Rules.buildRules().ofKind(static_cast<BuildRuleKind>(K)))
+      for (const BuildRule *R :
+           T.Rules.buildRules().ofKind(static_cast<BuildRuleKind>(K)))
         Consider(R->Cuda);
   }
   llvm::sort(Found);
@@ -234,8 +238,9 @@ int runExplain(ArrayRef<const char *> Args, StringRef DefaultRulesDir, raw_ostre
   }
   if (All.empty()) {
     Err << "musify explain: error: "
-        << (Only.empty() ? "no rules in " + RulesDir + ": no folder there has a target.json"
-                         : "no target '" + Only + "' in " + RulesDir)
+        << (Only.empty()
+                ? "no rules in " + RulesDir + ": no folder there has a target.json"
+                : "no target '" + Only + "' in " + RulesDir)
         << "\n";
     return ExitBadInput;
   }

@@ -492,8 +492,8 @@ Expected<musify::MergePlan> planMergeOf(const musify::MigrationOptions &Options)
   Expected<musify::MergePlan> Plan = musify::planMerge(Folders);
   if (!Plan)
     return Plan.takeError();
-  std::string Why = musify::settingsDifference(
-      migrationSettings(Options), "this merge", Plan->Run.Settings, Plan->FirstManifest);
+  std::string Why = musify::settingsDifference(migrationSettings(Options), "this merge",
+                                               Plan->Run.Settings, Plan->FirstManifest);
   if (!Why.empty())
     return createStringError(inconvertibleErrorCode(),
                              "musify merge: the shards ran another migration than this "
@@ -567,8 +567,8 @@ static void prepareProcess() {
 int main(int argc, const char **argv) {
   InitLLVM Init(argc, argv);
   if (argc > 1 && StringRef(argv[1]) == "explain")
-    return musify::runExplain(ArrayRef(argv + 2, argc - 2), musify::defaultRulesDir(argv[0]),
-                              outs(), errs());
+    return musify::runExplain(ArrayRef(argv + 2, argc - 2),
+                              musify::defaultRulesDir(argv[0]), outs(), errs());
   prepareProcess();
 
   // musify merge is a migration like any other, named by its own command

@@ -4,7 +4,6 @@
 #include "buildfiles/BuildFiles.h"
 #include "cache/CacheFolder.h"
 #include "cache/MergeJournal.h"
-#include "python/PythonModel.h"
 #include "cache/Shards.h"
 #include "cache/UnitCache.h"
 #include "core/TemporaryNames.h"
@@ -18,6 +17,7 @@
 #include "inputs/NvccFlags.h"
 #include "output/OutputWriter.h"
 #include "output/TreeLock.h"
+#include "python/PythonModel.h"
 #include "rename/Renaming.h"
 #include "report/Html.h"
 #include "report/Progress.h"
@@ -331,8 +331,7 @@ private:
          !llvm::all_of(Number, [](char C) { return llvm::isDigit(C); })))
       return std::nullopt;
     std::string Source = Path.take_front(At).str();
-    if (!llvm::any_of(Inputs.Files,
-                      [&](const InputFile &F) { return F.Path == Source; }))
+    if (!llvm::any_of(Inputs.Files, [&](const InputFile &F) { return F.Path == Source; }))
       return std::nullopt;
     return "the original of '" + Source + "'";
   }
@@ -537,10 +536,11 @@ private:
                (Path.size() == Root.size() || Path[Root.size()] == '/' ||
                 llvm::StringRef(Root).ends_with("/"));
       });
-      if (It == InputAt.end() && (!InRoots || !Options.MergeInputDigests.count(Path.str())))
+      if (It == InputAt.end() &&
+          (!InRoots || !Options.MergeInputDigests.count(Path.str())))
         return "";
-      auto Extension = Options.Target.RenamedExtensions.find(
-          llvm::sys::path::extension(Path).str());
+      auto Extension =
+          Options.Target.RenamedExtensions.find(llvm::sys::path::extension(Path).str());
       if (!Options.RenameExtensions || (It != InputAt.end() && It->second->LeftOut) ||
           Extension == Options.Target.RenamedExtensions.end())
         return Path.str();
@@ -618,8 +618,8 @@ private:
       std::string Damage;
       for (const UnitCache &Shard : Exports)
         if ((Found = Shard.lookup(
-                 Key,
-                 [&](llvm::StringRef Path) { return Classifier.isUser(Path); }, &Damage)))
+                 Key, [&](llvm::StringRef Path) { return Classifier.isUser(Path); },
+                 &Damage)))
           break;
       if (!Found)
         return fail("the shards' result for '" + F->Path + "' is missing or damaged, " +
@@ -700,7 +700,9 @@ private:
                        std::string &Note) const {
     Key = RunDigest.empty() ? "" : unitKey(F, Front);
     // An entry may name only files a parse of this run could edit.
-    auto IsRunFile = [&Classifier](llvm::StringRef Path) { return Classifier.isUser(Path); };
+    auto IsRunFile = [&Classifier](llvm::StringRef Path) {
+      return Classifier.isUser(Path);
+    };
     if (Cache && !Key.empty())
       if (std::optional<ParsedUnit> Hit = Cache->lookup(Key, IsRunFile, &Note)) {
         if (Export)
@@ -1344,12 +1346,12 @@ private:
   std::map<std::string, UnitReach> Units;
   RenameMap Renamed;
   std::optional<MergeJournal> Journal; ///< merge --in-place
-  TreeLock InPlaceLock;            ///< --in-place: held while the run lives
-  std::optional<UnitCache> Cache;  ///< --incremental
-  bool CacheWritable = false;      ///< entries may be stored and pruned
-  std::string RunDigest;           ///< of the parses, whenever a cache is used
-  std::optional<UnitCache> Export; ///< --shard: where its parses go
-  std::deque<UnitCache> Exports;   ///< merge: the shards' exports
+  TreeLock InPlaceLock;                ///< --in-place: held while the run lives
+  std::optional<UnitCache> Cache;      ///< --incremental
+  bool CacheWritable = false;          ///< entries may be stored and pruned
+  std::string RunDigest;               ///< of the parses, whenever a cache is used
+  std::optional<UnitCache> Export;     ///< --shard: where its parses go
+  std::deque<UnitCache> Exports;       ///< merge: the shards' exports
   std::map<std::string, std::string> ExportedUnits; ///< --shard: unit -> key
   unsigned UnitsParsed = 0, UnitsFromCache = 0;
   std::chrono::steady_clock::time_point Started = std::chrono::steady_clock::now();

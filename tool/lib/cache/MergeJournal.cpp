@@ -31,8 +31,9 @@ std::string digestOfFile(llvm::StringRef Path) {
 }
 
 bool isDigest(llvm::StringRef Text) {
-  return Text.size() == 64 &&
-         llvm::all_of(Text, [](char C) { return llvm::isDigit(C) || (C >= 'a' && C <= 'f'); });
+  return Text.size() == 64 && llvm::all_of(Text, [](char C) {
+           return llvm::isDigit(C) || (C >= 'a' && C <= 'f');
+         });
 }
 
 } // namespace
@@ -85,8 +86,8 @@ llvm::Expected<unsigned> MergeJournal::rollBack(const RunView &Run) const {
       std::string Dest = Run.DestOf(Path);
       if (Dest.empty() || !isDigest(Before) || !isDigest(After))
         continue; // none of this merge's files: not the journal's to say
-      std::string AtPath = digestOfFile(Path), AtDest = Dest == Path ? AtPath
-                                                                       : digestOfFile(Dest);
+      std::string AtPath = digestOfFile(Path),
+                  AtDest = Dest == Path ? AtPath : digestOfFile(Dest);
       bool Replaced = AtDest == After && (Dest == Path || AtPath.empty());
       if (AtPath == Before) {
         // Not replaced, or renamed but the old name not yet removed.
@@ -96,11 +97,12 @@ llvm::Expected<unsigned> MergeJournal::rollBack(const RunView &Run) const {
         continue;
       }
       if (!Replaced)
-        return error("'" + Path + "' changed since an interrupted merge wrote it: it is " +
+        return error("'" + Path +
+                     "' changed since an interrupted merge wrote it: it is " +
                      "neither the shards' original nor the merge's migration; restore " +
                      "it, or remove " + Journal + " and run the shards again");
-      auto Original = readBoundedFile(originalPath(Before), MaxCacheEntryBytes << 2,
-                                      "original");
+      auto Original =
+          readBoundedFile(originalPath(Before), MaxCacheEntryBytes << 2, "original");
       if (!Original)
         return Original.takeError();
       llvm::StringRef Text = (*Original)->getBuffer();

@@ -141,7 +141,7 @@ llvm::Error writeManifest(llvm::StringRef Folder, const ShardManifest &M) {
   json J = {{"shard", M.Index},         {"shards", M.Count},
             {"musify", M.ToolVersion},  {"digest", M.RunDigest},
             {"directory", M.Directory}, {"settings", M.Settings},
-            {"units", M.Units},          {"input_digests", M.InputDigests}};
+            {"units", M.Units},         {"input_digests", M.InputDigests}};
   llvm::SmallString<256> Path(Folder);
   llvm::sys::path::append(Path, manifestName(M.Index, M.Count));
   return writeFileAtomically(Path, J.dump(1, ' ', false, json::error_handler_t::replace) +

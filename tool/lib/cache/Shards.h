@@ -58,7 +58,7 @@ llvm::Error writeManifest(llvm::StringRef Folder, const ShardManifest &M);
 /// An error names what is missing or does not agree. A manifest is data: it
 /// says which units the shards parsed and under which keys, nothing more.
 struct MergePlan {
-  ShardManifest Run; ///< the shared fields; Units holds every shard's units
+  ShardManifest Run;         ///< the shared fields; Units holds every shard's units
   std::string FirstManifest; ///< the path of the manifest Run's fields are from
   std::vector<std::string> Folders; ///< where the units' entries are
 };

@@ -276,9 +276,8 @@ std::string damageOf(const ParsedUnit &Unit, const std::map<std::string, uint64_
   const TranslationUnitFindings &F = Unit.Findings;
   for (const Reference &R : F.References) {
     Check(R.At.File, R.At.Offset, uint64_t(R.At.Offset) + R.Length);
-    if (R.Length == 0 || static_cast<int>(R.Kind) < 0 ||
-        R.Kind > RuleKind::Header || static_cast<int>(R.How) < 0 ||
-        R.How > Evidence::Helper)
+    if (R.Length == 0 || static_cast<int>(R.Kind) < 0 || R.Kind > RuleKind::Header ||
+        static_cast<int>(R.How) < 0 || R.How > Evidence::Helper)
       Why = Why.empty() ? "a reference is of no known kind" : Why;
   }
   for (const KernelLaunch &L : F.Launches) {
@@ -373,7 +372,8 @@ std::optional<ParsedUnit> UnitCache::decodeEntry(llvm::StringRef Text,
 }
 
 std::optional<ParsedUnit>
-UnitCache::lookup(llvm::StringRef Key, llvm::function_ref<bool(llvm::StringRef)> IsRunFile,
+UnitCache::lookup(llvm::StringRef Key,
+                  llvm::function_ref<bool(llvm::StringRef)> IsRunFile,
                   std::string *Damage) const {
   std::string Path = entryPath(Key);
   auto Damaged = [&](const llvm::Twine &Why) -> std::optional<ParsedUnit> {
@@ -386,10 +386,9 @@ UnitCache::lookup(llvm::StringRef Key, llvm::function_ref<bool(llvm::StringRef)>
     std::error_code EC = llvm::errorToErrorCode(Buffer.takeError());
     if (EC == std::errc::no_such_file_or_directory)
       return std::nullopt; // not cached
-    return Damaged(EC == std::errc::file_too_large ? "it is too large"
-                   : EC == std::errc::invalid_argument
-                       ? "it is not a regular file"
-                       : EC.message());
+    return Damaged(EC == std::errc::file_too_large     ? "it is too large"
+                   : EC == std::errc::invalid_argument ? "it is not a regular file"
+                                                       : EC.message());
   }
   std::string Why;
   std::optional<ParsedUnit> Unit = decodeEntry(

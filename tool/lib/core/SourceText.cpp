@@ -159,9 +159,10 @@ void scanSource(llvm::StringRef Text, unsigned Begin, unsigned End,
         // A name split by backslash-newlines is the joined name.
         std::string Joined =
             Tok.needsCleaning() ? withoutSplices(Tok.getRawIdentifier()) : std::string();
-        OnIdentifier({Tok.needsCleaning() ? llvm::StringRef(Joined) : Tok.getRawIdentifier(),
-                      OffsetOf(Tok), Tok.getLength()},
-                     Qualifier);
+        OnIdentifier(
+            {Tok.needsCleaning() ? llvm::StringRef(Joined) : Tok.getRawIdentifier(),
+             OffsetOf(Tok), Tok.getLength()},
+            Qualifier);
       }
     }
     PrevEnd = OffsetOf(Tok) + Tok.getLength();

@@ -109,7 +109,7 @@ bool Decider::translatesComparison(const Reference &Ref, llvm::StringRef FileTex
 }
 
 std::optional<bool> Decider::comparedOnTarget(llvm::StringRef Name, llvm::StringRef Op,
-                                             long long Value) const {
+                                              long long Value) const {
   const ArchThresholds *Map = Rules.thresholdsFor(Name);
   if (!Map || !Map->SameOnHost || !llvm::is_contained(Map->Operators, Op))
     return std::nullopt;
@@ -152,10 +152,12 @@ void Decider::followTargetBranches(Event &E, const Reference &Ref,
   if (!By)
     return;
   E.Impact = BuildImpact::None;
-  E.Note += (E.Note.empty() ? "" : "; ") +
-            ("the " + Target.DisplayName + " compiler does not compile this branch, by " +
-             *By + " (CUDA's macros it leaves undefined read as 0, architecture "
-                   "levels as on every " + Target.DisplayName + " GPU)");
+  E.Note +=
+      (E.Note.empty() ? "" : "; ") +
+      ("the " + Target.DisplayName + " compiler does not compile this branch, by " + *By +
+       " (CUDA's macros it leaves undefined read as 0, architecture "
+       "levels as on every " +
+       Target.DisplayName + " GPU)");
 }
 
 std::optional<Edit> Decider::markerEdit(const Reference &Ref,
@@ -391,7 +393,8 @@ Decision Decider::decideName(const Rule &R, const Reference &Ref,
     if (const ArchThresholds *Map = Rules.thresholdsFor(Ref.ruleName())) {
       // A comparison is written with the map's macro (HIP's __HIP__), a
       // defined() test with the rule's (__HIP_DEVICE_COMPILE__).
-      if (translatesComparison(Ref, FileText) && !isInDefinedTest(FileText, Ref.At.Offset)) {
+      if (translatesComparison(Ref, FileText) &&
+          !isInDefinedTest(FileText, Ref.At.Offset)) {
         Written = Map->TargetMacro;
         E.Replacement = Written;
       }

@@ -104,7 +104,8 @@ private:
   bool translatesComparison(const Reference &Ref, llvm::StringRef FileText) const;
   /// A name that would block or risk the build is harmless in a branch the
   /// target's compiler never compiles (`#if __CUDACC_VER_MAJOR__ >= 9` on HIP).
-  void followTargetBranches(Event &E, const Reference &Ref, llvm::StringRef FileText) const;
+  void followTargetBranches(Event &E, const Reference &Ref,
+                            llvm::StringRef FileText) const;
   /// The edits that write a migrated name (Written) where Ref is: the call's
   /// arguments, a comparison's constant or an #include's neighbours with it.
   Decision decideName(const Rule &R, const Reference &Ref, llvm::StringRef FileText,

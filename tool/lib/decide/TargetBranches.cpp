@@ -80,9 +80,16 @@ private:
 
   /// Binary operators from the loosest (||) to the tightest (* / %).
   Value binary(int Level) {
-    static const std::vector<std::vector<const char *>> Levels = {
-        {"||"}, {"&&"}, {"|"}, {"^"}, {"&"}, {"==", "!="},
-        {"<=", ">=", "<", ">"}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "%"}};
+    static const std::vector<std::vector<const char *>> Levels = {{"||"},
+                                                                  {"&&"},
+                                                                  {"|"},
+                                                                  {"^"},
+                                                                  {"&"},
+                                                                  {"==", "!="},
+                                                                  {"<=", ">=", "<", ">"},
+                                                                  {"<<", ">>"},
+                                                                  {"+", "-"},
+                                                                  {"*", "/", "%"}};
     if (Level == static_cast<int>(Levels.size()))
       return unary();
     Value Left = binary(Level + 1);

@@ -72,8 +72,7 @@ public:
   /// backslash-newline splits it (`cuda\` + newline + `Malloc`), which is
   /// the token Clang reads as Name and the text a rename replaces whole.
   std::optional<Place> placeOfName(SourceLocation Loc, llvm::StringRef Name,
-                                   bool *Pasted = nullptr,
-                                   unsigned *Written = nullptr) {
+                                   bool *Pasted = nullptr, unsigned *Written = nullptr) {
     if (Written)
       *Written = Name.size();
     if (Loc.isInvalid())
@@ -1050,10 +1049,9 @@ private:
     llvm::StringRef Text = SM.getBufferData(SM.getFileID(Begin));
     unsigned To =
         SM.getFileOffset(Lexer::getLocForEndOfToken(End, 0, SM, PP.getLangOpts()));
-    forEachIdentifier(Text, SM.getFileOffset(Begin), To,
-                      [&](const RawIdentifier &Id) {
-                        Found = Found || isDeviceMacroName(Id.Name);
-                      });
+    forEachIdentifier(Text, SM.getFileOffset(Begin), To, [&](const RawIdentifier &Id) {
+      Found = Found || isDeviceMacroName(Id.Name);
+    });
     return Found;
   }
 
@@ -1121,22 +1119,20 @@ private:
     llvm::StringRef Text = SM.getBufferData(FID);
     unsigned End = SM.getFileOffset(
         Lexer::getLocForEndOfToken(Condition.getEnd(), 0, SM, PP.getLangOpts()));
-    forEachIdentifier(Text, Begin->Offset, End,
-                      [&](const RawIdentifier &Id) {
-                        if (PP.isMacroDefined(Id.Name) ||
-                            !Rules.find(Id.Name, RuleKind::Macro))
-                          return;
-                        Reference R;
-                        R.At.File = Begin->File;
-                        R.At.Offset = Id.Offset;
-                        R.At.Line = SM.getLineNumber(FID, Id.Offset);
-                        R.At.Column = SM.getColumnNumber(FID, Id.Offset);
-                        R.Length = Id.Length;
-                        R.Name = Id.Name.str();
-                        R.Kind = RuleKind::Macro;
-                        R.How = Evidence::MacroTest;
-                        Findings.References.push_back(std::move(R));
-                      });
+    forEachIdentifier(Text, Begin->Offset, End, [&](const RawIdentifier &Id) {
+      if (PP.isMacroDefined(Id.Name) || !Rules.find(Id.Name, RuleKind::Macro))
+        return;
+      Reference R;
+      R.At.File = Begin->File;
+      R.At.Offset = Id.Offset;
+      R.At.Line = SM.getLineNumber(FID, Id.Offset);
+      R.At.Column = SM.getColumnNumber(FID, Id.Offset);
+      R.Length = Id.Length;
+      R.Name = Id.Name.str();
+      R.Kind = RuleKind::Macro;
+      R.How = Evidence::MacroTest;
+      Findings.References.push_back(std::move(R));
+    });
   }
 
   Locator &Where;

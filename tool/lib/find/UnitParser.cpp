@@ -39,10 +39,9 @@ bool deviceSkipsCudaNames(const TranslationUnitFindings &Found, const RuleTable 
       continue;
     llvm::StringRef Text = It->second->getBuffer();
     bool Known = false;
-    forEachIdentifier(Text, R.Begin, std::min<size_t>(R.End, Text.size()),
-                      [&](const RawIdentifier &Id) {
-                        Known = Known || Rules.findIdentifier(Id.Name);
-                      });
+    forEachIdentifier(
+        Text, R.Begin, std::min<size_t>(R.End, Text.size()),
+        [&](const RawIdentifier &Id) { Known = Known || Rules.findIdentifier(Id.Name); });
     if (Known)
       return true;
   }

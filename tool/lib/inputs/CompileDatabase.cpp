@@ -1,6 +1,6 @@
 // Reading a build's compile_commands.json: which files it compiles, and how.
-#include "inputs/Inputs.h"
 #include "core/BoundedRead.h"
+#include "inputs/Inputs.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/SmallString.h"
@@ -18,10 +18,10 @@ namespace musify {
 static llvm::Expected<std::optional<CompileCommand>>
 commandOf(const clang::tooling::CompileCommand &Entry, llvm::StringRef Database) {
   auto Refuse = [&](const llvm::Twine &Why) {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   ("'" + Database + "' has an entry " + Why +
-                                    "; an entry names one source file")
-                                       .str());
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        ("'" + Database + "' has an entry " + Why + "; an entry names one source file")
+            .str());
   };
   if (Entry.Filename.empty())
     return Refuse("with an empty \"file\" (in '" + Entry.Directory + "')");

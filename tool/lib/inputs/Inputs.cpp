@@ -209,8 +209,8 @@ static llvm::Error addDatabaseInputs(const InputRequest &Request,
          includeFoldersOf(translateNvccFlags(C.Flags), C.Directory, /*System=*/false)) {
       llvm::SmallString<256> Real;
       if (!fs::real_path(Folder, Real) && fs::is_directory(Real) &&
-          isWithin(Real, Project) &&
-          !(!BuildDir.empty() && isWithin(Real, BuildDir)) && !isToolchainFolder(Real))
+          isWithin(Real, Project) && !(!BuildDir.empty() && isWithin(Real, BuildDir)) &&
+          !isToolchainFolder(Real))
         Folders.insert(Real.str().str());
     }
   }

@@ -11,10 +11,9 @@ namespace {
 
 /// What a hazard does to the build: a device-side launch, and an initialised
 /// variable-length array (found only for a target whose compiler rejects
-/// it), are rejected by the target's compiler; PTX fails only where device code is generated (at the
-/// device link with -fgpu-rdc), so it is a risk of the compile, as is an
-/// operator the target defines too that was left unguarded (used, it is
-/// ambiguous).
+/// it), are rejected by the target's compiler; PTX fails only where device code is
+/// generated (at the device link with -fgpu-rdc), so it is a risk of the compile, as is
+/// an operator the target defines too that was left unguarded (used, it is ambiguous).
 BuildImpact impactOf(const HazardRecord &H) {
   if (H.Kind == HazardKind::DeviceLaunch || H.Kind == HazardKind::InitialisedVla)
     return BuildImpact::Blocks;

@@ -33,11 +33,11 @@ enum class BuildRuleKind {
   PythonString,  ///< a string a build script spells: the `nvcc` key of
                  ///< extra_compile_args, `TORCH_CUDA_ARCH_LIST`
   // Model code (python/): names as they resolve through imports.
-  PythonApi,       ///< a dotted API path: `torch.cuda.synchronize`
-  PythonImport,    ///< a module as import statements name it: `torch.cuda`
-  PythonAttribute, ///< an attribute of tensors and modules: `.cuda()`, `.is_cuda`
-  PythonDevice,    ///< a device type in a device string: `cuda` of "cuda:0"
-  PythonBackend,   ///< a distributed backend's name: `nccl`
+  PythonApi,         ///< a dotted API path: `torch.cuda.synchronize`
+  PythonImport,      ///< a module as import statements name it: `torch.cuda`
+  PythonAttribute,   ///< an attribute of tensors and modules: `.cuda()`, `.is_cuda`
+  PythonDevice,      ///< a device type in a device string: `cuda` of "cuda:0"
+  PythonBackend,     ///< a distributed backend's name: `nccl`
   PythonEnvironment, ///< an environment variable's name: `CUDA_VISIBLE_DEVICES`
   /// Where a device string (or a backend name) is one: a call's first
   /// argument (`torch.device`, `.to` for a method), or a keyword (`device`).

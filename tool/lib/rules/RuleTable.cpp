@@ -354,29 +354,37 @@ static bool isWellFormed(llvm::StringRef Name, RuleKind Kind) {
 /// included): a target `delete` would turn `cudaFree(p)` into `delete(p)`.
 static bool isCxxKeyword(llvm::StringRef Part) {
   static constexpr llvm::StringLiteral Keywords[] = {
-      "alignas",      "alignof",     "and",          "and_eq",
-      "asm",          "auto",        "bitand",       "bitor",
-      "bool",         "break",       "case",         "catch",
-      "char",         "char8_t",     "char16_t",     "char32_t",
-      "class",        "compl",       "concept",      "const",
-      "consteval",    "constexpr",   "constinit",    "const_cast",
-      "continue",     "co_await",    "co_return",    "co_yield",
-      "decltype",     "default",     "delete",       "do",
-      "double",       "dynamic_cast", "else",        "enum",
-      "explicit",     "export",      "extern",       "false",
-      "float",        "for",         "friend",       "goto",
-      "if",           "inline",      "int",          "long",
-      "mutable",      "namespace",   "new",          "noexcept",
-      "not",          "not_eq",      "nullptr",      "operator",
-      "or",           "or_eq",       "private",      "protected",
-      "public",       "register",    "reinterpret_cast", "requires",
-      "return",       "short",       "signed",       "sizeof",
-      "static",       "static_assert", "static_cast", "struct",
-      "switch",       "template",    "this",         "thread_local",
-      "throw",        "true",        "try",          "typedef",
-      "typeid",       "typename",    "union",        "unsigned",
-      "using",        "virtual",     "void",         "volatile",
-      "wchar_t",      "while",       "xor",          "xor_eq"};
+      "alignas",       "alignof",     "and",
+      "and_eq",        "asm",         "auto",
+      "bitand",        "bitor",       "bool",
+      "break",         "case",        "catch",
+      "char",          "char8_t",     "char16_t",
+      "char32_t",      "class",       "compl",
+      "concept",       "const",       "consteval",
+      "constexpr",     "constinit",   "const_cast",
+      "continue",      "co_await",    "co_return",
+      "co_yield",      "decltype",    "default",
+      "delete",        "do",          "double",
+      "dynamic_cast",  "else",        "enum",
+      "explicit",      "export",      "extern",
+      "false",         "float",       "for",
+      "friend",        "goto",        "if",
+      "inline",        "int",         "long",
+      "mutable",       "namespace",   "new",
+      "noexcept",      "not",         "not_eq",
+      "nullptr",       "operator",    "or",
+      "or_eq",         "private",     "protected",
+      "public",        "register",    "reinterpret_cast",
+      "requires",      "return",      "short",
+      "signed",        "sizeof",      "static",
+      "static_assert", "static_cast", "struct",
+      "switch",        "template",    "this",
+      "thread_local",  "throw",       "true",
+      "try",           "typedef",     "typeid",
+      "typename",      "union",       "unsigned",
+      "using",         "virtual",     "void",
+      "volatile",      "wchar_t",     "while",
+      "xor",           "xor_eq"};
   return llvm::is_contained(Keywords, Part);
 }
 
@@ -384,16 +392,15 @@ static bool isCxxKeyword(llvm::StringRef Part) {
 /// rule may name one (`cusolver_int_t` is HIP's `int`).
 static bool isBuiltinTypeKeyword(llvm::StringRef Name) {
   static constexpr llvm::StringLiteral Types[] = {
-      "bool",  "char", "char8_t", "char16_t", "char32_t", "double", "float",
-      "int",   "long", "short",   "signed",   "unsigned", "void",   "wchar_t"};
+      "bool", "char", "char8_t", "char16_t", "char32_t", "double", "float",
+      "int",  "long", "short",   "signed",   "unsigned", "void",   "wchar_t"};
   return llvm::is_contained(Types, Name);
 }
 
 /// The first part of a qualified name (`musify::umin`) that is a keyword
 /// where a rule of Kind writes it.
 static std::optional<llvm::StringRef> keywordIn(llvm::StringRef Name, RuleKind Kind) {
-  if (Kind == RuleKind::Header ||
-      (Kind == RuleKind::Type && isBuiltinTypeKeyword(Name)))
+  if (Kind == RuleKind::Header || (Kind == RuleKind::Type && isBuiltinTypeKeyword(Name)))
     return std::nullopt;
   llvm::SmallVector<llvm::StringRef> Parts;
   Name.split(Parts, "::");
@@ -465,7 +472,7 @@ llvm::Expected<ReadTable> readTable(const nlohmann::json &Table, llvm::StringRef
   VersionKeys Versions(ExpectedTarget);
   std::vector<const char *> Keys(std::begin(EntryKeys), std::end(EntryKeys));
   for (const std::string *Key : {&Versions.Added, &Versions.Deprecated, &Versions.Removed,
-                                &Versions.HeadersLack, &Versions.Moved})
+                                 &Versions.HeadersLack, &Versions.Moved})
     Keys.push_back(Key->c_str());
   if (auto Entries = Table.find("entries"); Entries != Table.end() && Entries->is_array())
     Read.Rules.reserve(Entries->size());
@@ -773,8 +780,7 @@ llvm::Error RuleTable::addRejectedExtensions(llvm::StringRef Text,
                                              llvm::StringRef ExpectedTarget) {
   return readTargetObject(
       Text, FileName, ExpectedTarget, "nvcc extensions", [&](const nlohmann::json &Map) {
-        RejectedExtensions =
-            Map.at("rejected").get<std::map<std::string, std::string>>();
+        RejectedExtensions = Map.at("rejected").get<std::map<std::string, std::string>>();
       });
 }
 

@@ -55,8 +55,8 @@ llvm::Error readPlainKeys(const nlohmann::json &Json, llvm::StringRef Path,
     return E;
   if (llvm::Error E = readKey(Json, "default", T.Default, "true or false", Path))
     return E;
-  if (llvm::Error E = readKey(Json, "cuda_macros_undefined", T.CudaMacrosUndefined,
-                              "a string", Path))
+  if (llvm::Error E =
+          readKey(Json, "cuda_macros_undefined", T.CudaMacrosUndefined, "a string", Path))
     return E;
   return readKey(Json, "renamed_extensions", T.RenamedExtensions,
                  "an object of extensions", Path);
@@ -102,9 +102,15 @@ llvm::Expected<TargetDescription> loadTarget(llvm::StringRef RulesDir,
   llvm::Expected<nlohmann::json> Json = readJsonFile(Path);
   if (!Json)
     return Json.takeError();
-  static const char *const Keys[] = {"$schema",         "target",  "display_name",
-                                     "description",     "default", "renamed_extensions", "cuda_macros_undefined",
-                                     "launch_function", "versions"};
+  static const char *const Keys[] = {"$schema",
+                                     "target",
+                                     "display_name",
+                                     "description",
+                                     "default",
+                                     "renamed_extensions",
+                                     "cuda_macros_undefined",
+                                     "launch_function",
+                                     "versions"};
   if (llvm::Error E = checkTable(*Json, Path, Keys, Name, "a target description"))
     return E;
 
