@@ -105,6 +105,17 @@ std::string withoutSplices(llvm::StringRef Text) {
   return Out;
 }
 
+/// Reports Tok, a raw identifier at Offset, with the qualifier written before
+/// it; a name split by backslash-newlines is the joined name.
+static void reportIdentifier(const clang::Token &Tok, unsigned Offset,
+                             llvm::StringRef Qualifier, IdentifierCallback OnIdentifier) {
+  std::string Joined =
+      Tok.needsCleaning() ? withoutSplices(Tok.getRawIdentifier()) : std::string();
+  OnIdentifier({Tok.needsCleaning() ? llvm::StringRef(Joined) : Tok.getRawIdentifier(),
+                Offset, Tok.getLength()},
+               Qualifier);
+}
+
 void scanSource(llvm::StringRef Text, unsigned Begin, unsigned End,
                 IdentifierCallback OnIdentifier,
                 llvm::function_ref<void(const RawInclude &)> OnInclude) {
@@ -156,13 +167,7 @@ void scanSource(llvm::StringRef Text, unsigned Begin, unsigned End,
       // Members (`x.cudaName`) are the user's, whatever their name.
       if (Tok.is(clang::tok::raw_identifier) && QualifierKnown &&
           !Prev.isOneOf(clang::tok::period, clang::tok::arrow)) {
-        // A name split by backslash-newlines is the joined name.
-        std::string Joined =
-            Tok.needsCleaning() ? withoutSplices(Tok.getRawIdentifier()) : std::string();
-        OnIdentifier(
-            {Tok.needsCleaning() ? llvm::StringRef(Joined) : Tok.getRawIdentifier(),
-             OffsetOf(Tok), Tok.getLength()},
-            Qualifier);
+        reportIdentifier(Tok, OffsetOf(Tok), Qualifier, OnIdentifier);
       }
     }
     PrevEnd = OffsetOf(Tok) + Tok.getLength();

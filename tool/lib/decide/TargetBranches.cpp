@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <cctype>
+#include <utility>
 #include <vector>
 
 namespace musify {
@@ -284,6 +285,23 @@ std::string withoutComments(llvm::StringRef Line) {
   return Out;
 }
 
+/// The logical line that starts at Pos (continuation lines joined), and the
+/// offset after it.
+std::pair<std::string, size_t> logicalLine(llvm::StringRef Text, size_t Pos) {
+  std::string Line;
+  size_t End = Pos;
+  for (;;) {
+    size_t NewLine = Text.find('\n', End);
+    if (NewLine == llvm::StringRef::npos)
+      NewLine = Text.size();
+    llvm::StringRef Piece = Text.slice(End, NewLine).rtrim("\r");
+    End = NewLine + 1;
+    if (!Piece.ends_with("\\") || End >= Text.size())
+      return {Line + Piece.str(), End};
+    Line += Piece.drop_back().str();
+  }
+}
+
 } // namespace
 
 std::optional<long long> evaluateOnTarget(llvm::StringRef Expression,
@@ -296,22 +314,7 @@ std::optional<std::string> branchTargetSkips(llvm::StringRef Text, unsigned Offs
   std::vector<OpenGroup> Groups;
   size_t Pos = 0;
   while (Pos < Offset && Pos < Text.size()) {
-    // One logical line: continuation lines joined.
-    size_t End = Pos;
-    std::string Line;
-    for (;;) {
-      size_t NewLine = Text.find('\n', End);
-      if (NewLine == llvm::StringRef::npos)
-        NewLine = Text.size();
-      llvm::StringRef Piece = Text.slice(End, NewLine).rtrim("\r");
-      End = NewLine + 1;
-      if (Piece.ends_with("\\") && End < Text.size()) {
-        Line += Piece.drop_back().str();
-        continue;
-      }
-      Line += Piece.str();
-      break;
-    }
+    auto [Line, End] = logicalLine(Text, Pos);
     // The line Offset is on: a directive there is no branch Offset is in.
     if (Offset < End)
       break;
