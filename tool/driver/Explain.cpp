@@ -89,10 +89,14 @@ void printRule(const Rule &R, const TargetDescription &Target, raw_ostream &Out)
   Line("known from", R.VerifiedBy);
 }
 
+/// How many kinds of build-file and Python entries there are (PythonCompanion
+/// is the last of BuildRuleKind).
+constexpr int BuildKinds = static_cast<int>(BuildRuleKind::PythonCompanion) + 1;
+
 /// The build-file and Python entry for Name (`CMAKE_CUDA_FLAGS`, `nvcc`,
 /// `torch.cuda.synchronize`, `.cuda()`), of the first kind that has one.
 const BuildRule *lookUpBuild(const BuildRules &Build, StringRef Name) {
-  for (int K = 0; K <= static_cast<int>(BuildRuleKind::PythonCompanion); ++K)
+  for (int K = 0; K < BuildKinds; ++K)
     if (const BuildRule *R = Build.find(static_cast<BuildRuleKind>(K), Name))
       return R;
   return nullptr;
@@ -129,7 +133,7 @@ std::vector<std::string> nearMatches(StringRef Name, const std::vector<Tables> &
   };
   for (const Tables &T : All) {
     T.Rules.forEach([&](const Rule &R) { Consider(R.Cuda); });
-    for (int K = 0; K <= static_cast<int>(BuildRuleKind::PythonCompanion); ++K)
+    for (int K = 0; K < BuildKinds; ++K)
       for (const BuildRule *R :
            T.Rules.buildRules().ofKind(static_cast<BuildRuleKind>(K)))
         Consider(R->Cuda);
