@@ -37,20 +37,10 @@ public:
   }
 
 private:
-  llvm::StringRef word(size_t I) const {
-    return I < Tokens.size() ? Text.slice(Tokens[I].Begin, Tokens[I].End) : "";
-  }
-  bool isPunct(size_t I, llvm::StringRef Op) const {
-    return I < Tokens.size() && Tokens[I].Kind == PythonToken::Punct && word(I) == Op;
-  }
-  /// Whether token I ends a statement: a logical line's end, or `;`.
-  bool endsStatement(size_t I) const {
-    return I >= Tokens.size() || Tokens[I].Kind == PythonToken::Newline ||
-           isPunct(I, ";");
-  }
-  bool startsStatement(size_t I) const {
-    return !Tokens[I].InFString && (I == 0 || endsStatement(I - 1));
-  }
+  llvm::StringRef word(size_t I) const { return View.word(I); }
+  bool isPunct(size_t I, llvm::StringRef Op) const { return View.isPunct(I, Op); }
+  bool endsStatement(size_t I) const { return View.endsStatement(I); }
+  bool startsStatement(size_t I) const { return View.startsStatement(I); }
   /// Whether statement token I is the first thing on its line.
   bool startsLine(size_t I) const {
     unsigned At = Tokens[I].OuterBegin;
@@ -364,6 +354,7 @@ private:
   llvm::StringRef Text;
   const BuildRules &Rules;
   std::vector<PythonToken> Tokens;
+  PythonTokenView View{Text, Tokens};
   llvm::StringMap<std::string> Imported; ///< local name -> full dotted name
   std::vector<ModuleImport> ModuleImports;
   std::vector<std::string> StarModules; ///< modules of `from M import *`

@@ -4,6 +4,7 @@
 // (buildfiles/) and the migration of model code (python/).
 #pragma once
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <vector>
@@ -32,5 +33,32 @@ struct PythonToken {
 /// brackets ends no logical line. Never fails: an unterminated string ends
 /// at its line's end (triple-quoted: at the text's end).
 std::vector<PythonToken> lexPython(llvm::StringRef Text);
+
+/// Statement-level questions about Text's tokens, as both migrations of
+/// Python ask them.
+class PythonTokenView {
+public:
+  PythonTokenView(llvm::StringRef Text, llvm::ArrayRef<PythonToken> Tokens)
+      : Text(Text), Tokens(Tokens) {}
+  /// Token I's text; "" past the end and for a line end (zero width).
+  llvm::StringRef word(size_t I) const {
+    return I < Tokens.size() ? Text.slice(Tokens[I].Begin, Tokens[I].End) : "";
+  }
+  bool isPunct(size_t I, llvm::StringRef Op) const {
+    return I < Tokens.size() && Tokens[I].Kind == PythonToken::Punct && word(I) == Op;
+  }
+  /// Whether token I ends a statement: a logical line's end, or `;`.
+  bool endsStatement(size_t I) const {
+    return I >= Tokens.size() || Tokens[I].Kind == PythonToken::Newline ||
+           isPunct(I, ";");
+  }
+  bool startsStatement(size_t I) const {
+    return !Tokens[I].InFString && (I == 0 || endsStatement(I - 1));
+  }
+
+private:
+  llvm::StringRef Text;
+  llvm::ArrayRef<PythonToken> Tokens;
+};
 
 } // namespace musify

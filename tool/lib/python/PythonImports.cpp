@@ -38,24 +38,13 @@ public:
   }
 
 private:
-  llvm::StringRef word(size_t I) const {
-    return I < Tokens.size() && Tokens[I].Kind != PythonToken::Newline
-               ? Text.slice(Tokens[I].Begin, Tokens[I].End)
-               : "";
-  }
+  llvm::StringRef word(size_t I) const { return View.word(I); }
   bool isName(size_t I) const {
     return I < Tokens.size() && Tokens[I].Kind == PythonToken::Name;
   }
-  bool isPunct(size_t I, llvm::StringRef Op) const {
-    return I < Tokens.size() && Tokens[I].Kind == PythonToken::Punct && word(I) == Op;
-  }
-  bool endsStatement(size_t I) const {
-    return I >= Tokens.size() || Tokens[I].Kind == PythonToken::Newline ||
-           isPunct(I, ";");
-  }
-  bool startsStatement(size_t I) const {
-    return !Tokens[I].InFString && (I == 0 || endsStatement(I - 1));
-  }
+  bool isPunct(size_t I, llvm::StringRef Op) const { return View.isPunct(I, Op); }
+  bool endsStatement(size_t I) const { return View.endsStatement(I); }
+  bool startsStatement(size_t I) const { return View.startsStatement(I); }
   /// `from . import x`, `from .m import x`: a module of the user's package.
   bool isRelativeFrom(size_t I) const {
     return isPunct(I + 1, ".") || isPunct(I + 1, "...");
@@ -153,6 +142,7 @@ private:
 
   llvm::StringRef Text;
   const std::vector<PythonToken> &Tokens;
+  PythonTokenView View{Text, Tokens};
   llvm::StringSet<> Rebound;
 };
 
