@@ -610,28 +610,32 @@ inline hipError_t hipDeviceSetMemPool(int device, hipMemPool_t pool) {
   musify_cpu::currentMemPool() = pool;
   return hipSuccess;
 }
-inline hipError_t hipMemPoolSetAttribute(hipMemPool_t pool, hipMemPoolAttr attr, void *value) {
-  if (!pool || !value)
-    return hipErrorInvalidValue;
+namespace musify_cpu {
+/* Where pool keeps attribute attr, and its size; null for one it does not. */
+inline void *poolAttribute(hipMemPool_t pool, hipMemPoolAttr attr, std::size_t &size) {
   if (attr == hipMemPoolAttrReleaseThreshold)
-    pool->releaseThreshold = *static_cast<std::uint64_t *>(value);
-  else if (attr >= hipMemPoolReuseFollowEventDependencies &&
-           attr <= hipMemPoolReuseAllowInternalDependencies)
-    pool->reuse[attr - hipMemPoolReuseFollowEventDependencies] = *static_cast<int *>(value);
-  else
+    return size = sizeof(pool->releaseThreshold), &pool->releaseThreshold;
+  if (attr >= hipMemPoolReuseFollowEventDependencies &&
+      attr <= hipMemPoolReuseAllowInternalDependencies)
+    return size = sizeof(int), &pool->reuse[attr - hipMemPoolReuseFollowEventDependencies];
+  return nullptr;
+}
+} // namespace musify_cpu
+
+inline hipError_t hipMemPoolSetAttribute(hipMemPool_t pool, hipMemPoolAttr attr, void *value) {
+  std::size_t size = 0;
+  void *field = pool && value ? musify_cpu::poolAttribute(pool, attr, size) : nullptr;
+  if (!field)
     return hipErrorInvalidValue;
+  std::memcpy(field, value, size);
   return hipSuccess;
 }
 inline hipError_t hipMemPoolGetAttribute(hipMemPool_t pool, hipMemPoolAttr attr, void *value) {
-  if (!pool || !value)
+  std::size_t size = 0;
+  void *field = pool && value ? musify_cpu::poolAttribute(pool, attr, size) : nullptr;
+  if (!field)
     return hipErrorInvalidValue;
-  if (attr == hipMemPoolAttrReleaseThreshold)
-    *static_cast<std::uint64_t *>(value) = pool->releaseThreshold;
-  else if (attr >= hipMemPoolReuseFollowEventDependencies &&
-           attr <= hipMemPoolReuseAllowInternalDependencies)
-    *static_cast<int *>(value) = pool->reuse[attr - hipMemPoolReuseFollowEventDependencies];
-  else
-    return hipErrorInvalidValue;
+  std::memcpy(value, field, size);
   return hipSuccess;
 }
 inline hipError_t hipMemPoolTrimTo(hipMemPool_t pool, std::size_t) {
