@@ -2,6 +2,7 @@
 #include "cache/MergeJournal.h"
 #include "cache/UnitCache.h"
 #include "core/BoundedRead.h"
+#include "core/IntegerJson.h"
 #include "output/OutputWriter.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -76,7 +77,7 @@ llvm::Expected<unsigned> MergeJournal::rollBack(const RunView &Run) const {
       return 0;
     return error("cannot read " + Journal + ": " + EC.message());
   }
-  json J = json::parse((*Buffer)->getBuffer(), nullptr, /*allow_exceptions=*/false);
+  json J = parseIntegerJson((*Buffer)->getBuffer());
   unsigned Restored = 0;
   try {
     for (const json &Entry : J.at("files")) {

@@ -1,6 +1,7 @@
 // Shard manifests: written by each shard, checked together by merge.
 #include "cache/Shards.h"
 #include "core/BoundedRead.h"
+#include "core/IntegerJson.h"
 
 #include "output/OutputWriter.h"
 
@@ -39,9 +40,10 @@ llvm::Expected<ShardManifest> readManifest(const std::string &Path) {
 } // namespace
 
 llvm::Expected<ShardManifest> parseManifest(llvm::StringRef Text, llvm::StringRef Path) {
-  json J = json::parse(Text, nullptr, /*allow_exceptions=*/false);
+  std::string Why;
+  json J = parseIntegerJson(Text, &Why);
   if (J.is_discarded())
-    return error(Path + " is damaged: it is not JSON");
+    return error(Path + " is damaged: " + Why);
   try {
     ShardManifest M;
     M.Index = J.at("shard").get<unsigned>();

@@ -2,6 +2,7 @@
 #include "cache/UnitCache.h"
 #include "cache/CacheFolder.h"
 #include "core/BoundedRead.h"
+#include "core/IntegerJson.h"
 #include "output/OutputWriter.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -315,9 +316,11 @@ std::optional<ParsedUnit> UnitCache::decodeEntry(llvm::StringRef Text,
                                                  llvm::StringRef Key,
                                                  const EntryContext &Run,
                                                  std::string &Damage) {
-  json Entry = json::parse(Text, nullptr, /*allow_exceptions=*/false);
-  if (Entry.is_discarded() || !Entry.is_object()) {
-    Damage = "it is not JSON";
+  json Entry = parseIntegerJson(Text, &Damage);
+  if (Entry.is_discarded())
+    return std::nullopt;
+  if (!Entry.is_object()) {
+    Damage = "it is not a JSON object";
     return std::nullopt;
   }
   try {

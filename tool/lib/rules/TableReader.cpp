@@ -1,6 +1,7 @@
 // Reading rule table files: the parts every table format shares.
 #include "rules/TableReader.h"
 #include "core/BoundedRead.h"
+#include "core/IntegerJson.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -32,7 +33,11 @@ llvm::Expected<nlohmann::json> parseJson(llvm::StringRef Text, llvm::StringRef F
   // Not only syntax errors: a number too large for a double (1E999) is
   // out_of_range. nlohmann's message says where ("at line L, column C").
   try {
-    return nlohmann::json::parse(Text.begin(), Text.end());
+    nlohmann::json J = nlohmann::json::parse(Text.begin(), Text.end());
+    // Rule files hold whole numbers only; 1e300 read as an integer is undefined.
+    if (std::optional<std::string> At = fractionalNumberIn(J))
+      return tableError(FileName, "the number at " + *At + " is not a whole number");
+    return J;
   } catch (const nlohmann::json::exception &E) {
     return tableError(FileName, llvm::Twine("not valid JSON: ") + E.what());
   }
