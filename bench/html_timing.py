@@ -87,8 +87,8 @@ def main(page, browser="chromium"):
     finally:
         shutil.rmtree(work, ignore_errors=True)
     timing = re.search(r'<pre id="timing">(.*?)</pre>', p.stdout, re.S)
-    print("page: %.1f MB, %d file texts" % (len(text.encode()) / 1e6,
-                                           text.count('id="musify-source-')))
+    print("page: %.1f MB, %d file texts"
+          % (len(text.encode()) / 1e6, text.count('id="musify-source-')))
     print("chromium --dump-dom, start to exit: %.1f s" % wall)
     print("in the page, ms (layout included):")
     print(timing.group(1) if timing else "no timing: the page's script failed")

@@ -519,9 +519,9 @@ def merged_block(plan):
         args = ["static_cast<decltype(%s)>(a%d)" % (o["passes"], k) if k == pos
                 else "static_cast<A%d&&>(a%d)" % (k, k) for k in range(n)]
         out.append(comment("%s (%s) is overloaded on %s in argument %d: %s fits both, so this "
-                           "overload passes %s there." % (fn, ", ".join(o["headers"]),
-                                                           " and ".join(o["types"]), pos + 1,
-                                                           musa, o["passes"])))
+                           "overload passes %s there."
+                           % (fn, ", ".join(o["headers"]), " and ".join(o["types"]), pos + 1,
+                              musa, o["passes"])))
         out.append("#if defined(%s) && %s && \\\n    !defined(%s)\n#define %s\n"
                    % (done, " && ".join("defined(%s)" % g for g in o["guards"]), odone, odone))
         if tparams:

@@ -39,8 +39,8 @@ def _entries(facts, table, where):
         if unknown:
             raise ValueError("%s: unknown keys %s" % (name, ", ".join(sorted(unknown))))
         if e.get("kind") not in KINDS[table]:
-            raise ValueError("%s: kind %r is not one of the %s kinds" % (name, e.get("kind"),
-                                                                        table))
+            raise ValueError("%s: kind %r is not one of the %s kinds"
+                             % (name, e.get("kind"), table))
         if (e["cuda"], e["kind"]) in seen:
             raise ValueError("%s: stated twice" % name)
         seen.add((e["cuda"], e["kind"]))
@@ -61,8 +61,7 @@ def documents(data, targets):
         unknown = set(facts) - {"target", "architectures"} - set(DESCRIPTIONS)
         if facts.get("target") != target.name or unknown:
             raise ValueError("%s: expected the target %r and the keys target, "
-                            "architectures, %s" % (path, target.name,
-                                                   ", ".join(DESCRIPTIONS)))
+                             "architectures, %s" % (path, target.name, ", ".join(DESCRIPTIONS)))
         for table, description in DESCRIPTIONS.items():
             doc = {"$schema": "../../build.schema.json", "target": target.name,
                    "description": description}

@@ -274,6 +274,9 @@ class Targets(NamedTuple):
 # Loading
 # --------------------------------------------------------------------------
 
+NONE_TYPE = type(None)  # the None of an Optional[...] hint
+
+
 def _convert(hint, value, where):
     if value is None:
         return None
@@ -281,7 +284,7 @@ def _convert(hint, value, where):
         return _from_dict(hint, value, where)
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
-        inner = [a for a in args if a is not type(None)]
+        inner = [a for a in args if a is not NONE_TYPE]
         return _convert(inner[0], value, where)
     if origin in (dict, collections.abc.Mapping):
         return {k: _convert(args[1], v, "%s.%s" % (where, k)) for k, v in value.items()}

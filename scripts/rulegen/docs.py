@@ -199,8 +199,9 @@ def readme_coverage(tables, targets):
     columns = [(t, v) for t in sorted(tables) for v in versions_of(targets, t)]
     families = sorted({f for t in tables for f in tables[t]})
     lines = [README_BEGIN, "",
-             "| family | " + " | ".join("%s%s migrates" % (t.upper(), " %s" % v if v else "")
-                                      for t, v in columns) + " |",
+             "| family | "
+             + " | ".join("%s%s migrates" % (t.upper(), " %s" % v if v else "")
+                          for t, v in columns) + " |",
              "|---|" + "---:|" * len(columns)]
     for family in families:
         cells = []

@@ -9,7 +9,6 @@ the text snippets of the unit tests).
 import hashlib
 import pathlib
 import re
-import shutil
 import sys
 
 MAX_SIZE = 64 * 1024  # the fuzzers' -max_len: larger seeds would be cut anyway

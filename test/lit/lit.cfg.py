@@ -1,6 +1,7 @@
 # lit configuration for musify's output tests: each test shows CUDA input and the
 # expected MUSA and HIP output side by side (FileCheck).
 import os
+import sysconfig
 
 import lit.formats
 
@@ -34,7 +35,6 @@ config.environment["CUDA_PATH"] = config.cuda_path
 # PyTorch extensions parse against Debian's libtorch-dev (with pybind11-dev and
 # python3-dev): %torch-flags names their include folders. Without them the
 # tests that need them say "UNSUPPORTED" (scripts/setup.sh installs them).
-import sysconfig
 _python_include = sysconfig.get_paths()["include"]
 if all(os.path.isfile(p) for p in ("/usr/include/ATen/cuda/CUDAContext.h",
                                    "/usr/include/pybind11/pybind11.h",

@@ -18,12 +18,14 @@ Run from the repository root: python3 test/rules/check_names.py
 """
 
 import glob
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import types
 
 import rules_common as rc
 from rulegen import config
@@ -203,75 +205,81 @@ def has_option(help_text, option):
     return re.search(r"(^|[\s(])%s([\s)=,<]|$)" % re.escape(option), help_text, re.M) is not None
 
 
-def check_build_tables(facts, problems):
-    """rules/<target>/buildfiles/*.json: every CUDA word exists in this machine's CMake
-    modules or CUDA SDK, every target is confirmed by its check (rules/README.md)."""
-    import json
-    help_dir = os.path.join(CMAKE_ROOT, "Help")
-    modules = os.path.join(CMAKE_ROOT, "Modules")
-    find_toolkit = read_all([os.path.join(modules, "FindCUDAToolkit.cmake")])
-    find_cuda = read_all(glob.glob(os.path.join(modules, "FindCUDA.cmake"))
-                         + glob.glob(os.path.join(modules, "FindCUDA", "*.cmake")))
-    sdk_cmake = read_all(glob.glob(os.path.join(rc.CUDA_PATH, "lib*", "cmake", "*", "*.cmake")))
-    debian = read_all(p for p in glob.glob(os.path.join(DEBIAN_CMAKE, "*", "*"))
-                      if os.path.isfile(p))
-    nvcc_help = command_help([os.path.join(rc.CUDA_PATH, "bin", "nvcc"), "--help"])
-    hipcc_help = command_help(["hipcc", "--help"], {"HIP_PLATFORM": "amd"})
-    cuda_libraries = {os.path.basename(p) for p in
-                      glob.glob(os.path.join(rc.CUDA_PATH, "lib*", "lib*"))
-                      + glob.glob(os.path.join(rc.CUDA_PATH, "lib*", "stubs", "lib*"))}
-    word = lambda name, text: re.search(r"(?<![\w:])%s(?![\w])" % re.escape(name), text)
+class BuildWords:
+    """What this machine's CMake, CUDA SDK and hipcc say of build-file words."""
 
-    def documented(folder, name):
-        return os.path.isfile(os.path.join(help_dir, folder, name + ".rst"))
+    def __init__(self):
+        self.help_dir = os.path.join(CMAKE_ROOT, "Help")
+        self.modules = modules = os.path.join(CMAKE_ROOT, "Modules")
+        self.find_toolkit = read_all([os.path.join(modules, "FindCUDAToolkit.cmake")])
+        self.find_cuda = read_all(glob.glob(os.path.join(modules, "FindCUDA.cmake"))
+                                  + glob.glob(os.path.join(modules, "FindCUDA", "*.cmake")))
+        self.sdk_cmake = read_all(glob.glob(os.path.join(rc.CUDA_PATH, "lib*", "cmake", "*",
+                                                         "*.cmake")))
+        self.debian = read_all(p for p in glob.glob(os.path.join(DEBIAN_CMAKE, "*", "*"))
+                               if os.path.isfile(p))
+        self.nvcc_help = command_help([os.path.join(rc.CUDA_PATH, "bin", "nvcc"), "--help"])
+        self.hipcc_help = command_help(["hipcc", "--help"], {"HIP_PLATFORM": "amd"})
+        self.cuda_libraries = {os.path.basename(p) for p in
+                               glob.glob(os.path.join(rc.CUDA_PATH, "lib*", "lib*"))
+                               + glob.glob(os.path.join(rc.CUDA_PATH, "lib*", "stubs", "lib*"))}
 
-    def lang_documented(folder, name, lang):
+    @staticmethod
+    def word(name, text):
+        return re.search(r"(?<![\w:])%s(?![\w])" % re.escape(name), text)
+
+    def documented(self, folder, name):
+        return os.path.isfile(os.path.join(self.help_dir, folder, name + ".rst"))
+
+    def lang_documented(self, folder, name, lang):
         """CMAKE_<LANG>_X or <LANG>_X in CMake's documentation."""
-        if documented(folder, name):
+        if self.documented(folder, name):
             return True
         generic = name.replace(lang, "LANG", 1)
-        for config in ("_DEBUG", "_RELEASE", "_RELWITHDEBINFO", "_MINSIZEREL"):
-            if generic.endswith(config):
-                generic = generic[:-len(config)] + "_CONFIG"
-        return documented(folder, generic)
+        for suffix in ("_DEBUG", "_RELEASE", "_RELWITHDEBINFO", "_MINSIZEREL"):
+            if generic.endswith(suffix):
+                generic = generic[:-len(suffix)] + "_CONFIG"
+        return self.documented(folder, generic)
 
-    def cuda_known(e):
+    def cuda_known(self, e):
         cuda, kind = e["cuda"], e["kind"]
         if e.get("prefix"):
             return True
         if kind == "cmake-language":
-            return os.path.isfile(os.path.join(modules, "CMakeDetermine%sCompiler.cmake" % cuda))
+            return os.path.isfile(os.path.join(self.modules,
+                                               "CMakeDetermine%sCompiler.cmake" % cuda))
         if kind == "cmake-package":
-            return (os.path.isfile(os.path.join(modules, "Find%s.cmake" % cuda))
-                    or word("%s-config" % cuda.lower(), sdk_cmake.lower()) is not None
+            return (os.path.isfile(os.path.join(self.modules, "Find%s.cmake" % cuda))
+                    or self.word("%s-config" % cuda.lower(), self.sdk_cmake.lower()) is not None
                     or bool(glob.glob(os.path.join(rc.CUDA_PATH, "lib*", "cmake",
                                                    cuda.lower(), "*-config.cmake"))))
         if kind == "cmake-target":
-            return word(cuda, find_toolkit + sdk_cmake) is not None
+            return self.word(cuda, self.find_toolkit + self.sdk_cmake) is not None
         if kind == "cmake-variable":
             if cuda.startswith("CMAKE_CUDA_"):
-                return lang_documented("variable", cuda, "CUDA")
-            return word(cuda, find_toolkit + find_cuda) is not None or \
-                word(cuda.replace("CUDA_", "CUDA_${", 1).split("${")[0], find_cuda) is not None
+                return self.lang_documented("variable", cuda, "CUDA")
+            return self.word(cuda, self.find_toolkit + self.find_cuda) is not None or \
+                self.word(cuda.replace("CUDA_", "CUDA_${", 1).split("${")[0],
+                          self.find_cuda) is not None
         if kind == "cmake-property":
-            return documented("prop_tgt", cuda)
+            return self.documented("prop_tgt", cuda)
         if kind == "cmake-command":
-            return re.search(r"(macro|function)\(\s*%s\b" % re.escape(cuda), find_cuda,
+            return re.search(r"(macro|function)\(\s*%s\b" % re.escape(cuda), self.find_cuda,
                              re.I) is not None
         if kind == "tool":
             return os.path.isfile(os.path.join(rc.CUDA_PATH, "bin", cuda))
         if kind == "compiler-flag":
-            return e.get("action") == "pass" or has_option(nvcc_help, cuda)
+            return e.get("action") == "pass" or has_option(self.nvcc_help, cuda)
         if kind == "library":
             # Or a library FindCUDAToolkit knows that this SDK no longer ships
             # (nvToolsExt: NVTX 3 is header-only).
-            return any(f.startswith("lib%s." % cuda) for f in cuda_libraries) or \
-                word("CUDA::" + cuda, find_toolkit) is not None
+            return any(f.startswith("lib%s." % cuda) for f in self.cuda_libraries) or \
+                self.word("CUDA::" + cuda, self.find_toolkit) is not None
         if kind == "path":
             return os.path.isdir(cuda)
         return kind == "path-variable"  # a convention of projects, no SDK name
 
-    def target_confirmed(target, e, packages):
+    def target_confirmed(self, target, e, packages, facts):
         t, check, kind = e.get("target"), e["check"], e["kind"]
         if e.get("action") in ("drop", "unwrap", "pass") and not t and not e.get("values"):
             return check in ("same-name", "none", "musa-ports", "hip-install")
@@ -288,36 +296,52 @@ def check_build_tables(facts, problems):
             return target == "musa" and (facts is None  # sources absent: skipped above
                                          or all(x.split("{")[0] in facts for x in texts))
         if check == "cmake-docs":
-            if kind == "cmake-language":
-                return os.path.isfile(os.path.join(modules, "CMakeDetermine%sCompiler.cmake" % t))
-            if kind == "cmake-property":
-                return documented("prop_tgt", t)
-            for suffix in ("_FOUND", "_ROOT"):
-                if t.endswith(suffix) and t[:-len(suffix)] in packages:
-                    return documented("command", "find_package")
-            return lang_documented("variable", t, "HIP")
+            return self.cmake_documented(t, kind, packages)
         if check == "cmake-config":
-            if kind == "cmake-package":
-                return os.path.isdir(os.path.join(DEBIAN_CMAKE, t.lower())) or \
-                    bool(glob.glob(os.path.join(DEBIAN_CMAKE, "*", "Find%s.cmake" % t)))
-            for config in ("_DEBUG", "_RELEASE", "_RELWITHDEBINFO", "_MINSIZEREL"):
-                # Per-configuration variables: NAME_${config_upper}.
-                if t.endswith(config) and t[:-len(config)] + "_${config" in debian:
-                    return True
-            return re.search(r"(?<![\w:])%s(?![\w])" % re.escape(t), debian, re.I if
-                             kind == "cmake-command" else 0) is not None
+            return self.cmake_configured(t, kind)
         if check == "hip-install":
-            if kind == "tool":
-                return shutil.which(t) is not None
-            if kind == "library":
-                return os.path.exists("/usr/lib/x86_64-linux-gnu/lib%s.so" % t)
-            options = [o for x in texts for o in x.split() if o.startswith("-")]
-            return all(has_option(hipcc_help, o.split("{")[0].split("=")[0] + ("=" if "=" in o else ""))
-                       or has_option(hipcc_help, o.split("{")[0])
-                       or (o.startswith("-fno-") and has_option(hipcc_help, "-f" + o[5:]))
-                       for o in options)
+            return self.hip_installed(t, kind, texts)
         return False
 
+    def cmake_documented(self, t, kind, packages):
+        if kind == "cmake-language":
+            return os.path.isfile(os.path.join(self.modules, "CMakeDetermine%sCompiler.cmake" % t))
+        if kind == "cmake-property":
+            return self.documented("prop_tgt", t)
+        for suffix in ("_FOUND", "_ROOT"):
+            if t.endswith(suffix) and t[:-len(suffix)] in packages:
+                return self.documented("command", "find_package")
+        return self.lang_documented("variable", t, "HIP")
+
+    def cmake_configured(self, t, kind):
+        if kind == "cmake-package":
+            return os.path.isdir(os.path.join(DEBIAN_CMAKE, t.lower())) or \
+                bool(glob.glob(os.path.join(DEBIAN_CMAKE, "*", "Find%s.cmake" % t)))
+        for suffix in ("_DEBUG", "_RELEASE", "_RELWITHDEBINFO", "_MINSIZEREL"):
+            # Per-configuration variables: NAME_${config_upper}.
+            if t.endswith(suffix) and t[:-len(suffix)] + "_${config" in self.debian:
+                return True
+        return re.search(r"(?<![\w:])%s(?![\w])" % re.escape(t), self.debian, re.I if
+                         kind == "cmake-command" else 0) is not None
+
+    def hip_installed(self, t, kind, texts):
+        if kind == "tool":
+            return shutil.which(t) is not None
+        if kind == "library":
+            return os.path.exists("/usr/lib/x86_64-linux-gnu/lib%s.so" % t)
+        options = [o for x in texts for o in x.split() if o.startswith("-")]
+        hipcc_help = self.hipcc_help
+        return all(has_option(hipcc_help,
+                              o.split("{")[0].split("=")[0] + ("=" if "=" in o else ""))
+                   or has_option(hipcc_help, o.split("{")[0])
+                   or (o.startswith("-fno-") and has_option(hipcc_help, "-f" + o[5:]))
+                   for o in options)
+
+
+def check_build_tables(facts, problems):
+    """rules/<target>/buildfiles/*.json: every CUDA word exists in this machine's CMake
+    modules or CUDA SDK, every target is confirmed by its check (rules/README.md)."""
+    words = BuildWords()
     for target in rc.TARGETS:
         entries = []
         for path in sorted(glob.glob(os.path.join(rc.RULES, target, "buildfiles", "*.json"))):
@@ -333,9 +357,10 @@ def check_build_tables(facts, problems):
                 if e["check"] != "pytorch-" + target:
                     problems.append(where + ": not from the pytorch facts")
                 continue
-            if not cuda_known(e):
+            if not words.cuda_known(e):
                 problems.append(where + ": not a CUDA name this machine's CMake or SDK knows")
-            if e["status"] == "supported" and not target_confirmed(target, e, packages):
+            if e["status"] == "supported" and \
+                    not words.target_confirmed(target, e, packages, facts):
                 problems.append("%s: target %s is not confirmed by check %s"
                                 % (where, e.get("target") or e.get("values"), e["check"]))
 
@@ -347,7 +372,6 @@ PYTORCH_INCLUDE = "/usr/include"
 
 def pytorch_facts(target):
     """{(cuda, kind): fact} of rules/sources/pytorch/<target>.json."""
-    import json
     path = os.path.join(DATA, "pytorch", target + ".json")
     if not os.path.isfile(path):
         return {}
@@ -362,8 +386,8 @@ def check_pytorch(where, e, facts, problems):
         problems.append(where + ": no fact in rules/sources/pytorch")
         return 0
     if (fact["target"] or None) != (e.get("target") if e["status"] != "unsupported" else None):
-        problems.append("%s: target %s, but the facts say %s" % (where, e.get("target"),
-                                                                  fact["target"]))
+        problems.append("%s: target %s, but the facts say %s"
+                        % (where, e.get("target"), fact["target"]))
     header = fact.get("declared_in")
     if not header:
         return 0
@@ -376,17 +400,13 @@ def check_pytorch(where, e, facts, problems):
     return 0
 
 
-def main():
-    import json
-    cindex = rc.import_cindex()
-    declared = cuda_names(cindex)
-    include = os.path.join(rc.CUDA_PATH, "include")
-    # The published name tables and MUSA_FACTS.md (rules/sources, or
-    # MUSIFY_DATA); where they are not, what only they confirm is skipped, loudly.
+def musa_sources():
+    """The published name tables and MUSA_FACTS.md (rules/sources, or
+    MUSIFY_DATA); where they are not, what only they confirm is skipped, loudly."""
     facts_path = os.path.join(DATA, "MUSA_FACTS.md")
-    have_sources = os.path.isfile(os.path.join(DATA, "musa-mapping", "general.json")) \
+    have = os.path.isfile(os.path.join(DATA, "musa-mapping", "general.json")) \
         and os.path.isfile(facts_path)
-    if have_sources:
+    if have:
         general = json.load(open(os.path.join(DATA, "musa-mapping", "general.json")))
         include_map = json.load(open(os.path.join(DATA, "musa-mapping", "include.json")))
         facts = open(facts_path).read()
@@ -395,9 +415,59 @@ def main():
               "name tables (%s) and MUSA_FACTS.md are not on this machine (set MUSIFY_DATA)"
               % os.path.normpath(DATA))
         general, include_map, facts = {}, {}, ""
-    unverifiable = () if have_sources else ("musa-table", "musa-ports", "hipify-table")
-    hip_names = hip_identifiers()
-    hipify = hipify_pairs()
+    unverifiable = () if have else ("musa-table", "musa-ports", "hipify-table")
+    return types.SimpleNamespace(have=have, general=general, include_map=include_map,
+                                 facts=facts, unverifiable=unverifiable,
+                                 hip_names=hip_identifiers(), hipify=hipify_pairs())
+
+
+def check_declared(where, e, declared, problems):
+    """A CUDA name that is not removed exists in the CUDA headers."""
+    cuda, kind = e["cuda"], e["kind"]
+    if e["status"] == "removed" or e.get("cuda_removed"):
+        return
+    include = os.path.join(rc.CUDA_PATH, "include")
+    if kind == "header":
+        exists = os.path.isdir if cuda.endswith("/") else os.path.isfile
+        if not (exists(os.path.join(include, cuda))
+                or exists(os.path.join(include, "cccl", cuda))):
+            problems.append(where + ": no such CUDA header")
+    elif base(cuda) not in declared and cuda not in COMPILER_NAMES:
+        problems.append(where + ": the CUDA headers do not declare it")
+
+
+def confirmed(target, family, e, sources):
+    """The entry's target is what its check says."""
+    cuda, kind, check, t = e["cuda"], e["kind"], e["check"], e.get("target")
+    hipify, hip_names = sources.hipify, sources.hip_names
+    ok = {
+        # A member keeps its own name (cudaDeviceProp::clockRate -> clockRate).
+        "same-name": t == cuda or kind == "variable" and t == base(cuda),
+        "musa-table": (sources.include_map if kind == "header"
+                       else sources.general).get(cuda) == t,
+        "musa-ports": bool(t) and re.search(r"\b%s\b" % re.escape(t),
+                                            sources.facts) is not None,
+        "musa-prefix-rule": t != cuda,
+        "hipify-table": (cuda, t) in hipify or (base(cuda), base(t)) in hipify
+        or kind == "header" and any(h.lower().startswith(
+            t.split("/")[0].split(".")[0].lower()) for _, h in hipify),
+        "hip-headers": kind == "header" and os.path.isfile(os.path.join("/usr/include", t))
+        or kind != "header" and base(t) in hip_names,
+        "none": target == "musa",   # MUSA names nothing can verify (no SDK)
+        "musify-helpers": helper_declares(e.get("helper"), t),
+        # A ROCm library that keeps the CUDA library's names (rocThrust,
+        # hipCUB's namespace, RCCL): nothing here can confirm it.
+        "hip-library": target == "hip" and family in HIP_SAME_NAME_FAMILIES,
+    }.get(check, False) or check in sources.unverifiable
+    if target == "hip" and check in ("same-name", "none", "musa-table"):
+        ok = ok and check == "same-name" and base(t) in hip_names
+    return ok
+
+
+def main():
+    cindex = rc.import_cindex()
+    declared = cuda_names(cindex)
+    sources = musa_sources()
     installed = installed_hip_version()
     disagreements = []
     problems = []
@@ -405,58 +475,33 @@ def main():
     for target in rc.TARGETS:
         pytorch = pytorch_facts(target)
         for family, e in rc.load_tables(target):
-            cuda, kind, status = e["cuda"], e["kind"], e["status"]
-            where = "%s/%s: %s %s" % (target, family, kind, cuda)
+            where = "%s/%s: %s %s" % (target, family, e["kind"], e["cuda"])
             if family == "pytorch":
                 torch_skipped += check_pytorch(where, e, pytorch, problems)
                 continue
-            if status != "removed" and not e.get("cuda_removed"):
-                if kind == "header":
-                    exists = os.path.isdir if cuda.endswith("/") else os.path.isfile
-                    if not (exists(os.path.join(include, cuda))
-                            or exists(os.path.join(include, "cccl", cuda))):
-                        problems.append(where + ": no such CUDA header")
-                elif base(cuda) not in declared and cuda not in COMPILER_NAMES:
-                    problems.append(where + ": the CUDA headers do not declare it")
-            if status == "unsupported":
+            check_declared(where, e, declared, problems)
+            if e["status"] == "unsupported":
                 continue
-            check, t = e["check"], e.get("target")
             if e.get("erase"):
-                if t:
+                if e.get("target"):
                     problems.append(where + ": an erased name has no target")
                 continue
-            ok = {
-                # A member keeps its own name (cudaDeviceProp::clockRate -> clockRate).
-                "same-name": t == cuda or kind == "variable" and t == base(cuda),
-                "musa-table": (include_map if kind == "header" else general).get(cuda) == t,
-                "musa-ports": bool(t) and re.search(r"\b%s\b" % re.escape(t), facts) is not None,
-                "musa-prefix-rule": t != cuda,
-                "hipify-table": (cuda, t) in hipify or (base(cuda), base(t)) in hipify
-                or kind == "header" and any(h.lower().startswith(
-                    t.split("/")[0].split(".")[0].lower()) for _, h in hipify),
-                "hip-headers": kind == "header" and os.path.isfile(os.path.join("/usr/include", t))
-                or kind != "header" and base(t) in hip_names,
-                "none": target == "musa",   # MUSA names nothing can verify (no SDK)
-                "musify-helpers": helper_declares(e.get("helper"), t),
-                # A ROCm library that keeps the CUDA library's names (rocThrust,
-                # hipCUB's namespace, RCCL): nothing here can confirm it.
-                "hip-library": target == "hip" and family in HIP_SAME_NAME_FAMILIES,
-            }.get(check, False) or check in unverifiable
+            ok = confirmed(target, family, e, sources)
             if e.get("helper_target") and not helper_declares(e["helper"], e["helper_target"]):
                 problems.append("%s: helper_target %s is not declared by %s"
                                 % (where, e["helper_target"], e["helper"]))
-            if target == "hip" and check in ("same-name", "none", "musa-table"):
-                ok = ok and check == "same-name" and base(t) in hip_names
             if not ok:
-                problems.append("%s: target %s is not confirmed by check %s" % (where, t, check))
+                problems.append("%s: target %s is not confirmed by check %s"
+                                % (where, e.get("target"), e["check"]))
             if target == "hip":
-                check_hip_dates(where, family, e, hip_names, installed, disagreements, problems)
+                check_hip_dates(where, family, e, sources.hip_names, installed, disagreements,
+                                problems)
     if torch_skipped:
         print("SKIPPED: %d pytorch names not checked against PyTorch's headers: %s lacks them "
               "(install libtorch-dev)" % (torch_skipped, PYTORCH_INCLUDE))
     for line in disagreements:
         print("listed: " + line)
-    check_build_tables(facts if have_sources else None, problems)
+    check_build_tables(sources.facts if sources.have else None, problems)
     return rc.fail_or_pass("names", problems)
 
 

@@ -4,7 +4,6 @@ and a Clang walk of the CUDA headers written independently of the generator."""
 import glob
 import json
 import os
-import re
 import sys
 import tempfile
 

@@ -7,7 +7,8 @@ usage: print_report.py REPORT
   cuda PATH VERSION
   inputs INPUT...
   file BASENAME output=OUTPUT analysis=ANALYSIS [fallback=REASON]
-    LINE:COL CUDA -> TARGET kind=KIND family=FAMILY status=STATUS evidence=EVIDENCE [cuda_status=S] [note=NOTE]
+    LINE:COL CUDA -> TARGET kind=KIND family=FAMILY status=STATUS evidence=EVIDENCE
+        [cuda_status=S] [note=NOTE]
     conflict LINE:COL EXISTING | INCOMING
   totals KEY=VALUE...
 """
