@@ -36,6 +36,9 @@ import re
 import sys
 from collections import defaultdict
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+from musifypy import c_text, rule_tables  # noqa: E402
+
 SUPPORTED = ("supported", "deprecated", "removed")
 # Which of several CUDA names wins when they map to one MUSA name (lower wins):
 # the published table and the prefix convention before the names of real ports,
@@ -66,11 +69,7 @@ NOT_CODE_FAMILIES = ("environment",)
 
 def load_tables(rules_dir):
     entries = []
-    for name in sorted(os.listdir(rules_dir)):
-        if not name.endswith(".json"):
-            continue
-        with open(os.path.join(rules_dir, name), encoding="utf-8") as f:
-            table = json.load(f)
+    for name, table in rule_tables.tables(rules_dir):
         # Environment variables are names in strings, not in code: nothing
         # for a header to define.
         if table.get("family") in NOT_CODE_FAMILIES:
@@ -80,10 +79,8 @@ def load_tables(rules_dir):
             e["_table"] = name
             entries.append(e)
     thresholds = None
-    tpath = os.path.join(rules_dir, "thresholds", "arch.json")
-    if os.path.exists(tpath):
-        with open(tpath, encoding="utf-8") as f:
-            thresholds = json.load(f)
+    if os.path.exists(os.path.join(rules_dir, "thresholds", "arch.json")):
+        thresholds = rule_tables.read(os.path.join(rules_dir, "thresholds"), "arch.json")
     return entries, thresholds
 
 
@@ -197,18 +194,11 @@ C_BUILTIN_TYPES = {"void", "char", "short", "int", "long", "float", "double", "s
 NOT_BEFORE_DECLARATION = {"return", "else", "case", "new", "delete", "sizeof", "throw", "if",
                           "while", "for", "switch", "do", "decltype", "alignof", "typeid",
                           "static_assert", "operator", "defined", "co_return", "co_yield"}
-COMMENT_OR_STRING = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?\*/',
-                               re.S)
 ENUM_DEFINITION = re.compile(r"\b(typedef\s+)?enum\b\s*(?:class\s+|struct\s+)?([A-Za-z_]\w*)?\s*"
                              r"(?::[^{;]*)?\{([^{}]*)\}\s*([A-Za-z_]\w*)?")
 TYPEDEF_ALIAS = re.compile(r"\btypedef\s+(?:enum\s+)?([A-Za-z_]\w*)\s+([A-Za-z_]\w*)\s*;")
 CALL_OR_DECLARATION = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
 FOLLOWS_DECLARATION = re.compile(r"\s*(?:const\s*)?(?:noexcept\s*)?([;{])")
-
-
-def without_comments(text):
-    """Comments become a space; string and character literals stay."""
-    return COMMENT_OR_STRING.sub(lambda m: m.group(0) if m.group(0)[0] in "\"'" else " ", text)
 
 
 def without_directives(text):
@@ -243,14 +233,14 @@ class SdkHeader:
     @property
     def guard(self):
         if self._guard is False:
-            self._guard = include_guard(without_comments(self.raw))
+            self._guard = include_guard(c_text.without_comments(self.raw))
         return self._guard
 
     @property
     def code(self):
         """Comments and preprocessor directives removed."""
         if self._code is None:
-            self._code = without_directives(without_comments(self.raw))
+            self._code = without_directives(c_text.without_comments(self.raw))
         return self._code
 
 
@@ -579,7 +569,8 @@ def namespace_block(namespaces):
             lines.append(
                 "#if __has_include(<thrust/detail/config.h>) && !defined(MUSIFY_LAYER_NO_THRUST)\n"
                 "#  include <thrust/detail/config.h>\n"
-                "THRUST_NAMESPACE_BEGIN\nnamespace %s {}\nnamespace %s = %s;\nTHRUST_NAMESPACE_END\n"
+                "THRUST_NAMESPACE_BEGIN\nnamespace %s {}\nnamespace %s = %s;\n"
+                "THRUST_NAMESPACE_END\n"
                 "#endif\n" % (cparts[-1], mparts[-1], cparts[-1]))
             done.append((musa, cuda, "namespace alias inside Thrust's namespace"))
         elif len(cparts) == len(mparts) and cparts[-1] != mparts[-1] and (
@@ -626,6 +617,121 @@ def forwarding_headers(cuda_path, headers):
     return result
 
 
+def headers_by_name(headers):
+    """{MUSA header: the supported header rules of the CUDA headers it stands for}."""
+    by_header = defaultdict(list)
+    for e in headers:
+        if e["status"] not in SUPPORTED or e["cuda"].endswith("/"):
+            continue
+        if e["target"] == e["cuda"]:
+            continue
+        by_header[e["target"]].append(e)
+    return by_header
+
+
+def names_h(defines, ns_text):
+    """names.h: the unconditional renames and namespace aliases."""
+    lines = [BANNER, "#ifndef MUSIFY_LAYER_NAMES_H_\n#define MUSIFY_LAYER_NAMES_H_\n\n",
+             "/* %d names: functions, types, enumerators, variables. */\n" % len(defines)]
+    for musa in sorted(defines):
+        lines.append("#define %s %s\n" % (musa, defines[musa]))
+    lines.append("\n/* Namespaces. */\n")
+    lines.append(ns_text)
+    lines.append("\n#endif /* MUSIFY_LAYER_NAMES_H_ */\n")
+    return "".join(lines)
+
+
+def macros_h(cond_macros, thresholds):
+    """macros.h: no include guard on purpose."""
+    lines = [BANNER,
+             "/* No include guard: every layer header reads this file after its CUDA\n"
+             " * headers, so each MUSA macro is defined exactly when its CUDA counterpart\n"
+             " * is (an #ifdef of a MUSA macro means what the #ifdef of the CUDA one"
+             " meant). */\n\n"]
+    for musa in sorted(cond_macros):
+        cudas = cond_macros[musa]
+        test = " || ".join("defined(%s)" % c for c in cudas)
+        if len(cudas) > 1:
+            test = "(" + test + ")"
+        lines.append("#if %s && !defined(%s)\n#  define %s %s\n#endif\n"
+                     % (test, musa, musa, cudas[0]))
+    lines.append("\n")
+    lines.append(arch_block(thresholds))
+    return "".join(lines)
+
+
+def merged_h(merged_plans):
+    """merged.h: MUSA names of several CUDA enumerators of different types. No
+    include guard: each block waits for the CUDA headers that declare its
+    names (their include guards), so it is re-read after every layer header."""
+    lines = [BANNER,
+             "/* One MUSA name for CUDA enumerators of different types (runtime/README.md):\n"
+             " * names.h defines it as the first of them; in C++, once the CUDA headers\n"
+             " * that declare all of them are included, it becomes a constant that converts\n"
+             " * to each of their types. No include guard: re-read after every layer"
+             " header. */\n\n"]
+    conv = [p for p in merged_plans if p["how"] == "converter"]
+    if conv:
+        lines.append(MERGED_BASE)
+    for p in conv:
+        lines.append(merged_block(p))
+    return "".join(lines)
+
+
+def layer_header(musa_h, rules):
+    """The header that stands for MUSA header musa_h: it includes the CUDA
+    headers of its rules, then the layer."""
+    group = sorted(rules, key=lambda e: (e["status"] != "supported", e["cuda"]))
+    primary = primary_header(musa_h, group) if len(group) > 1 else None
+    if primary:
+        group = [e for e in group if e["cuda"] == primary]
+    g = guard_name(musa_h)
+    text = [BANNER, "/* <%s>: stands for <%s> on NVIDIA. */\n"
+            % (musa_h, ">, <".join(e["cuda"] for e in rules)),
+            "#ifndef %s\n#define %s\n\n" % (g, g)]
+    for e in group:
+        c = e["cuda"]
+        if e["status"] == "removed":
+            text.append("#if __has_include(<%s>)   /* removed from current CUDA */\n"
+                        "#  include <%s>\n#endif\n" % (c, c))
+        else:
+            text.append("#if __has_include(<%s>)\n#  include <%s>\n#else\n"
+                        "#  error \"musify MUSA layer: <%s> needs the CUDA header <%s>, "
+                        "which is not on the include path\"\n#endif\n" % (c, c, musa_h, c))
+    for c in ALSO_INCLUDED.get(musa_h, ()):
+        text.append("#if __has_include(<%s>)   /* names the tables map; no MUSA header */\n"
+                    "#  include <%s>\n#endif\n" % (c, c))
+    text.append("\n#include \"musify_layer/names.h\"\n#include \"musify_layer/macros.h\"\n"
+                "#include \"musify_layer/merged.h\"\n")
+    text.append("\n#endif /* %s */\n" % g)
+    return "".join(text)
+
+
+def manifest_json(entries, headers, by_header, fwd, plan, merged_plans, thresholds):
+    """manifest.json: what was mapped, skipped and why (for tests)."""
+    defines, cond_macros, ns_done, skipped = plan
+    unsupported = sorted({e["cuda"] for e in entries if e["status"] == "unsupported"})
+    manifest = {
+        "headers": {h: [e["cuda"] for e in by_header[h]] for h in sorted(by_header)},
+        "forwarding_headers": len(fwd),
+        "folder_rules": {e["cuda"]: e["target"] for e in headers
+                         if e["cuda"].endswith("/") and e["status"] in SUPPORTED},
+        "defines": len(defines),
+        "conditional_macros": len(cond_macros),
+        "namespaces": [{"musa": m, "cuda": c, "how": h} for m, c, h in ns_done],
+        "not_mapped": [{"musa": m, "why": w} for m, w in sorted(skipped)],
+        "merged": [dict({k: p[k] for k in ("musa", "cuda", "first", "how", "types", "why",
+                                           "guards") if k in p},
+                        overloads=[{k: o[k] for k in ("function", "arity", "position", "types",
+                                                      "passes", "headers")}
+                                   for o in p["overloads"]])
+                   for p in merged_plans],
+        "unsupported_cuda_names": len(unsupported),
+        "arch": bool(thresholds),
+    }
+    return json.dumps(manifest, indent=1, sort_keys=True) + "\n"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rules-dir", required=True)
@@ -640,86 +746,20 @@ def main():
 
     # Headers: musa header -> the CUDA headers it stands for.
     headers = [e for e in entries if e["kind"] == "header"]
-    by_header = defaultdict(list)
-    for e in headers:
-        if e["status"] not in SUPPORTED or e["cuda"].endswith("/"):
-            continue
-        if e["target"] == e["cuda"]:
-            continue
-        by_header[e["target"]].append(e)
+    by_header = headers_by_name(headers)
 
     defines, cond_macros, namespaces, skipped, merged = plan_names(entries)
     ns_text, ns_done = namespace_block(namespaces)
     merged_plans, merged_skipped = plan_merged(merged, sdk_headers(args.cuda_path))
     skipped += merged_skipped
 
-    # names.h: the unconditional renames and namespace aliases.
-    lines = [BANNER, "#ifndef MUSIFY_LAYER_NAMES_H_\n#define MUSIFY_LAYER_NAMES_H_\n\n",
-             "/* %d names: functions, types, enumerators, variables. */\n" % len(defines)]
-    for musa in sorted(defines):
-        lines.append("#define %s %s\n" % (musa, defines[musa]))
-    lines.append("\n/* Namespaces. */\n")
-    lines.append(ns_text)
-    lines.append("\n#endif /* MUSIFY_LAYER_NAMES_H_ */\n")
-    write(os.path.join(out, "musify_layer", "names.h"), "".join(lines), written)
-
-    # macros.h: no include guard on purpose.
-    lines = [BANNER,
-             "/* No include guard: every layer header reads this file after its CUDA\n"
-             " * headers, so each MUSA macro is defined exactly when its CUDA counterpart\n"
-             " * is (an #ifdef of a MUSA macro means what the #ifdef of the CUDA one meant). */\n\n"]
-    for musa in sorted(cond_macros):
-        cudas = cond_macros[musa]
-        test = " || ".join("defined(%s)" % c for c in cudas)
-        if len(cudas) > 1:
-            test = "(" + test + ")"
-        lines.append("#if %s && !defined(%s)\n#  define %s %s\n#endif\n"
-                     % (test, musa, musa, cudas[0]))
-    lines.append("\n")
-    lines.append(arch_block(thresholds))
-    write(os.path.join(out, "musify_layer", "macros.h"), "".join(lines), written)
-
-    # merged.h: MUSA names of several CUDA enumerators of different types. No
-    # include guard: each block waits for the CUDA headers that declare its
-    # names (their include guards), so it is re-read after every layer header.
-    lines = [BANNER,
-             "/* One MUSA name for CUDA enumerators of different types (runtime/README.md):\n"
-             " * names.h defines it as the first of them; in C++, once the CUDA headers\n"
-             " * that declare all of them are included, it becomes a constant that converts\n"
-             " * to each of their types. No include guard: re-read after every layer header. */\n\n"]
-    conv = [p for p in merged_plans if p["how"] == "converter"]
-    if conv:
-        lines.append(MERGED_BASE)
-    for p in conv:
-        lines.append(merged_block(p))
-    write(os.path.join(out, "musify_layer", "merged.h"), "".join(lines), written)
-
+    write(os.path.join(out, "musify_layer", "names.h"), names_h(defines, ns_text), written)
+    write(os.path.join(out, "musify_layer", "macros.h"), macros_h(cond_macros, thresholds),
+          written)
+    write(os.path.join(out, "musify_layer", "merged.h"), merged_h(merged_plans), written)
     # One header per MUSA header name.
     for musa_h in sorted(by_header):
-        group = sorted(by_header[musa_h], key=lambda e: (e["status"] != "supported", e["cuda"]))
-        primary = primary_header(musa_h, group) if len(group) > 1 else None
-        if primary:
-            group = [e for e in group if e["cuda"] == primary]
-        g = guard_name(musa_h)
-        text = [BANNER, "/* <%s>: stands for <%s> on NVIDIA. */\n"
-                % (musa_h, ">, <".join(e["cuda"] for e in by_header[musa_h])),
-                "#ifndef %s\n#define %s\n\n" % (g, g)]
-        for e in group:
-            c = e["cuda"]
-            if e["status"] == "removed":
-                text.append("#if __has_include(<%s>)   /* removed from current CUDA */\n"
-                            "#  include <%s>\n#endif\n" % (c, c))
-            else:
-                text.append("#if __has_include(<%s>)\n#  include <%s>\n#else\n"
-                            "#  error \"musify MUSA layer: <%s> needs the CUDA header <%s>, "
-                            "which is not on the include path\"\n#endif\n" % (c, c, musa_h, c))
-        for c in ALSO_INCLUDED.get(musa_h, ()):
-            text.append("#if __has_include(<%s>)   /* names the tables map; no MUSA header */\n"
-                        "#  include <%s>\n#endif\n" % (c, c))
-        text.append("\n#include \"musify_layer/names.h\"\n#include \"musify_layer/macros.h\"\n"
-                    "#include \"musify_layer/merged.h\"\n")
-        text.append("\n#endif /* %s */\n" % g)
-        write(os.path.join(out, musa_h), "".join(text), written)
+        write(os.path.join(out, musa_h), layer_header(musa_h, by_header[musa_h]), written)
 
     # Folder rules: forwarding headers (musa/std/atomic -> cuda/std/atomic).
     fwd = forwarding_headers(args.cuda_path, headers)
@@ -728,27 +768,10 @@ def main():
               "/* Generated by runtime/gen_runtime.py: <%s> is <%s> on NVIDIA. */\n"
               "#include <%s>\n" % (musa_h, cuda_h, cuda_h), written)
 
-    unsupported = sorted({e["cuda"] for e in entries if e["status"] == "unsupported"})
-    manifest = {
-        "headers": {h: [e["cuda"] for e in by_header[h]] for h in sorted(by_header)},
-        "forwarding_headers": len(fwd),
-        "folder_rules": {e["cuda"]: e["target"] for e in headers
-                         if e["cuda"].endswith("/") and e["status"] in SUPPORTED},
-        "defines": len(defines),
-        "conditional_macros": len(cond_macros),
-        "namespaces": [{"musa": m, "cuda": c, "how": h} for m, c, h in ns_done],
-        "not_mapped": [{"musa": m, "why": w} for m, w in sorted(skipped)],
-        "merged": [dict({k: p[k] for k in ("musa", "cuda", "first", "how", "types", "why",
-                                            "guards") if k in p},
-                        overloads=[{k: o[k] for k in ("function", "arity", "position", "types",
-                                                      "passes", "headers")}
-                                   for o in p["overloads"]])
-                   for p in merged_plans],
-        "unsupported_cuda_names": len(unsupported),
-        "arch": bool(thresholds),
-    }
     write(os.path.join(out, "musify_layer", "manifest.json"),
-          json.dumps(manifest, indent=1, sort_keys=True) + "\n", written)
+          manifest_json(entries, headers, by_header, fwd,
+                        (defines, cond_macros, ns_done, skipped), merged_plans, thresholds),
+          written)
 
     finish(out, written, args.stamp)
     print("gen_runtime: %d headers, %d forwarding headers, %d names, %d macros -> %s"

@@ -9,10 +9,10 @@ this name" matters: Clang would need a translation unit per header.
 import os
 import re
 
+from musifypy import c_text
+
 IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
 
-COMMENT_OR_LITERAL = re.compile(
-    r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", re.S)
 TOKEN = re.compile(
     r"\s+|(?P<str>\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*')|(?P<id>[A-Za-z_]\w*)"
     r"|(?P<num>\.?\d(?:[eEpP][+-]|[\w.])*)|(?P<op>::|->|##|\.\.\.|.)", re.S)
@@ -20,12 +20,7 @@ TOKEN = re.compile(
 
 def strip_comments(text):
     """Replace comments by blanks (keeping newlines) and join continued lines."""
-    def blank(match):
-        s = match.group(0)
-        if s.startswith("/"):
-            return " " if s.startswith("//") else " " + "\n" * s.count("\n")
-        return s
-    return COMMENT_OR_LITERAL.sub(blank, text.replace("\\\n", " "))
+    return c_text.without_comments(text.replace("\\\n", " "), keep_lines=True)
 
 
 def tokenize(text):

@@ -10,10 +10,9 @@ Debian's, the default where it is installed, and the newest the HIPIFY tables
 know).
 """
 
-import glob
-import json
 import os
 
+from musifypy import rule_tables
 from rulegen.entries import version_key
 
 STATUSES = ("supported", "unsupported", "deprecated", "removed")
@@ -47,13 +46,13 @@ def versions_of(targets, target):
 def load(rules_dir):
     """{target: {family: (description, entries)}} over rules/<target>/*.json."""
     tables = {}
-    for path in sorted(glob.glob(os.path.join(rules_dir, "*", "*.json"))):
-        with open(path, encoding="utf-8") as f:
-            table = json.load(f)
-        if not {"target", "family", "entries"} <= set(table):
+    for folder in sorted(os.listdir(rules_dir)):
+        if not os.path.isdir(os.path.join(rules_dir, folder)):
             continue
-        tables.setdefault(table["target"], {})[table["family"]] = (
-            table.get("description", ""), table["entries"])
+        for _, table in rule_tables.tables(os.path.join(rules_dir, folder)):
+            if {"target", "family", "entries"} <= set(table):
+                tables.setdefault(table["target"], {})[table["family"]] = (
+                    table.get("description", ""), table["entries"])
     return tables
 
 
@@ -62,15 +61,13 @@ def load_build(rules_dir):
     tables = {}
     # Target folders only (those with a target.json): rules/sources/buildfiles
     # holds the facts these tables are made from.
-    for path in sorted(glob.glob(os.path.join(rules_dir, "*", "buildfiles", "*.json"))):
-        if not os.path.exists(os.path.join(os.path.dirname(os.path.dirname(path)),
-                                           "target.json")):
+    for target in rule_tables.targets(rules_dir):
+        folder = os.path.join(rules_dir, target, "buildfiles")
+        if not os.path.isdir(folder):
             continue
-        with open(path, encoding="utf-8") as f:
-            table = json.load(f)
-        name = os.path.splitext(os.path.basename(path))[0]
-        tables.setdefault(table["target"], []).append(
-            (name, table.get("description", ""), table["entries"]))
+        for name, table in rule_tables.tables(folder):
+            tables.setdefault(table["target"], []).append(
+                (os.path.splitext(name)[0], table.get("description", ""), table["entries"]))
     return tables
 
 

@@ -21,10 +21,10 @@ tables are generated first):
   layer (runtime/include) defines exactly these names.
 """
 
-import json
 import os
 import re
 
+from musifypy import c_text, rule_tables
 from rulegen.naming import MusaNames
 
 # The committed tables name the generator by the script that first wrote them.
@@ -51,8 +51,7 @@ def first_guard(path, whole_file=True):
     except OSError:
         return None
     # The guard is the file's first directive (after its comments).
-    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
-    text = re.sub(r"//[^\n]*", "", text)
+    text = c_text.without_comments(text)
     first = re.search(r"^[ \t]*#", text, re.M)
     match = GUARD_RE.match(text, first.start()) if first else None
     if match and (match.group(1) or match.group(2)) == match.group(3) \
@@ -79,8 +78,8 @@ def closes_at_end(text, start):
 
 
 def load_headers(rules, target):
-    with open(os.path.join(rules, target, "headers.json"), encoding="utf-8") as f:
-        return {e["cuda"]: e for e in json.load(f)["entries"]}
+    table = rule_tables.read(os.path.join(rules, target), "headers.json")
+    return {e["cuda"]: e for e in table["entries"]}
 
 
 def hip_entries(cuda_include, hip_root, headers):

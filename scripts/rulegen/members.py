@@ -12,6 +12,7 @@ removed, and kept where the target's struct has it.
 """
 import re
 
+from musifypy import c_text
 from rulegen.entries import make_entry
 
 # CUDA struct -> the header that declares it.
@@ -42,7 +43,7 @@ def struct_fields(text, name):
     while depth and i < len(text):
         depth += {"{": 1, "}": -1}.get(text[i], 0)
         i += 1
-    body = re.sub(r"/\*.*?\*/|//[^\n]*", "", text[m.end():i - 1], flags=re.S)
+    body = c_text.without_comments(text[m.end():i - 1])
     return [f.group(1) for f in FIELD.finditer(body)]
 
 

@@ -28,6 +28,7 @@ import tempfile
 import types
 
 import rules_common as rc
+from musifypy import c_text, rule_tables
 from rulegen import config
 from rulegen.entries import version_key
 from rulegen.families import FAMILIES
@@ -50,7 +51,6 @@ HIP_PREPROCESSED = ("hip/hip_runtime.h", "hip/hip_fp16.h", "hip/hip_cooperative_
 HIP_ROOTS = ("/usr/include/hip", "/usr/include/hipsparse", "/usr/include/hiprand",
              "/usr/include/rocrand", "/usr/include/rocprim")
 IDENT = re.compile(r"[A-Za-z_]\w*")
-COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 
 
 def cuda_names(cindex):
@@ -87,7 +87,7 @@ def hip_identifiers():
     files.extend(sorted(glob.glob("/usr/lib/llvm-15/lib/clang/15*/include/__clang_*.h")))
     for path in files:
         with open(path, errors="replace") as f:
-            names.update(IDENT.findall(COMMENT.sub(" ", f.read())))
+            names.update(IDENT.findall(c_text.without_comments(f.read())))
     hipcc = shutil.which("hipcc")
     if hipcc:
         env = dict(os.environ, HIP_PLATFORM="amd")
@@ -343,10 +343,9 @@ def check_build_tables(facts, problems):
     modules or CUDA SDK, every target is confirmed by its check (rules/README.md)."""
     words = BuildWords()
     for target in rc.TARGETS:
-        entries = []
-        for path in sorted(glob.glob(os.path.join(rc.RULES, target, "buildfiles", "*.json"))):
-            with open(path) as f:
-                entries += [(os.path.basename(path), e) for e in json.load(f)["entries"]]
+        entries = [(name, e) for name, table in
+                   rule_tables.tables(os.path.join(rc.RULES, target, "buildfiles"))
+                   for e in table["entries"]]
         packages = {e["target"] for _, e in entries if e["kind"] == "cmake-package" and
                     e.get("target")}
         for table, e in entries:

@@ -1,8 +1,6 @@
 """Shared set-up of the rule-table checks (test/rules/*.py): paths, table loading,
 and a Clang walk of the CUDA headers written independently of the generator."""
 
-import glob
-import json
 import os
 import sys
 import tempfile
@@ -10,6 +8,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RULES = os.path.join(ROOT, "rules")
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from musifypy import rule_tables  # noqa: E402
 
 CUDA_PATH = os.environ.get("CUDA_PATH", "/usr/local/cuda")
 RESOURCE_DIR = "/usr/lib/llvm-19/lib/clang/19"
@@ -18,14 +17,8 @@ TARGETS = ("musa", "hip")
 
 def load_tables(target):
     """[(family, entry)] over rules/<target>/*.json."""
-    out = []
-    for path in sorted(glob.glob(os.path.join(RULES, target, "*.json"))):
-        if os.path.basename(path) == "target.json":  # the target's description
-            continue
-        with open(path) as f:
-            table = json.load(f)
-        out.extend((table["family"], e) for e in table["entries"])
-    return out
+    return [(table["family"], e) for _, table in rule_tables.tables(os.path.join(RULES, target))
+            for e in table["entries"]]
 
 
 def import_cindex():

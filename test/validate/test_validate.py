@@ -33,6 +33,8 @@ import tempfile
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts"))
+from musifypy import rule_tables  # noqa: E402
 CASES = os.path.join(HERE, "cases")
 failures = []
 
@@ -83,8 +85,8 @@ void g() {
 }
 '''
     found = {(line, name) for line, name, _, _ in s.scan(src)}
-    expect = {(1, "cuda_runtime.h"), (3, "cuda/std/tuple"), (12, "cudaStream_t"), (14, "cudaMalloc"),
-              (15, "thrust::cuda"), (16, "cuda::std")}
+    expect = {(1, "cuda_runtime.h"), (3, "cuda/std/tuple"), (12, "cudaStream_t"),
+              (14, "cudaMalloc"), (15, "thrust::cuda"), (16, "cuda::std")}
     check(found == expect, "scanner finds exactly the CUDA names in code (got %s)" % sorted(found))
 
 
@@ -94,11 +96,7 @@ def layer_coverage(rules_dir, runtime_include):
     manifest = json.load(open(os.path.join(runtime_include, "musify_layer", "manifest.json")))
     defined = set(re.findall(r"#\s*define\s+([A-Za-z_]\w*)", names + macros))
     missing, headers_missing = [], []
-    tdir = os.path.join(rules_dir, "musa")
-    for fn in sorted(os.listdir(tdir)):
-        if not fn.endswith(".json") or fn == "target.json":  # the target's description
-            continue
-        table = json.load(open(os.path.join(tdir, fn)))
+    for _, table in rule_tables.tables(os.path.join(rules_dir, "musa")):
         if table["family"] == "environment":  # names in strings, not in code
             continue
         for e in table["entries"]:
@@ -112,7 +110,8 @@ def layer_coverage(rules_dir, runtime_include):
                 missing.append(e["target"])
     check(not missing, "every supported, renamed MUSA name is defined by the layer (%d missing: %s)"
           % (len(missing), missing[:5]))
-    check(not headers_missing, "every MUSA header the tables emit is generated (%s)" % headers_missing[:5])
+    check(not headers_missing,
+          "every MUSA header the tables emit is generated (%s)" % headers_missing[:5])
     check(os.path.exists(os.path.join(runtime_include, "musa", "std", "atomic")) or
           manifest["forwarding_headers"] == 0, "musa/std/atomic forwards to cuda/std/atomic")
     ns = {n["musa"]: n["how"] for n in manifest["namespaces"]}
@@ -133,8 +132,8 @@ def validator_cases(validator, work, nvcc):
         ("correct migration", "good.mu", "report_clean.json", 0, "| clean "),
         ("CUDA name left behind, not flagged", "left_behind.mu", "report_clean.json", 1,
          "function 'cudaFree' left behind"),
-        ("CUDA name left behind, flagged by the report", "left_flagged.mu", "report_flagged.json", 0,
-         "| clean "),
+        ("CUDA name left behind, flagged by the report", "left_flagged.mu",
+         "report_flagged.json", 0, "| clean "),
         ("wrong enumerator (blind rename)", "wrong_enum.mu", "report_clean.json", 1,
          "musaErrorCudartUnloading"),
     ]

@@ -59,6 +59,10 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..",
+                                "scripts"))
+from musifypy import rule_tables  # noqa: E402
+
 CLASSES = ("built", "predicted", "environment", "unpredicted", "false-prediction",
            "known-bug", "fixed")
 FAILING = ("unpredicted", "false-prediction")
@@ -90,9 +94,9 @@ def cuda_headers(rules_dir, target):
     """Every CUDA header the target's rule tables know: one of these left in
     the output is musify's to report, never the environment's; except those
     the target's library keeps (rocThrust's thrust/...), which are its own."""
-    with open(os.path.join(rules_dir, target, "headers.json"), encoding="utf-8") as f:
-        return {e["cuda"] for e in json.load(f)["entries"]
-                if e["status"] == "unsupported" or e.get("target") != e["cuda"]}
+    table = rule_tables.read(os.path.join(rules_dir, target), "headers.json")
+    return {e["cuda"] for e in table["entries"]
+            if e["status"] == "unsupported" or e.get("target") != e["cuda"]}
 
 
 def parse_floors(ap, option, specs, targets):
@@ -133,6 +137,7 @@ def build_prediction(report):
         build = f.get("build")
         if build is None:
             continue
+
         def text(key):
             return "; ".join("%s %s" % (b.get("kind", ""), b.get("name", ""))
                              for b in build.get(key, []))
@@ -158,7 +163,7 @@ def classify(target, rc, log, predicted_ok, at_risk, cuda_headers, header_exists
     return "unpredicted"
 
 
-def main(argv):
+def parser():
     ap = argparse.ArgumentParser(prog="musify-validate corpus",
                                  description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -189,13 +194,21 @@ def main(argv):
     ap.add_argument("--known-bug", action="append", default=[], metavar="TARGET:FILE",
                     help="an unpredicted failure already known as a musify bug: shown as "
                          "known-bug, not failing; if it builds, shown as fixed (remove it)")
-    args = ap.parse_args(argv)
+    return ap
 
-    for opt in ("musify", "rules_dir", "runtime_include", "hip_helpers", "nvcc", "hipcc",
-                "baseline", "build_dir"):  # compilers run in the migrated tree
-        if getattr(args, opt):
-            setattr(args, opt, os.path.abspath(getattr(args, opt)))
-    root = os.path.realpath(args.root)
+
+def units_of(args, root):
+    """{unit: whether the original builds, None where nothing says}."""
+    if args.baseline:
+        return read_baseline(args.baseline)
+    if args.build_dir:
+        return units_of_database(args.build_dir, root)
+    return {os.path.relpath(os.path.join(d, f), root): None
+            for d, _, fs in os.walk(root) for f in fs if f.endswith(".cu")}
+
+
+def checked_targets(ap, args, root):
+    """The targets asked for; a bad root, target or missing compiler is a usage error."""
     targets = [t for t in args.target.split(",") if t]
     if not os.path.isdir(root) or any(t not in ("musa", "hip") for t in targets):
         ap.error("ROOT must be a folder and --target musa, hip or both")
@@ -204,62 +217,62 @@ def main(argv):
     if "musa" in targets and not (args.runtime_include and os.path.exists(
             os.path.join(args.runtime_include, "musa_runtime.h"))):
         ap.error("the MUSA portability layer was not found (--runtime-include)")
-    floors = parse_floors(ap, "--min-built", args.min_built, targets)
+    return targets
 
-    if args.baseline:
-        units = read_baseline(args.baseline)
-    elif args.build_dir:
-        units = units_of_database(args.build_dir, root)
-    else:
-        units = {os.path.relpath(os.path.join(d, f), root): None
-                 for d, _, fs in os.walk(root) for f in fs if f.endswith(".cu")}
-    tmp = None if args.work else tempfile.mkdtemp(prefix="musify-corpus-")
-    work = os.path.abspath(args.work or tmp)
-    os.makedirs(work, exist_ok=True)
-    # Clang's offload steps (hipcc) leave empty folders in $TMPDIR: the
-    # compilers get a folder of the work folder's own, removed at the end.
-    scratch = tempfile.mkdtemp(prefix="scratch-", dir=work)
-    os.environ["TMPDIR"] = scratch
-    nvcc_flags = shlex.split(args.nvcc_flags)
 
-    def compile_all(jobs):
+class CorpusRun:
+    """One run over a tree: its units, work folder, and the rows of each target."""
+
+    def __init__(self, args, root, units, work):
+        self.args, self.root, self.units, self.work = args, root, units, work
+        self.nvcc_flags = shlex.split(args.nvcc_flags)
+        self.rows, self.totals = [], {}
+        self.buildable = []
+
+    def compile_all(self, jobs):
         results = [None] * len(jobs)
-        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, self.args.jobs)) as pool:
             futs = {pool.submit(run, *job): i for i, job in enumerate(jobs)}
             for fut in concurrent.futures.as_completed(futs):
                 results[futs[fut]] = fut.result()
         return results
 
-    def include_flags(base, rel):
+    def include_flags(self, base, rel):
         return ["-I" + os.path.join(base, os.path.dirname(rel))] + \
-               ["-I" + os.path.join(base, d) for d in args.includes]
+               ["-I" + os.path.join(base, d) for d in self.args.includes]
 
-    # Which originals build (when no baseline says so).
-    unknown = sorted(u for u, ok in units.items() if ok is None)
-    if unknown:
-        outs = compile_all([([args.nvcc] + nvcc_flags + include_flags(root, u) +
-                             ["-c", os.path.join(root, u), "-o", os.devnull],) for u in unknown])
-        for u, (rc, _) in zip(unknown, outs):
-            units[u] = rc == 0
-    buildable = sorted(u for u, ok in units.items() if ok)
+    def original_command(self, rel):
+        return [self.args.nvcc] + self.nvcc_flags + self.include_flags(self.root, rel) + \
+            ["-c", os.path.join(self.root, rel)]
 
-    # musify parses each unit with the flags nvcc builds it with: the given
-    # compilation database, or one written here from the flags.
-    database = args.build_dir
-    if not database:
-        database = os.path.join(work, "database")
+    def find_buildable(self):
+        """Which originals build (when no baseline says so)."""
+        unknown = sorted(u for u, ok in self.units.items() if ok is None)
+        if unknown:
+            outs = self.compile_all([(self.original_command(u) + ["-o", os.devnull],)
+                                     for u in unknown])
+            for u, (rc, _) in zip(unknown, outs):
+                self.units[u] = rc == 0
+        self.buildable = sorted(u for u, ok in self.units.items() if ok)
+
+    def database(self):
+        """musify parses each unit with the flags nvcc builds it with: the given
+        compilation database, or one written here from the flags."""
+        if self.args.build_dir:
+            return self.args.build_dir
+        database = os.path.join(self.work, "database")
         os.makedirs(database, exist_ok=True)
         with open(os.path.join(database, "compile_commands.json"), "w", encoding="utf-8") as f:
-            json.dump([{"directory": root, "file": os.path.join(root, u),
-                        "arguments": [args.nvcc] + nvcc_flags + include_flags(root, u) +
-                                     ["-c", os.path.join(root, u)]}
-                       for u in sorted(units)], f, indent=1)
+            json.dump([{"directory": self.root, "file": os.path.join(self.root, u),
+                        "arguments": self.original_command(u)}
+                       for u in sorted(self.units)], f, indent=1)
+        return database
 
-    rows, totals = [], {}
-    for target in targets:
-        out = os.path.join(work, target)
+    def migrate(self, target, out, database):
+        """The target's report, or None when musify failed (said on stderr)."""
+        args, root = self.args, self.root
         shutil.rmtree(out, ignore_errors=True)
-        report_path = os.path.join(work, target + ".report.json")
+        report_path = os.path.join(self.work, target + ".report.json")
         cmd = [args.musify, "--target=" + target, "--quiet", "--out-root", out,
                "--report", report_path, "-j", str(args.jobs), "-p", database,
                "--rules-dir", args.rules_dir]
@@ -268,63 +281,110 @@ def main(argv):
         if rc not in (0, 1) or not os.path.exists(report_path):
             print("musify-validate corpus: musify failed (exit %d):\n%s" % (rc, log[-3000:]),
                   file=sys.stderr)
-            return 1
+            return None
         with open(report_path, encoding="utf-8") as f:
-            report = json.load(f)
+            return json.load(f)
+
+    def compiler(self, target):
+        """(command, environment) of the target's compiler."""
+        args = self.args
+        if target == "hip":
+            return ([args.hipcc] + HIP_FLAGS + ["-I" + os.path.normpath(args.hip_helpers)],
+                    dict(os.environ, HIP_PLATFORM="amd"))
+        return [args.nvcc] + self.nvcc_flags + ["-I" + args.runtime_include, "-x", "cu"], None
+
+    def check_target(self, target, database):
+        """Migrate the tree to target and build and classify every buildable
+        unit; False when musify failed."""
+        out = os.path.join(self.work, target)
+        report = self.migrate(target, out, database)
+        if report is None:
+            return False
         predictions = build_prediction(report)
         outputs = {f["path"]: f.get("output") for f in report.get("files", [])}
-        sdk_headers = cuda_headers(args.rules_dir, target)
-        if target == "hip":
-            env = dict(os.environ, HIP_PLATFORM="amd")
-            compiler = [args.hipcc] + HIP_FLAGS + ["-I" + os.path.normpath(args.hip_helpers)]
-        else:
-            env = None
-            compiler = [args.nvcc] + nvcc_flags + ["-I" + args.runtime_include, "-x", "cu"]
-
+        sdk_headers = cuda_headers(self.args.rules_dir, target)
+        compiler, env = self.compiler(target)
         known = {}
 
         def header_exists(name):
             """Whether the target compiler finds this header at all."""
             if name not in known:
-                probe = os.path.join(work, "probe-%s.%s" % (target, "hip" if target == "hip" else "cu"))
+                probe = os.path.join(self.work, "probe-%s.%s"
+                                     % (target, "hip" if target == "hip" else "cu"))
                 with open(probe, "w", encoding="utf-8") as f:
                     f.write("#include <%s>\n" % name)
                 known[name] = run(compiler + ["-E", probe, "-o", os.devnull], env=env)[0] == 0
             return known[name]
 
         jobs = []
-        for u in buildable:
-            src = os.path.join(root, u)
+        for u in self.buildable:
+            src = os.path.join(self.root, u)
             migrated = outputs.get(src) or os.path.join(out, u)
-            jobs.append((compiler + include_flags(out, u) +
+            jobs.append((compiler + self.include_flags(out, u) +
                          ["-c", migrated, "-o", os.devnull], env, out))
-        for u, (rc, log) in zip(buildable, compile_all(jobs)):
-            ok, blockers, risks = predictions.get(os.path.join(root, u), (True, "", ""))
+        for u, (rc, log) in zip(self.buildable, self.compile_all(jobs)):
+            ok, blockers, risks = predictions.get(os.path.join(self.root, u), (True, "", ""))
             cls = classify(target, rc, log, ok, bool(risks), sdk_headers, header_exists, out)
-            if "%s:%s" % (target, u) in args.known_bug:
+            if "%s:%s" % (target, u) in self.args.known_bug:
                 cls = {"unpredicted": "known-bug", "built": "fixed"}.get(cls, cls)
-            totals.setdefault(target, dict.fromkeys(CLASSES, 0))[cls] += 1
-            rows.append({"file": u, "target": target, "class": cls,
-                         "report_expects_build": "yes" if ok else "no",
-                         "blockers": blockers, "risks": risks,
-                         "first_error": "" if rc == 0 else first_error(log)})
+            self.totals.setdefault(target, dict.fromkeys(CLASSES, 0))[cls] += 1
+            self.rows.append({"file": u, "target": target, "class": cls,
+                              "report_expects_build": "yes" if ok else "no",
+                              "blockers": blockers, "risks": risks,
+                              "first_error": "" if rc == 0 else first_error(log)})
+        return True
+
+    def failed(self, targets, floors):
+        """Whether a target has a failing class, or builds fewer units than its floor."""
+        failed = False
+        for t in targets:
+            n = self.totals.get(t, {})
+            if any(n.get(c, 0) for c in FAILING):
+                failed = True
+            built = n.get("built", 0) + n.get("fixed", 0)
+            if t in floors and built < floors[t]:
+                print("musify-validate corpus: %s: %d built, below the floor of %d"
+                      % (t, built, floors[t]))
+                failed = True
+        return failed
+
+
+def write_csv(path, rows):
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]) if rows else ["file"])
+        w.writeheader()
+        w.writerows(rows)
+
+
+def main(argv):
+    ap = parser()
+    args = ap.parse_args(argv)
+    for opt in ("musify", "rules_dir", "runtime_include", "hip_helpers", "nvcc", "hipcc",
+                "baseline", "build_dir"):  # compilers run in the migrated tree
+        if getattr(args, opt):
+            setattr(args, opt, os.path.abspath(getattr(args, opt)))
+    root = os.path.realpath(args.root)
+    targets = checked_targets(ap, args, root)
+    floors = parse_floors(ap, "--min-built", args.min_built, targets)
+
+    units = units_of(args, root)
+    tmp = None if args.work else tempfile.mkdtemp(prefix="musify-corpus-")
+    corpus = CorpusRun(args, root, units, os.path.abspath(args.work or tmp))
+    os.makedirs(corpus.work, exist_ok=True)
+    # Clang's offload steps (hipcc) leave empty folders in $TMPDIR: the
+    # compilers get a folder of the work folder's own, removed at the end.
+    scratch = tempfile.mkdtemp(prefix="scratch-", dir=corpus.work)
+    os.environ["TMPDIR"] = scratch
+    corpus.find_buildable()
+    database = corpus.database()
+    for target in targets:
+        if not corpus.check_target(target, database):
+            return 1
 
     if args.csv:
-        with open(args.csv, "w", newline="", encoding="utf-8") as f:
-            w = csv.DictWriter(f, fieldnames=list(rows[0]) if rows else ["file"])
-            w.writeheader()
-            w.writerows(rows)
-    print_table(rows, targets, totals, len(units), len(buildable))
-    failed = False
-    for t in targets:
-        n = totals.get(t, {})
-        if any(n.get(c, 0) for c in FAILING):
-            failed = True
-        built = n.get("built", 0) + n.get("fixed", 0)
-        if t in floors and built < floors[t]:
-            print("musify-validate corpus: %s: %d built, below the floor of %d"
-                  % (t, built, floors[t]))
-            failed = True
+        write_csv(args.csv, corpus.rows)
+    print_table(corpus.rows, targets, corpus.totals, len(corpus.units), len(corpus.buildable))
+    failed = corpus.failed(targets, floors)
     shutil.rmtree(scratch, ignore_errors=True)
     if tmp:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -336,12 +396,13 @@ def print_table(rows, targets, totals, n_units, n_buildable):
           % (n_units, n_buildable))
     for r in rows:
         if r["class"] != "built":
-            print("  %-5s %-17s %s\n        %s" % (r["target"], r["class"], r["file"],
-                                                  r["blockers"] or r["risks"] or r["first_error"]))
+            print("  %-5s %-17s %s\n        %s"
+                  % (r["target"], r["class"], r["file"],
+                     r["blockers"] or r["risks"] or r["first_error"]))
     print("\n  %-6s %s" % ("target", " ".join("%12s" % c[:12] for c in CLASSES)))
     for t in targets:
         n = totals.get(t, {})
         print("  %-6s %s" % (t, " ".join("%12d" % n.get(c, 0) for c in CLASSES)))
-    print("%d passed, %d failed" % (sum(totals[t].get(c, 0) for t in totals for c in CLASSES
-                                         if c not in FAILING),
-                                     sum(totals[t].get(c, 0) for t in totals for c in FAILING)))
+    passed = sum(totals[t].get(c, 0) for t in totals for c in CLASSES if c not in FAILING)
+    failed = sum(totals[t].get(c, 0) for t in totals for c in FAILING)
+    print("%d passed, %d failed" % (passed, failed))

@@ -13,8 +13,13 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..",
+                                "scripts"))
+from musifypy import rule_tables  # noqa: E402
 
 TARGETS = ("hip", "musa")
 LAUNCH_AS_CALL = {"hip": "--hip-launch-kernel-ggl", "musa": "--launch-as-call"}
@@ -23,8 +28,8 @@ EXTENSION = {"hip": ".hip", "musa": ".mu"}
 VERDICT = re.compile(r"\b(PASS(?:ED)?|FAIL(?:ED)?|[Pp]assed|[Ff]ailed)\b")
 OUTPUT_KEPT = 1 << 20  # bytes of a command's output kept for judging it
 EXIT_WAIVED = 2  # cuda-samples' exit status for "cannot run this here"
-NOT_DECLARED = re.compile(r"error: '?‘?([A-Za-z_]\w*)’?'? (?:was not declared|has not been declared|"
-                          r"is not a member of|does not name a type)")
+NOT_DECLARED = re.compile(r"error: '?‘?([A-Za-z_]\w*)’?'? (?:was not declared|"
+                          r"has not been declared|is not a member of|does not name a type)")
 NO_CPU_BUILD = re.compile(r'#error "musify CPU layer: (<[^>]+>).*needs (<[^>]+>)')
 MISSING_HEADER = re.compile(r"fatal error: ([^:\s]+): No such file or directory")
 UNDEFINED_SHARED = re.compile(r"undefined reference to `([A-Za-z_]\w*)'")
@@ -206,13 +211,9 @@ def target_names(rules_dir, target):
     the CPU layer maps them onto (an undeclared one is an API the CPU runtime
     lacks, not a CUDA name left behind)."""
     names = set() if target == "hip" else target_names(rules_dir, "hip")
-    folder = os.path.join(rules_dir, target)
-    for fname in os.listdir(folder):
-        if not fname.endswith(".json"):
-            continue
-        with open(os.path.join(folder, fname), encoding="utf-8") as f:
-            for e in json.load(f).get("entries", []):
-                t = e.get("target")
-                if t:
-                    names.add(t.split("::")[-1])
+    for _, table in rule_tables.tables(os.path.join(rules_dir, target)):
+        for e in table["entries"]:
+            t = e.get("target")
+            if t:
+                names.add(t.split("::")[-1])
     return names
