@@ -712,7 +712,9 @@ private:
     ParsedUnit Unit =
         parseTranslationUnit(F.Path, languagesOf(F), F.Command ? &*F.Command : nullptr,
                              Front, Rules, Classifier, Options.DeviceSide);
-    if (Cache && CacheWritable && !Key.empty())
+    // A unit Clang crashed on is parsed again by the next run, which
+    // reports the crash again.
+    if (Cache && CacheWritable && !Key.empty() && Unit.Crashes.empty())
       if (llvm::Error E = Cache->store(Key, Unit))
         llvm::consumeError(std::move(E)); // the next run parses it again
     if (Export)
@@ -741,6 +743,8 @@ private:
       if (Files.count(Missing.Includer))
         state(Missing.Includer).Report.StoodIn.insert({Missing.Line, Missing.Header});
     if (Unit.Recovered) {
+    if (!Unit.Crashes.empty())
+      state(F.Path).Report.ClangCrashes = Unit.Crashes;
       FileState &S = state(F.Path);
       S.Report.ParseErrors = std::move(Unit.FirstErrors);
       S.Report.ErrorCount = Unit.ErrorCount;
@@ -1191,6 +1195,7 @@ private:
       printDiagnostics(Run, Errs, Options.Verbose);
     }
     bool Ok = writeReportFile(Run);
+    printClangCrashes();
     Ok = writeSarifFile(Run, Ok) && Ok;
     Ok = writeHtmlFile(Run) && Ok;
     unsigned Pruned = Cache && CacheWritable ? Cache->prune(Options.CacheMaxBytes) : 0;
@@ -1273,6 +1278,14 @@ private:
   }
 
   /// --sarif FILE: the findings as SARIF. False if it could not be written.
+  /// Each parse Clang crashed on (contained), with what reproduces it.
+  void printClangCrashes() {
+    for (const auto &[Path, S] : Files)
+      for (const std::string &Command : S.Report.ClangCrashes)
+        Errs << "musify: warning: Clang crashed while parsing '" << Path
+             << "' (contained); to reproduce, run: " << Command << "\n";
+  }
+
   bool writeSarifFile(const RunReport &Run, bool Successful) {
     if (Options.SarifFile.empty())
       return true;

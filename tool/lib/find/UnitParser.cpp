@@ -65,6 +65,7 @@ void parseDeviceSide(llvm::StringRef Path, const CompileCommand *Command,
       Command, CudaSide{/*Device=*/true, Arch});
   Unit.DeviceArchs.push_back(Arch);
   Unit.Absent.insert(Outcome.Absent.begin(), Outcome.Absent.end());
+  llvm::append_range(Unit.Crashes, Outcome.Crashes);
   if (!Outcome.Parsed && !Outcome.Recovered)
     return;
   // Device-side errors count only in what the device side alone read.
@@ -100,6 +101,7 @@ ParsedUnit parseTranslationUnit(llvm::StringRef Path,
         },
         Command);
     Unit.Absent.insert(Outcome.Absent.begin(), Outcome.Absent.end());
+    llvm::append_range(Unit.Crashes, Outcome.Crashes);
     if (Outcome.Parsed || (Outcome.Recovered && !Unit.Recovered) || !Kept) {
       Unit.Parsed = Outcome.Parsed;
       Unit.Recovered = Outcome.Recovered;

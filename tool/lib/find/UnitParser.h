@@ -30,6 +30,8 @@ struct ParsedUnit {
   /// Of the host parse kept: the SDK header it loaded precompiled, or why
   /// it read one in place after trying (Frontend::parse).
   std::string SharedHeader, NotShared;
+  /// ParseOutcome::Crashes of every parse that ran.
+  std::vector<std::string> Crashes;
   /// Of the parse kept: the clean one, else the recovered, else the first.
   TranslationUnitFindings Findings;
   bool FromCache = false;

@@ -873,6 +873,7 @@ bool Frontend::buildSharedHeaders(PchContents &Into, const CompileCommand *Comma
     Into.Identifiers.clear();
     Into.Uses.clear();
     Into.Below = Base;
+    Into.Chain = Base->Chain + 1;
   }
   if (Hoisted)
     Into.MainFiles.emplace_back(Hoisted->Name, Hoisted->Text);
@@ -898,11 +899,38 @@ bool Frontend::buildSharedHeaders(PchContents &Into, const CompileCommand *Comma
          (!Hoisted || Into.Headers.size() > (Base ? Base->Headers.size() : 0));
 }
 
+/// Args as a shell reads them back: each quoted where it holds more than
+/// letters, digits and `-_./=+,:@%`.
+static std::string shellCommand(const std::vector<std::string> &Args) {
+  std::string Line;
+  for (const std::string &Arg : Args) {
+    if (!Line.empty())
+      Line += ' ';
+    bool Plain = !Arg.empty() && llvm::all_of(Arg, [](char C) {
+      return llvm::isAlnum(C) || llvm::StringRef("-_./=+,:@%").contains(C);
+    });
+    if (Plain) {
+      Line += Arg;
+      continue;
+    }
+    Line += '\'';
+    for (char C : Arg)
+      Line += C == '\'' ? std::string("'\\''") : std::string(1, C);
+    Line += '\'';
+  }
+  return Line;
+}
+
 ParseOutcome Frontend::run(std::vector<std::string> Args,
                            std::unique_ptr<clang::FrontendAction> Action,
                            const CompileCommand *Command, const PchContents *Hoisted,
                            HoistCheck *Check) const {
-  llvm::StringRef File = Args.back();
+  std::string File = Args.back();
+  // What reproduces a crash: the command line, from the folder it ran in.
+  std::string CommandLine = (Command && !Command->Directory.empty()
+                                 ? "cd " + shellCommand({Command->Directory}) + " && "
+                                 : std::string()) +
+                            shellCommand(Args);
   std::set<std::string> Absent;
   llvm::IntrusiveRefCntPtr<clang::FileManager> Files =
       parseFileSystem(Command, *Plain,
@@ -922,8 +950,9 @@ ParseOutcome Frontend::run(std::vector<std::string> Args,
   llvm::CrashRecoveryContext Recovery;
   if (!Recovery.RunSafelyOnThread([&] { Ran = Invocation.run(); }, ParseStackSize)) {
     ParseOutcome Crashed;
-    Crashed.FirstErrors.push_back("error: Clang crashed while parsing " + File.str() +
+    Crashed.FirstErrors.push_back("error: Clang crashed while parsing " + File +
                                   "; it is migrated by the token rewriter");
+    Crashed.Crashes.push_back(std::move(CommandLine));
     return Crashed;
   }
   Diagnostics.flush();
@@ -935,8 +964,7 @@ ParseOutcome Frontend::run(std::vector<std::string> Args,
   // that cannot be found).
   Outcome.Recovered = !Outcome.Parsed && Diagnostics.Finished && !Diagnostics.Fatal;
   if (!Ran && Outcome.FirstErrors.empty())
-    Outcome.FirstErrors.push_back("error: the compiler could not be started for " +
-                                  File.str());
+    Outcome.FirstErrors.push_back("error: the compiler could not be started for " + File);
   return Outcome;
 }
 
@@ -974,42 +1002,58 @@ ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
       return run(std::move(Args), MakeAction(), Command);
   }
   std::vector<std::string> Unshared = Base ? withPch(Args, Base->Path) : Args;
-  std::string NotShared;
-  std::vector<IncludeLine> Headers =
-      Scan ? unitHeaders(File, Args, Key, Command, Side, Base.get())
-           : std::vector<IncludeLine>();
-  if (!Headers.empty()) {
-    // One key per run of the unit's first headers: a precompiled header
-    // serves every unit that includes those first.
-    std::vector<std::string> Keys = hoistKeys(Key, Headers);
-    auto [Index, Hoisted] = Shared->lookupLongest(
-        Keys,
-        [&](size_t I, size_t BelowIndex, const PchContents *Below, PchContents &Into) {
-          llvm::ArrayRef<IncludeLine> Run = llvm::ArrayRef(Headers).take_front(I + 1);
-          HoistedMain Main(Below ? Run.drop_front(BelowIndex + 1) : Run, Into.Path);
-          return buildSharedHeaders(Into, Command, Side, Language, &Main,
-                                    Below ? Below : Base.get());
-        },
-        Expected);
-    if (Hoisted) {
-      std::string Spelled = spelledOf(llvm::ArrayRef(Headers).take_front(Index + 1));
-      HoistCheck Check(*Hoisted, IsUserFile);
-      ParseOutcome Outcome =
-          run(withPch(Args, Hoisted->Path), MakeAction(), Command, &*Hoisted, &Check);
-      std::optional<std::string> Refusal = Check.refusal();
-      // Stopped short (a fatal error): the errors were not looked at.
-      if (!Refusal && Outcome.ErrorCount && !Outcome.Recovered)
-        Refusal = "the parse that shared them had errors";
-      if (!Refusal) {
-        Outcome.SharedHeader = std::move(Spelled);
-        return Outcome;
-      }
-      NotShared = Spelled + " not shared: " + *Refusal;
-    }
+  ParseOutcome Refused;
+  if (Scan) {
+    HoistedParse Hoist{File, Args, Key, Command, Side, Language, Base.get(), Expected};
+    if (std::optional<ParseOutcome> Loaded = parseHoisted(Hoist, MakeAction, Refused))
+      return std::move(*Loaded);
   }
   ParseOutcome Outcome = run(std::move(Unshared), MakeAction(), Command);
-  Outcome.NotShared = std::move(NotShared);
+  Outcome.NotShared = std::move(Refused.NotShared);
+  Outcome.Crashes.insert(Outcome.Crashes.begin(), Refused.Crashes.begin(),
+                         Refused.Crashes.end());
   return Outcome;
+}
+
+std::optional<ParseOutcome> Frontend::parseHoisted(const HoistedParse &P,
+                                                   const ActionFactory &MakeAction,
+                                                   ParseOutcome &Refused) const {
+  std::vector<IncludeLine> Headers =
+      unitHeaders(P.File, P.Args, P.Key, P.Command, P.Side, P.Base);
+  if (Headers.empty())
+    return std::nullopt;
+  // One key per run of the unit's first headers: a precompiled header
+  // serves every unit that includes those first.
+  std::vector<std::string> Keys = hoistKeys(P.Key, Headers);
+  auto [Index, Hoisted] = Shared->lookupLongest(
+      Keys,
+      [&](size_t I, size_t BelowIndex, const PchContents *Below, PchContents &Into) {
+        llvm::ArrayRef<IncludeLine> Run = llvm::ArrayRef(Headers).take_front(I + 1);
+        HoistedMain Main(Below ? Run.drop_front(BelowIndex + 1) : Run, Into.Path);
+        return buildSharedHeaders(Into, P.Command, P.Side, P.Language, &Main,
+                                  Below ? Below : P.Base);
+      },
+      P.Expected);
+  if (!Hoisted)
+    return std::nullopt;
+  std::string Spelled = spelledOf(llvm::ArrayRef(Headers).take_front(Index + 1));
+  HoistCheck Check(*Hoisted, IsUserFile);
+  ParseOutcome Outcome =
+      run(withPch(P.Args, Hoisted->Path), MakeAction(), P.Command, &*Hoisted, &Check);
+  std::optional<std::string> Refusal = Check.refusal();
+  // Stopped short (a fatal error): the errors were not looked at.
+  if (!Refusal && Outcome.ErrorCount && !Outcome.Recovered)
+    Refusal = "the parse that shared them had errors";
+  // A crash of the parse that loaded them costs the sharing, not the unit.
+  if (!Outcome.Crashes.empty())
+    Refusal = "Clang crashed on the parse that loaded them";
+  if (!Refusal) {
+    Outcome.SharedHeader = std::move(Spelled);
+    return Outcome;
+  }
+  Refused.NotShared = Spelled + " not shared: " + *Refusal;
+  Refused.Crashes = std::move(Outcome.Crashes);
+  return std::nullopt;
 }
 
 } // namespace musify

@@ -140,6 +140,25 @@ private:
                    std::unique_ptr<clang::FrontendAction> Action,
                    const CompileCommand *Command, const PchContents *Hoisted = nullptr,
                    HoistCheck *Check = nullptr) const;
+  /// A parse that may load the headers its unit includes first precompiled:
+  /// its command line (Args, with the sharing Key), and the shared headers
+  /// Base it loads, if any.
+  struct HoistedParse {
+    llvm::StringRef File;
+    const std::vector<std::string> &Args;
+    const std::string &Key;
+    const CompileCommand *Command;
+    const CudaSide &Side;
+    SourceLanguage Language;
+    const PchContents *Base;
+    bool Expected; ///< announced by expect()
+  };
+  /// P's parse with the headers its unit includes first loaded precompiled,
+  /// where it reads the same as without; nothing where it does not, with
+  /// why in Refused (NotShared, and the Crashes of the parse that tried).
+  std::optional<ParseOutcome> parseHoisted(const HoistedParse &P,
+                                           const ActionFactory &MakeAction,
+                                           ParseOutcome &Refused) const;
   /// The system and SDK headers File includes that Base lacks, in turn
   /// (IncludeScan::headers), found in the folders Args (Key's) search.
   std::vector<IncludeLine> hoistable(llvm::StringRef File,

@@ -39,6 +39,10 @@ struct ParseOutcome {
   /// The SDK header the parse loaded precompiled (`<cooperative_groups.h>`),
   /// or why one it tried to was read in place after all.
   std::string SharedHeader, NotShared;
+  /// The command lines of the parses of the unit Clang crashed on (contained:
+  /// the unit was parsed again without what it loaded precompiled, or
+  /// migrated by the token rewriter), to reproduce each crash.
+  std::vector<std::string> Crashes;
 };
 
 /// Which half of a CUDA compilation a parse sees.

@@ -65,7 +65,8 @@ SharedHeaders::obtainRun(const std::vector<std::string> &Keys, size_t I,
         if (!E.Chosen || E.Asked < 2)
           continue;
       }
-      if (std::shared_ptr<const PchContents> Built = obtainRun(Keys, Below, Build))
+      if (std::shared_ptr<const PchContents> Built = obtainRun(Keys, Below, Build);
+          Built && Built->Chain < MaxPchChain)
         return Build(I, Below, Built.get(), Into);
     }
     return Build(I, 0, nullptr, Into);

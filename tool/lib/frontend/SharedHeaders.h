@@ -46,6 +46,9 @@ struct PchContents {
   /// The precompiled header of headers this one is built on top of, which
   /// holds the identifiers of their files; it lives as long as this one.
   const PchContents *Below = nullptr;
+  /// The precompiled headers a parse that loads this one reads: itself and
+  /// every one below it, the shared headers included.
+  unsigned Chain = 1;
   /// Whether a file that writes Name in Table (Identifiers or Uses), here or
   /// below, is one that Pred accepts.
   bool writtenIn(FilesByName PchContents::*Table, llvm::StringRef Name,
@@ -83,6 +86,15 @@ struct PchContents {
   std::vector<std::pair<std::string, std::string>> MainFiles;
 };
 
+/// The longest chain of precompiled headers a parse loads. Clang 19 keeps
+/// the name lookup tables of a namespace (std) from at most 4 files apart and
+/// merges them past that; a precompiled header written while they are merged
+/// names the merged files in a form that a parse loading it misreads, and
+/// crashes on (llvm-project issue 131448). So none is built on top of more
+/// than 4 others: a longer run of headers goes on top of a shorter one lower
+/// in the chain.
+constexpr unsigned MaxPchChain = 5;
+
 class SharedHeaders {
 public:
   SharedHeaders() = default;
@@ -117,7 +129,8 @@ public:
   /// Of Keys, each the one before with one more header (the headers a unit
   /// includes, in turn), the longest that another parse asks for too, or
   /// asked for before, with its index: built by Build if no one has yet, on
-  /// top of the longest shorter one chosen (choose()). Null where there is
+  /// top of the longest shorter one chosen (choose()) that leaves the chain
+  /// no longer than MaxPchChain. Null where there is
   /// none, or none could be built. Asked and threads as for lookup.
   std::pair<size_t, std::shared_ptr<const PchContents>>
   lookupLongest(const std::vector<std::string> &Keys, const RunBuilder &Build,

@@ -85,6 +85,8 @@ void addParseProblems(const FileReport &F, nlohmann::json &File) {
   }
   if (!F.DeviceParses.empty())
     File["device_parses"] = F.DeviceParses;
+  if (!F.ClangCrashes.empty())
+    File["clang_crashes"] = F.ClangCrashes;
   if (!F.StoodIn.empty()) {
     nlohmann::json StoodIn = nlohmann::json::array();
     for (const auto &[Line, Header] : F.StoodIn)

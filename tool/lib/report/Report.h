@@ -53,6 +53,9 @@ struct FileReport {
   std::set<std::pair<unsigned, std::string>> StoodIn;
   /// A CUDA unit: the architectures its device-side parses were for.
   std::vector<std::string> DeviceParses;
+  /// The command lines of its parses Clang crashed on (contained), each
+  /// enough to reproduce the crash.
+  std::vector<std::string> ClangCrashes;
   std::vector<Event> Events; ///< in text order
   std::vector<ConflictRecord> Conflicts;
   std::vector<HazardRecord> Hazards; ///< in text order
