@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Style checks, run by CI as the ctest test "lint": clang-format (.clang-format)
-# on every C++ file of the engine and its unit tests, and clang-tidy
-# (.clang-tidy) on the engine's sources.
+# Style checks, run by CI as the ctest test "lint": flake8 (.flake8, with
+# functions of at most 80 lines) on the project's Python, clang-format
+# (.clang-format) on every C++ file of the engine and its unit tests, and
+# clang-tidy (.clang-tidy) on the engine's sources.
 #   scripts/lint.sh BUILD_DIR          every source (what CI runs)
 #   scripts/lint.sh BUILD_DIR REV      only the sources changed since REV
 # BUILD_DIR holds compile_commands.json (CMAKE_EXPORT_COMPILE_COMMANDS is on).
@@ -9,6 +10,14 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${1:?usage: lint.sh BUILD_DIR [REV]}
 cd "$root"
+
+# The Python: *.py files and the scripts whose first line runs python3.
+mapfile -t python < <({
+  git ls-files '*.py'
+  git grep -lE '^#!.*python3?$' -- ':(exclude)*.py'
+} | sort -u)
+echo "lint: flake8 on ${#python[@]} files"
+flake8 "${python[@]}"
 
 mapfile -t cxx < <(git ls-files 'tool/*.cpp' 'tool/*.h' 'test/unit/*.cpp' 'test/unit/*.h')
 echo "lint: clang-format on ${#cxx[@]} files"

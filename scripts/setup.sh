@@ -7,6 +7,7 @@ MUSIFY_BUILD=${MUSIFY_BUILD:-$MUSIFY_ROOT/build}
 
 # What building musify needs; tests add hipcc, GoogleTest, jsonschema, make
 # (a migrated Makefile project is built with hipcc), clang-format, clang-tidy,
+# flake8 (scripts/lint.sh checks the Python),
 # Chromium (the HTML report is checked in a browser), PyTorch's headers (the
 # extension tests parse against them), and the sanitizer runtimes and libFuzzer
 # of clang-19 (scripts/sanitize.sh), and TBB (the HIP CPU runtime runs migrated
@@ -15,7 +16,7 @@ MUSIFY_BUILD_PACKAGES=(cmake ninja-build g++ python3 llvm-19-dev libclang-19-dev
   clang-19 llvm-19-tools nlohmann-json3-dev libzstd-dev libomp-19-dev)
 MUSIFY_TEST_PACKAGES=(libgtest-dev hipcc make python3-jsonschema python3-clang-19
   libhipsparse-dev libhiprand-dev librocprim-dev librocrand-dev clang-format-19 clang-tidy-19
-  chromium libtorch-dev pybind11-dev python3-dev libclang-rt-19-dev libtbb-dev)
+  flake8 chromium libtorch-dev pybind11-dev python3-dev libclang-rt-19-dev libtbb-dev)
 
 musify_install_packages() {
   local missing=()

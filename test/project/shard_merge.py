@@ -239,12 +239,16 @@ def check_resume(musify, work):
         sys.exit("FAIL: no kill of merge --in-place landed while it wrote")
     print(f"merge --in-place killed part way {landed} time(s): run again, it completed "
           "the job; every file the one run's")
-    # A journal is data: an entry for a file outside the merge's inputs is
-    # passed over, and an original that is not the shards' is put back
-    # nowhere. A merge stopped by a read-only file leaves a real journal and
-    # its originals; the forgery swaps two files' originals and adds a file
-    # outside the tree.
     restore()
+    check_forged_journal(merge, work, tree, journal)
+
+
+def check_forged_journal(merge, work, tree, journal):
+    """A journal is data: an entry for a file outside the merge's inputs is
+    passed over, and an original that is not the shards' is put back
+    nowhere. A merge stopped by a read-only file leaves a real journal and
+    its originals; the forgery swaps two files' originals and adds a file
+    outside the tree."""
     units = sorted(n for n in files_under(tree) if n.endswith(".cu"))
     stopper = os.path.join(tree, units[-1])
     os.chmod(stopper, 0o444)
