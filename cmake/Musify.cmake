@@ -19,10 +19,12 @@
 # the files must exist at configure time) into OUTPUT_DIR (default
 # ${CMAKE_CURRENT_BINARY_DIR}/musify/<name>), keeping their paths relative to
 # their common folder, and writes the JSON report to OUTPUT_DIR/report.json.
-# The run is repeated only when a listed file, the musify executable, a rule
-# table of TARGET_API or a RULES file changes: list in HEADERS every header of
-# your own that the sources include, so that editing it migrates again and the
-# migrated copy is always written.
+# The run is repeated when a listed file, a header the sources include (listed
+# or not: the run writes a depfile of what it read), the musify executable, a
+# rule table of TARGET_API or a RULES file changes. A migrated file whose text
+# did not change keeps its time, so an edit recompiles only what it changed.
+# List in HEADERS the headers of your own that the sources include, so that the
+# migrated copies are known to the build before the first run.
 #
 # EXECUTABLE, STATIC, SHARED, OBJECT: also create the target <name> from the
 # migrated files. Its include directories (PRIVATE for an executable, PUBLIC for
@@ -318,20 +320,28 @@ function(musify_migrate name)
   else()
     set(api_name MUSA)
   endif()
+  # The report is the step's output, written by every run; the migrated files
+  # are its byproducts, which musify leaves as they are (their times too) when
+  # their text did not change, so the build compiles again only what did
+  # (Ninja re-reads their times: restat). The depfile names every file the run
+  # read, the headers the sources include that HEADERS does not list too.
+  set(depfile "${CMAKE_CURRENT_BINARY_DIR}/musify/${name}.d")
   add_custom_command(
-    OUTPUT ${migrated} "${report}"
+    OUTPUT "${report}"
+    BYPRODUCTS ${migrated}
     COMMAND "${MUSIFY_EXECUTABLE}" --target=${ARG_TARGET_API} "--out-root=${out_dir}"
-            "--report=${report}" ${options} ${ARG_MUSIFY_ARGS} ${inputs}
-            -- ${include_flags} ${ARG_FLAGS}
+            "--report=${report}" "--depfile=${depfile}" ${options} ${ARG_MUSIFY_ARGS}
+            ${inputs} -- ${include_flags} ${ARG_FLAGS}
     DEPENDS ${inputs} ${depends}
+    DEPFILE "${depfile}"
     WORKING_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}"
     COMMENT "musify: migrating ${name} to ${api_name}"
     COMMAND_EXPAND_LISTS
     VERBATIM)
   if(kind STREQUAL "NONE")
-    add_custom_target(${name}_migrate ALL DEPENDS ${migrated} "${report}")
+    add_custom_target(${name}_migrate ALL DEPENDS "${report}")
   else()
-    add_custom_target(${name}_migrate DEPENDS ${migrated} "${report}")
+    add_custom_target(${name}_migrate DEPENDS "${report}")
   endif()
   set(value_MIGRATED_SOURCES "${migrated}")
   set(value_MIGRATED_DEVICE_SOURCES "${device_sources}")

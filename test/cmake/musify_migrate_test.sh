@@ -31,11 +31,13 @@ ok() { echo "ok: $*"; }
 rm -rf "$work"
 mkdir -p "$work"
 
-# configure NAME SOURCE_DIR ARGS...: configure into $work/NAME.
+# configure NAME SOURCE_DIR ARGS...: configure into $work/NAME, with Ninja
+# (or the generator GENERATOR names).
 configure() {
-  local name=$1 src=$2
+  local name=$1 src=$2 generator=(-G Ninja -DCMAKE_MAKE_PROGRAM="$ninja")
   shift 2
-  "$cmake" -S "$src" -B "$work/$name" -G Ninja -DCMAKE_MAKE_PROGRAM="$ninja" \
+  [[ -n "${GENERATOR:-}" ]] && generator=(-G "$GENERATOR")
+  "$cmake" -S "$src" -B "$work/$name" "${generator[@]}" \
     -DMusify_DIR="$musify_build/cmake" "$@" >"$work/$name.configure.log" 2>&1 ||
     { cat "$work/$name.configure.log"; fail "configuring $name"; }
 }
@@ -59,9 +61,9 @@ build_example() {
   cp -r "$root/examples/cmake_project" "$work/src"
   configure example "$work/src" -DEXAMPLE_TARGET_API="$api" "$@"
   build example "$work/build1.log"
+  mig=$work/example/musify/cmake_project
   grep -q "musify: migrating cmake_project to ${api^^}" "$work/build1.log" ||
     { cat "$work/build1.log"; fail "the first build did not run musify"; }
-  mig=$work/example/musify/cmake_project
   for f in main.cpp scale.cu scale.cuh report.json; do
     [[ -f "$mig/$f" ]] || fail "migrated $mig/$f missing"
   done
@@ -76,6 +78,36 @@ assert t["files"] == 3 and t["migrated"] > 0, t
 assert t["unsupported"] == 0 and t["unknown"] == 0 and t["conflicts"] == 0, t
 EOF
   ok "built the ${api^^} migration of examples/cmake_project; no CUDA names left"
+}
+
+# edits_recompile_what_they_change BUILD SRC GENERATOR: in the example built
+# in $work/BUILD from SRC, an edit re-runs musify and recompiles only the
+# migrated files whose text changed; a header the sources include without
+# listing it is migrated again when it is edited (musify's depfile).
+edits_recompile_what_they_change() {
+  local b=$1 src=$2 gen=$3 mig=$work/$1/musify/cmake_project
+  step() { sleep 1 && "$@" && build "$b" "$work/$b.step.log"; }
+  ran() { grep -q "musify: migrating cmake_project" "$work/$b.step.log"; }
+  compiled() { grep -q "hipcc: compiling scale.cu" "$work/$b.step.log"; }
+  # A host source edited to include a header that HEADERS does not list.
+  printf '#pragma once\n#define EXTRA_SYNC() EXAMPLE_CHECK(cudaDeviceSynchronize())\n' >"$src/extra.h"
+  step sed -i '$a #include "extra.h"\nvoid example_sync() { EXTRA_SYNC(); }' "$src/main.cpp"
+  ran || fail "$gen: an edited source did not re-run musify"
+  grep -q "hipDeviceSynchronize()" "$mig/extra.h" || fail "$gen: extra.h (not listed) not migrated"
+  no_cuda_names "$mig/main.cpp" "$mig/extra.h"
+  ! compiled || fail "$gen: an edit of main.cpp recompiled scale.cu, whose migration did not change"
+  # A listed header touched, its text the same: migrated again, nothing recompiled.
+  step touch "$src/scale.cuh"
+  ran || fail "$gen: a touched header did not re-run musify"
+  ! compiled || fail "$gen: a touched header whose migration did not change recompiled scale.cu"
+  # A listed header edited: the device code that includes it recompiled.
+  step sed -i '$a // edited' "$src/scale.cuh"
+  compiled || fail "$gen: scale.cu not recompiled after an edit of scale.cuh"
+  # The header nobody listed, edited: migrated again (musify's depfile).
+  step sed -i 's/cudaDeviceSynchronize()/cudaStreamSynchronize(0)/' "$src/extra.h"
+  ran || fail "$gen: an edit of extra.h, included but not listed, did not re-run musify"
+  grep -q "hipStreamSynchronize(0)" "$mig/extra.h" || fail "$gen: the edit of extra.h is not migrated"
+  ok "$gen: an edit re-runs musify and recompiles only what its migration changed, listed headers or not"
 }
 
 case $mode in
@@ -101,18 +133,18 @@ hip)
   ! grep -q "musify:" "$work/build2.log" || { cat "$work/build2.log"; fail "second build re-ran musify"; }
   ok "a second build does nothing"
 
-  # An edit of a source: migrated again, the new code migrated too.
-  printf '\nvoid example_sync() { EXAMPLE_CHECK(cudaDeviceSynchronize()); }\n' >>"$work/src/main.cpp"
-  build example "$work/build3.log"
-  grep -q "musify: migrating cmake_project" "$work/build3.log" || fail "an edited source did not re-run musify"
-  grep -q "hipDeviceSynchronize()" "$mig/main.cpp" || fail "the edit is not in the migration"
-  no_cuda_names "$mig/main.cpp"
-  # A touched listed header: migrated again, the device code recompiled.
-  sleep 1 && touch "$work/src/scale.cuh"
-  build example "$work/build4.log"
-  grep -q "musify: migrating cmake_project" "$work/build4.log" || fail "a touched header did not re-run musify"
-  grep -q "hipcc: compiling scale.cu" "$work/build4.log" || fail "scale.cu not recompiled"
-  ok "an edited source or header re-runs musify and what depends on it"
+  edits_recompile_what_they_change example "$work/src" Ninja
+
+  # The same with Makefiles: a second build does not run musify, an edit
+  # recompiles what its migration changed.
+  command -v make >/dev/null || fail "make not found (install Debian's make)"
+  cp -r "$root/examples/cmake_project" "$work/src-make"
+  GENERATOR="Unix Makefiles" configure example-make "$work/src-make" \
+    -DEXAMPLE_TARGET_API=hip -DHIPCC="$compiler" -DEXAMPLE_TRY_HIP_LANGUAGE=OFF
+  build example-make "$work/make1.log"
+  build example-make "$work/make2.log"
+  ! grep -q "musify: migrating" "$work/make2.log" || { cat "$work/make2.log"; fail "Makefiles: a second build re-ran musify"; }
+  edits_recompile_what_they_change example-make "$work/src-make" Makefiles
 
   # src/ + include/: -I for musify, the migrated include folder for the target.
   configure layout "$here/layout"

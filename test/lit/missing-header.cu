@@ -32,7 +32,7 @@ int code = sizeof(MPI_Status) + cudaErrorInvalidValue;
 // OUT:      MPI_Status statuses[musaLimitStackSize];
 // OUT-NEXT: int code = sizeof(MPI_Status) + musaErrorInvalidValue;
 
-// ERR:      musify: warning: '{{.*}}missing-header.cu' includes headers that cannot be found, parsed as empty: mpi.h (line 13) comm/config.h (line 15); parsed with 5 Clang error(s); the code they touch was migrated by the token rewriter (lines 17-24 26 27-44):
+// ERR:      musify: warning: '{{.*}}missing-header.cu' includes headers that cannot be found, parsed as empty: mpi.h (line 13) comm/config.h (line 15); parsed with 5 Clang error(s); the code they touch (lines 17-24 26 27-44) was migrated by the token rewriter, 1 reference(s) in it:
 // ERR-NEXT:   {{.*}}missing-header.cu:18:3: error: use of undeclared identifier 'MPI_Init'
 // ERR:      musify: 1 file to {{MUSA}}: 4 references: 3 migrated, 1 migrated without semantics, 0 kept, 0 unsupported, 0 unknown
 

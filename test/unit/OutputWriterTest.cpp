@@ -67,6 +67,21 @@ TEST_F(OutputWriter, AFileThatHoldsTheTextAlreadyIsOnlyTouched) {
   EXPECT_NE(statOf().st_ino, Before.st_ino);
 }
 
+// A migrated file that holds its text already keeps its time: the build
+// that compiles it has nothing to do again.
+TEST_F(OutputWriter, AFileKeptWhenUnchangedKeepsItsTime) {
+  ASSERT_FALSE(llvm::errorToBool(writeFileAtomically(Path, "int a;\n")));
+  struct timespec Old[2] = {{1000000000, 0}, {1000000000, 0}};
+  ASSERT_EQ(::utimensat(AT_FDCWD, Path.c_str(), Old, 0), 0);
+  ASSERT_FALSE(
+      llvm::errorToBool(writeFileAtomically(Path, "int a;\n", "", IfUnchanged::Keep)));
+  EXPECT_EQ(statOf().st_mtime, 1000000000);
+  ASSERT_FALSE(
+      llvm::errorToBool(writeFileAtomically(Path, "int b;\n", "", IfUnchanged::Keep)));
+  EXPECT_EQ(text(), "int b;\n");
+  EXPECT_GT(statOf().st_mtime, 1000000000);
+}
+
 // Permissions follow the source given, whether the text changed or not.
 TEST_F(OutputWriter, PermissionsFollowTheSource) {
   std::string Source = (Folder + "/run.sh").str();

@@ -3,6 +3,7 @@
 #include "Explain.h"
 #include "Session.h"
 #include "cache/Shards.h"
+#include "report/Gates.h"
 #include "rules/RuleTable.h"
 #include "rules/TargetDescription.h"
 #include "rules/TargetVersion.h"
@@ -59,6 +60,26 @@ cl::opt<std::string> HtmlFile(
     cl::desc("Write the report as one self-contained HTML page: totals, charts, each "
              "file side by side with its migration, the names left to migrate"),
     cl::value_desc("file.html"), cl::cat(MusifyCategory));
+cl::opt<bool> DryRun(
+    "dry-run",
+    cl::desc("Parse and decide everything, write nothing but the reports asked for "
+             "(--report, --sarif, --html), and print the effort: the share of lines "
+             "migrated automatically, the references by status, the files predicted "
+             "not to build and the work left by kind"),
+    cl::cat(MusifyCategory));
+cl::list<std::string> FailOn(
+    "fail-on",
+    cl::desc("Exit 1 when the run finds any of these (comma-separated): unsupported, "
+             "unknown, hazard, build (a file predicted not to build), errors (a source "
+             "with Clang errors), fallback (a file migrated without semantics), "
+             "deprecated, conflicts, or any"),
+    cl::value_desc("kind,..."), cl::CommaSeparated, cl::cat(MusifyCategory));
+cl::opt<std::string> DepFile(
+    "depfile",
+    cl::desc("Write the files the run read (inputs, the user headers they include, "
+             "--rules files) as a Make/Ninja depfile whose targets are the files named "
+             "by -o, --report, --sarif and --html"),
+    cl::value_desc("file.d"), cl::cat(MusifyCategory));
 cl::opt<std::string>
     CudaPath("cuda-path",
              cl::desc("The CUDA SDK to parse against (default: $CUDA_PATH, then "
@@ -187,6 +208,39 @@ cl::list<std::string> MergeExports(
     cl::desc("With musify merge: a folder of the shards' exports (once per folder)"),
     cl::value_desc("dir"), cl::cat(MusifyCategory));
 
+constexpr const char *ExitStatus =
+    "\nExit status: 0 migrated; 1 output written, but something needs a look (a "
+    "source\nClang could not parse, two parses wanting different edits of one "
+    "header, a failed\nwrite, a --fail-on kind found); 2 bad input or options, "
+    "nothing written.\n";
+
+const std::string Overview =
+    std::string(
+        "musify: migrate CUDA code to MUSA or HIP\n\n"
+        "  musify file.cu                       print the MUSA version\n"
+        "  musify --target=hip file.cu -o out.hip\n"
+        "  musify --out-root out/ src/          migrate a tree\n"
+        "  musify --dry-run --report r.json src/  the effort, nothing written\n"
+        "  musify file.cu -- -Iinclude -DNDEBUG  pass flags to Clang\n"
+        "  musify -p build/ --in-place          every file of a compile database\n"
+        "  musify --shard=2/8 --export x/ ...   one of 8 slices of a migration\n"
+        "  musify merge --exports x/ ... --out-root out/  the migration from all "
+        "8\n"
+        "  musify explain cudaMallocPitch       what a CUDA name becomes\n") +
+    ExitStatus;
+
+const std::string MergeOverview =
+    std::string(
+        "musify merge: the migration of a tree from its shards' exports\n\n"
+        "  musify merge --exports DIR [--exports DIR...] <the migration's inputs "
+        "and options>\n\n"
+        "Each shard ran `musify --shard=K/N --export DIR` with the same inputs and "
+        "options;\nthe merge names them again, with what to write and where "
+        "(--out-root, --in-place,\n--report, ...), and checks that the shards ran "
+        "that migration. An interrupted\nmerge --in-place is completed by running "
+        "it again.\n") +
+    ExitStatus;
+
 void printVersion(raw_ostream &OS) {
   OS << "musify " << musify::toolVersion() << " (Clang " << LLVM_VERSION_STRING << ")\n";
 }
@@ -273,8 +327,17 @@ std::string targetsWith(const std::vector<musify::TargetDescription> &Targets, P
 std::optional<std::string>
 conflictingOptions(const musify::TargetDescription &Target,
                    const std::vector<musify::TargetDescription> &Targets) {
-  if (!OutputFile.empty() + !OutRoot.empty() + InPlace > 1)
-    return "-o, --out-root and --in-place exclude each other";
+  if (!OutputFile.empty() + !OutRoot.empty() + InPlace + DryRun > 1)
+    return "-o, --out-root, --in-place and --dry-run exclude each other";
+  if (DryRun && !Shard.empty())
+    return "--dry-run writes only reports: a shard writes only its export";
+  if (!DepFile.empty() && OutputFile.empty() && ReportFile.empty() && SarifFile.empty() &&
+      HtmlFile.empty())
+    return "--depfile names what depends on the files read: give -o, --report, --sarif "
+           "or --html too";
+  std::vector<std::string> Kinds(FailOn.begin(), FailOn.end());
+  if (std::optional<std::string> Wrong = musify::invalidGateNames(Kinds))
+    return Wrong;
   if (Backup && !InPlace)
     return "--backup goes with --in-place";
   if (Inputs.empty() && CompileDatabase.empty())
@@ -325,11 +388,15 @@ musify::MigrationOptions migrationOptions(musify::TargetDescription Target,
     Options.OutRoot = OutRoot;
   } else if (InPlace) {
     Options.Output = musify::OutputMode::InPlace;
+  } else if (DryRun) {
+    Options.Output = musify::OutputMode::None;
   }
   Options.Backup = Backup;
   Options.ReportFile = ReportFile;
   Options.SarifFile = SarifFile;
   Options.HtmlFile = HtmlFile;
+  Options.DepFile = DepFile;
+  Options.FailOn.assign(FailOn.begin(), FailOn.end());
   Options.CudaPath = CudaPath;
   Options.ClangArgs = std::move(ClangArgs);
   Options.LaunchAsCall = LaunchAsCall || HipLaunchKernelGGL;
@@ -583,18 +650,8 @@ int main(int argc, const char **argv) {
   splitArguments(Args.size(), Args.data(), Own, ClangArgs);
   cl::HideUnrelatedOptions(MusifyCategory);
   cl::SetVersionPrinter(printVersion);
-  if (!cl::ParseCommandLineOptions(
-          Own.size(), Own.data(),
-          "musify: migrate CUDA code to MUSA or HIP\n\n"
-          "  musify file.cu                       print the MUSA version\n"
-          "  musify --target=hip file.cu -o out.hip\n"
-          "  musify --out-root out/ src/          migrate a tree\n"
-          "  musify file.cu -- -Iinclude -DNDEBUG  pass flags to Clang\n"
-          "  musify -p build/ --in-place          every file of a compile database\n"
-          "  musify --shard=2/8 --export x/ ...   one of 8 slices of a migration\n"
-          "  musify merge --exports x/ ... --out-root out/  the migration from all 8\n"
-          "  musify explain cudaMallocPitch       what a CUDA name becomes\n",
-          &errs()))
+  if (!cl::ParseCommandLineOptions(Own.size(), Own.data(),
+                                   Merging ? MergeOverview : Overview, &errs()))
     return musify::ExitBadInput;
 
   std::string Rules =

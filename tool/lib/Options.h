@@ -15,6 +15,7 @@ enum class OutputMode {
   File,    ///< the single input, migrated, to OutputFile
   OutRoot, ///< every input mirrored under OutRoot
   InPlace, ///< every migrated file rewritten where it is
+  None,    ///< --dry-run: nothing but the reports asked for
 };
 
 struct MigrationOptions {
@@ -25,8 +26,12 @@ struct MigrationOptions {
   std::string OutRoot;
   bool Backup = false; ///< with InPlace: keep FILE.orig beside each rewritten file
   std::string ReportFile;
-  std::string SarifFile;                ///< --sarif: the findings as SARIF 2.1.0
-  std::string HtmlFile;                 ///< --html: the report as a page
+  std::string SarifFile; ///< --sarif: the findings as SARIF 2.1.0
+  std::string HtmlFile;  ///< --html: the report as a page
+  /// --depfile: the files the run read, for the build step that runs it.
+  std::string DepFile;
+  /// --fail-on: kinds of finding (report/Gates.h) that make the run exit 1.
+  std::vector<std::string> FailOn;
   std::vector<std::string> CommandLine; ///< as run, for the SARIF invocation
   std::string CudaPath;                 ///< empty: CUDA_PATH, then /usr/local/cuda
   std::string RulesDir; ///< empty: the installed rules, then the source tree's

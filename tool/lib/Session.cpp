@@ -15,10 +15,13 @@
 #include "frontend/Frontend.h"
 #include "inputs/Inputs.h"
 #include "inputs/NvccFlags.h"
+#include "output/DepFile.h"
 #include "output/OutputWriter.h"
 #include "output/TreeLock.h"
 #include "python/PythonModel.h"
 #include "rename/Renaming.h"
+#include "report/Effort.h"
+#include "report/Gates.h"
 #include "report/Html.h"
 #include "report/Progress.h"
 #include "report/Report.h"
@@ -124,7 +127,7 @@ public:
     decideAll();
     if (std::optional<int> Failed = beginMergeJournal())
       return *Failed;
-    bool Written = writeOutputs();
+    bool Written = Options.Output == OutputMode::None || writeOutputs();
     if (Journal && Written)
       Journal->finish();
     if (Options.Output == OutputMode::OutRoot)
@@ -217,6 +220,14 @@ private:
     if (!Found)
       return fail(llvm::toString(Found.takeError()));
     Inputs = std::move(*Found);
+    if (Options.Quiet)
+      return std::nullopt;
+    for (const std::string &Glob : Inputs.UnmatchedGlobs)
+      Errs << "musify: warning: " << Glob << " matches no source file (globs match "
+           << "paths relative to '" << Inputs.MirrorBase << "', and '*' crosses folders)\n";
+    for (const std::string &Folder : Inputs.BuildFolders)
+      Errs << "musify: note: left out '" << Folder << "', a CMake build folder (it holds "
+           << "CMakeCache.txt); name it as an input to migrate it\n";
     return std::nullopt;
   }
 
@@ -262,7 +273,8 @@ private:
       Named.push_back({"-o", Options.OutputFile});
     for (auto [Option, Path] : {std::pair{"--report", &Options.ReportFile},
                                 {"--sarif", &Options.SarifFile},
-                                {"--html", &Options.HtmlFile}})
+                                {"--html", &Options.HtmlFile},
+                                {"--depfile", &Options.DepFile}})
       if (!Path->empty())
         Named.push_back({Option, *Path});
     if (Named.empty())
@@ -739,12 +751,12 @@ private:
     ++(Unit.FromCache ? UnitsFromCache : UnitsParsed);
     if (!Unit.DeviceArchs.empty())
       state(F.Path).Report.DeviceParses = Unit.DeviceArchs;
+    if (!Unit.Crashes.empty())
+      state(F.Path).Report.ClangCrashes = Unit.Crashes;
     for (const StandIn &Missing : Unit.StoodIn)
       if (Files.count(Missing.Includer))
         state(Missing.Includer).Report.StoodIn.insert({Missing.Line, Missing.Header});
     if (Unit.Recovered) {
-    if (!Unit.Crashes.empty())
-      state(F.Path).Report.ClangCrashes = Unit.Crashes;
       FileState &S = state(F.Path);
       S.Report.ParseErrors = std::move(Unit.FirstErrors);
       S.Report.ErrorCount = Unit.ErrorCount;
@@ -1023,6 +1035,8 @@ private:
         return "";
       return mirrorPathOf(newPathOf(S.Report.Path));
     }
+    case OutputMode::None:
+      return "";
     }
     return "";
   }
@@ -1119,7 +1133,7 @@ private:
           Ok = false;
           continue; // never replace a file whose backup failed
         }
-        if (llvm::Error E = writeFileAtomically(Dest, Result, Path)) {
+        if (llvm::Error E = writeFileAtomically(Dest, Result, Path, IfUnchanged::Keep)) {
           Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
           Ok = false;
           continue;
@@ -1189,19 +1203,24 @@ private:
   /// run has a problem the exit code must show.
   bool report() {
     RunReport Run = runReport();
+    printClangCrashes();
     printParseFailures();
     if (!Options.Quiet) {
       printParseWarnings();
       printDiagnostics(Run, Errs, Options.Verbose);
     }
     bool Ok = writeReportFile(Run);
-    printClangCrashes();
     Ok = writeSarifFile(Run, Ok) && Ok;
     Ok = writeHtmlFile(Run) && Ok;
+    Ok = writeDepFile() && Ok;
     unsigned Pruned = Cache && CacheWritable ? Cache->prune(Options.CacheMaxBytes) : 0;
     if (!Options.Quiet) {
-      printSummaryTable(Run, Errs);
+      // A dry run's effort says what the table of what is left would.
+      if (Options.Output != OutputMode::None)
+        printSummaryTable(Run, Errs);
       Errs << summaryLine(Run) << "\n";
+      if (Options.Output == OutputMode::None)
+        printEffort(Run, Errs);
       if (Cache)
         Errs << "musify: --incremental: " << UnitsFromCache << " of "
              << UnitsFromCache + UnitsParsed << " translation unit(s) from the cache, "
@@ -1210,10 +1229,41 @@ private:
                         : "")
              << "\n";
     }
-    // Sources that do not parse (or no SDK to parse them) fail the run;
-    // a header that only fails on its own does not.
+    // Sources that do not parse (or no SDK to parse them) fail the run; a
+    // header that only fails on its own does not, nor errors Clang recovered
+    // from (often where Clang is stricter than nvcc): --fail-on=errors.
+    Totals Found = totalsOf(Run);
     bool FallbackIsError = !Options.AllowFallback && (!ParseFailures.empty() || !Cuda);
-    return Ok && !FallbackIsError && totalsOf(Run).Conflicts == 0;
+    std::vector<std::string> Tripped = trippedGates(Options.FailOn, Found);
+    for (const std::string &Gate : Tripped)
+      Errs << "musify: error: " << Gate << "\n";
+    return Ok && !FallbackIsError && Found.Conflicts == 0 && Tripped.empty();
+  }
+
+  /// --depfile FILE: what the run read (its inputs, the user headers its
+  /// parses read, the --rules files), for the files it names. False, said,
+  /// if it could not be written.
+  bool writeDepFile() {
+    if (Options.DepFile.empty())
+      return true;
+    std::vector<std::string> Targets;
+    for (const std::string *Named : {&Options.OutputFile, &Options.ReportFile,
+                                     &Options.SarifFile, &Options.HtmlFile})
+      if (!Named->empty())
+        Targets.push_back(*Named);
+    std::set<std::string> Read;
+    for (const auto &[Path, S] : Files)
+      if (!S.leftOut())
+        Read.insert(Path);
+    for (const std::string &Source : Options.RuleSources)
+      if (llvm::sys::fs::is_regular_file(Source))
+        Read.insert(sameFileKey(Source));
+    llvm::Expected<std::string> Text = depFileText(Targets, Read);
+    if (!Text) {
+      Errs << "musify: error: " << llvm::toString(Text.takeError()) << "\n";
+      return false;
+    }
+    return writeReportView(Options.DepFile, *Text);
   }
 
   /// The run's report: its settings, and the files it did not leave out.
@@ -1236,6 +1286,14 @@ private:
     }
     predictBuilds(Run.Files, Units);
     return Run;
+  }
+
+  /// Each parse Clang crashed on (contained), with what reproduces it.
+  void printClangCrashes() {
+    for (const auto &[Path, S] : Files)
+      for (const std::string &Command : S.Report.ClangCrashes)
+        Errs << "musify: warning: Clang crashed while parsing '" << Path
+             << "' (contained); to reproduce, run: " << Command << "\n";
   }
 
   /// Translation units Clang could not parse, with their first errors.
@@ -1265,12 +1323,16 @@ private:
         Errs << (F.ErrorCount ? ";" : "\n");
       }
       if (F.ErrorCount) {
+        unsigned There = llvm::count_if(
+            F.Events, [](const Event &E) { return E.How == Evidence::ErrorRegion; });
         Errs << " parsed with " << F.ErrorCount
-             << " Clang error(s); the code they touch was migrated by the token "
-                "rewriter (lines";
+             << " Clang error(s); the code they touch ("
+             << (F.ErrorLines.size() == 1 && F.ErrorLines[0].first == F.ErrorLines[0].second
+                     ? "line"
+                     : "lines");
         for (auto [First, Last] : F.ErrorLines)
           Errs << " " << First << (First == Last ? "" : "-" + std::to_string(Last));
-        Errs << "):\n";
+        Errs << ") was migrated by the token rewriter, " << There << " reference(s) in it:\n";
         for (const std::string &E : F.ParseErrors)
           Errs << "  " << E << "\n";
       }
@@ -1278,14 +1340,6 @@ private:
   }
 
   /// --sarif FILE: the findings as SARIF. False if it could not be written.
-  /// Each parse Clang crashed on (contained), with what reproduces it.
-  void printClangCrashes() {
-    for (const auto &[Path, S] : Files)
-      for (const std::string &Command : S.Report.ClangCrashes)
-        Errs << "musify: warning: Clang crashed while parsing '" << Path
-             << "' (contained); to reproduce, run: " << Command << "\n";
-  }
-
   bool writeSarifFile(const RunReport &Run, bool Successful) {
     if (Options.SarifFile.empty())
       return true;

@@ -62,10 +62,18 @@ llvm::Error inputError(const llvm::Twine &Message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Message.str());
 }
 
-/// Hidden folders (.git, .cache) and build folders of other tools hold
-/// nothing to migrate.
+/// Hidden folders (.git, .svn, .cache), CVS's and CMake's own hold nothing
+/// to migrate.
 bool isSkippedFolder(llvm::StringRef Name) {
-  return Name.starts_with(".") || Name == "CMakeFiles";
+  return Name.starts_with(".") || Name == "CMakeFiles" || Name == "CVS";
+}
+
+/// A CMake build folder (`build/` beside the sources): its copy could not
+/// be configured, and its files are generated.
+bool isBuildFolder(llvm::StringRef Dir) {
+  llvm::SmallString<256> Cache(Dir);
+  path::append(Cache, "CMakeCache.txt");
+  return fs::is_regular_file(Cache);
 }
 
 /// Symbolic links are never followed: a link to a folder could lead out of
@@ -84,6 +92,10 @@ llvm::Error addFolder(llvm::StringRef Dir, llvm::StringRef SkipDir, InputSet &Se
     if (It->type() == fs::file_type::directory_file) {
       if (isSkippedFolder(Name) || (!SkipDir.empty() && isWithin(It->path(), SkipDir)))
         It.no_push();
+      else if (isBuildFolder(It->path())) {
+        Set.BuildFolders.push_back(It->path());
+        It.no_push();
+      }
       continue;
     }
     if (It->type() == fs::file_type::symlink_file) {
@@ -143,18 +155,39 @@ public:
           return inputError("bad glob '" + Glob + "': " + llvm::toString(P.takeError()));
         Into->push_back(std::move(*P));
       }
+    F.IncludeMatched.assign(F.Include.size(), false);
+    F.ExcludeMatched.assign(F.Exclude.size(), false);
     return F;
   }
 
-  /// Relative: the path from the inputs' common folder.
+  /// Relative: the path from the inputs' common folder. Each glob that
+  /// matches is remembered (unmatched()).
   bool leavesOut(llvm::StringRef Relative) const {
-    auto Matches = [&](const llvm::GlobPattern &P) { return P.match(Relative); };
-    return (!Include.empty() && llvm::none_of(Include, Matches)) ||
-           llvm::any_of(Exclude, Matches);
+    bool Included = Include.empty(), Excluded = false;
+    for (size_t I = 0; I < Include.size(); ++I)
+      if (Include[I].match(Relative))
+        Included = IncludeMatched[I] = true;
+    for (size_t I = 0; I < Exclude.size(); ++I)
+      if (Exclude[I].match(Relative))
+        Excluded = ExcludeMatched[I] = true;
+    return !Included || Excluded;
+  }
+
+  /// "--exclude 'GLOB'" for each glob no file matched.
+  std::vector<std::string> unmatched(const InputRequest &Request) const {
+    std::vector<std::string> Out;
+    for (size_t I = 0; I < Include.size(); ++I)
+      if (!IncludeMatched[I])
+        Out.push_back("--include '" + Request.IncludeGlobs[I] + "'");
+    for (size_t I = 0; I < Exclude.size(); ++I)
+      if (!ExcludeMatched[I])
+        Out.push_back("--exclude '" + Request.ExcludeGlobs[I] + "'");
+    return Out;
   }
 
 private:
   std::vector<llvm::GlobPattern> Include, Exclude;
+  mutable std::vector<bool> IncludeMatched, ExcludeMatched;
 };
 
 } // namespace
@@ -306,6 +339,7 @@ llvm::Expected<InputSet> collectInputs(const InputRequest &Request) {
       return E;
   removeDuplicates(Set);
   describeFiles(Set, Request, *Filter);
+  Set.UnmatchedGlobs = Filter->unmatched(Request);
   if (llvm::all_of(Set.Files, [](const InputFile &F) {
         return F.Role == FileRole::Other || F.LeftOut;
       }))

@@ -96,6 +96,11 @@ struct InputSet {
   /// an input like any other.
   std::vector<std::string> StaleTemporaries;
   bool TemporariesAreStale = false;
+  /// Build folders inside input folders (one holding CMakeCache.txt): never
+  /// read nor mirrored, as `.git` is not. A folder named as an input is read.
+  std::vector<std::string> BuildFolders;
+  /// --include and --exclude globs that match no file ("--exclude 'x/*'").
+  std::vector<std::string> UnmatchedGlobs;
 };
 
 /// Expands the request. A missing path, a folder without sources, a named

@@ -63,7 +63,7 @@ static bool holdsAlready(llvm::StringRef Path, llvm::StringRef Content) {
 }
 
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
-                                llvm::StringRef ModeOf) {
+                                llvm::StringRef ModeOf, IfUnchanged Unchanged) {
   if (std::optional<std::string> Unfit = whyNotReplaceable(Path))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "cannot write '%s': it %s", Path.str().c_str(),
@@ -82,10 +82,11 @@ llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
                                    "cannot write '%s': %s", Path.str().c_str(),
                                    Cause.str().c_str());
   };
-  // A file that already holds Content is only touched, as a rewrite would:
-  // a build that compares times sees it as new, and nothing is written.
+  // A file that already holds Content is not written again: only touched,
+  // or kept as it is.
   if (holdsAlready(Path, Content) &&
-      ::utimensat(AT_FDCWD, Path.str().c_str(), nullptr, 0) == 0) {
+      (Unchanged == IfUnchanged::Keep ||
+       ::utimensat(AT_FDCWD, Path.str().c_str(), nullptr, 0) == 0)) {
     if (Perms)
       llvm::sys::fs::setPermissions(Path, *Perms);
     return llvm::Error::success();

@@ -20,12 +20,21 @@ std::optional<std::string> whyNotReplaceable(llvm::StringRef Path, bool Writable
 /// through it, out of Root.
 std::optional<std::string> linkBelow(llvm::StringRef Root, llvm::StringRef Path);
 
+/// What becomes of a file that already holds the text it is to be given.
+enum class IfUnchanged {
+  Touch, ///< a new time, as a rewrite would give it (reports: a run's record)
+  Keep,  ///< left as it is, its time too: a build that depends on it (a
+         ///< migrated source) compiles nothing again
+};
+
 /// Writes Content to Path through a temporary file renamed over it, creating
-/// missing parent folders; a Path that already holds Content is only given a
-/// new time. The file gets the permissions of ModeOf (the source it is a
-/// migration or copy of), else keeps Path's if it existed. What is at Path
-/// and not a regular file (whyNotReplaceable) is never replaced.
+/// missing parent folders; a Path that already holds Content is not written
+/// again, only touched or kept as it is. The file gets the permissions of
+/// ModeOf (the source it is a migration or copy of), else keeps Path's if it
+/// existed. What is at Path and not a regular file (whyNotReplaceable) is
+/// never replaced.
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
-                                llvm::StringRef ModeOf = "");
+                                llvm::StringRef ModeOf = "",
+                                IfUnchanged Unchanged = IfUnchanged::Touch);
 
 } // namespace musify

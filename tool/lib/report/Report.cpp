@@ -133,6 +133,7 @@ nlohmann::json fileToJson(const FileReport &F) {
 nlohmann::json totalsToJson(const Totals &T) {
   return {{"files", T.Files},
           {"files_without_semantics", T.FilesWithoutSemantics},
+          {"files_with_clang_errors", T.FilesWithClangErrors},
           {"references", T.References},
           {"migrated", T.Migrated},
           {"migrated-without-semantics", T.MigratedWithoutSemantics},
@@ -203,6 +204,7 @@ Totals totalsOf(const RunReport &Report) {
     T.Conflicts += F.Conflicts.size();
     T.Hazards += F.Hazards.size();
     T.PredictedNotToBuild += F.BuildBlockers && !F.BuildBlockers->empty();
+    T.FilesWithClangErrors += F.ErrorCount || !F.ParseErrors.empty();
     for (const Event &E : F.Events) {
       ++T.References;
       T.DeprecatedOrRemoved += !E.CudaStatus.empty();

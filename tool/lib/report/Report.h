@@ -82,6 +82,8 @@ struct Totals {
            MigratedWithoutSemantics = 0, Kept = 0, Unsupported = 0, Unknown = 0,
            Conflicts = 0, DeprecatedOrRemoved = 0, Hazards = 0, Excluded = 0,
            InStringLiterals = 0, PredictedNotToBuild = 0;
+  /// Sources with Clang errors: parsed around them, or not parsed at all.
+  unsigned FilesWithClangErrors = 0;
 };
 
 /// What one parsed translation unit compiled: the user files it read and
