@@ -71,9 +71,9 @@ int convolve(cudnnHandle_t handle, cudnnTensorDescriptor_t xd, const float *x,
 // HIP-NEXT:   return /* musify: unsupported on HIP */ cudnnConvolutionForward(handle, &one, xd, x, wd, w, cd,
 // HIP-NEXT:                                  miopenConvolutionFwdAlgoGEMM, ws, ws_size, &zero, yd, y);
 
-// HIP52-DIAG: warning: 'cudnnSetTensor4dDescriptorEx' has no HIP equivalent: miopenSet4dTensorDescriptorEx was added in HIP 5.3; the target is HIP 5.2 (--hip-version)
-// HIP52-DIAG: warning: 'cudnnSetActivationDescriptor' has no HIP equivalent: no HIP equivalent (HIPIFY)
+// HIP52-DIAG: warning: 'cudnnSetActivationDescriptor' has no HIP equivalent (HIPIFY); deprecated since CUDA 9.0.0
 // HIP52-DIAG: warning: 'cudnnConvolutionForward' has no HIP equivalent: miopenConvolutionForward takes other parameters than cudnnConvolutionForward (order or count): port the call by hand
+// HIP52-DIAG: musify: warning: 1 use(s) of 1 name(s) that HIP 5.2, the target, does not have yet; --hip-version=5.3 migrates them: cudnnSetTensor4dDescriptorEx (5.3)
 // HIP52-DIAG: musify: 1 file to {{HIP}}: 29 references: 26 migrated, 0 migrated without semantics, 0 kept, 3 unsupported, 0 unknown
 // HIP63-DIAG: musify: 1 file to {{HIP}}: 29 references: 27 migrated, 0 migrated without semantics, 0 kept, 2 unsupported, 0 unknown
 // MUSA-DIAG: musify: 1 file to {{MUSA}}: 29 references: 2 migrated, 0 migrated without semantics, 0 kept, 27 unsupported, 0 unknown

@@ -181,6 +181,11 @@ bool Decider::holdsInTargetVersion(const Rule &R, Event &E) const {
   if (std::optional<std::string> Why = unavailableIn(R, Target, *TargetVersion)) {
     E.Note = *Why + " (" + Target.Versioned->Option + ")" +
              (R.Note.empty() ? "" : "; " + R.Note);
+    std::optional<Version> Added = parseVersion(R.Added);
+    if (Added && *TargetVersion < *Added) {
+      E.NeedsVersion = R.Added;
+      E.VersionOption = Target.Versioned->Option;
+    }
     return false;
   }
   if (deprecatedIn(R, *TargetVersion)) {

@@ -53,6 +53,9 @@ struct Event {
   std::string VerifiedBy;  ///< how the rule's target is known (its "check")
   std::string CudaStatus;  ///< "deprecated" or "removed" when the rule says so
   std::string CudaVersion; ///< the CUDA version that deprecated or removed it
+  /// Unsupported only because the target version is older than the one that
+  /// added the name: that version ("6.1"), and the option that chooses one.
+  std::string NeedsVersion, VersionOption;
   std::string Note;
 };
 

@@ -1,7 +1,9 @@
 // Building the report and the diagnostics from events.
 #include "report/Report.h"
+#include "rules/TargetVersion.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -149,26 +151,34 @@ nlohmann::json totalsToJson(const Totals &T) {
 }
 
 /// A name CUDA deprecated or removed, and what became of it.
-std::string cudaStatusMessage(const Event &E, llvm::StringRef Note) {
+std::string cudaStatusMessage(const Event &E) {
   std::string Since = E.CudaVersion.empty() ? "" : " " + E.CudaVersion;
   std::string What = E.CudaStatus == "removed" ? "was removed in CUDA" + Since
                                                : "is deprecated since CUDA" + Since;
   std::string Outcome = E.Replacement == E.Cuda ? std::string("kept as it is")
                                                 : "migrated to '" + E.Replacement + "'";
-  return llvm::formatv("'{0}' {1}; {2}{3}", E.Cuda, What, Outcome, Note);
+  return llvm::formatv("'{0}' {1}; {2}", E.Cuda, What, Outcome);
 }
 
 /// The warnings one event calls for: none for a plain migration.
 void eventFindings(const Event &E, const char *Target, const FileReport &F,
                    const std::string &Path, std::vector<Finding> &Out) {
   auto Say = [&](const llvm::Twine &Text, llvm::StringRef Code) {
-    Out.push_back({F.Path, Path, E.At, "warning", Text.str(), Code.str(), &E});
+    Out.push_back({F.Path, Path, E.At, "warning", Text.str(), Code.str(), &E, E.Cuda});
   };
   std::string Note = E.Note.empty() ? "" : ": " + E.Note;
   switch (E.Status) {
-  case EventStatus::Unsupported:
-    return Say(llvm::formatv("'{0}' has no {1} equivalent{2}", E.Cuda, Target, Note),
+  case EventStatus::Unsupported: {
+    // A note that says so again ("no HIP equivalent (HIPIFY)") adds only
+    // what follows it.
+    llvm::StringRef Rest = E.Note;
+    bool Again = Rest.consume_front(std::string("no ") + Target + " equivalent");
+    Rest = Rest.ltrim("; ");
+    std::string Why =
+        Rest.empty() ? "" : (Again && Rest.starts_with("(") ? " " : ": ") + Rest.str();
+    return Say(llvm::formatv("'{0}' has no {1} equivalent{2}", E.Cuda, Target, Why),
                "unsupported");
+  }
   case EventStatus::Unknown:
     return Say(llvm::formatv("'{0}' is a CUDA name musify does not know; left as "
                              "it is{1}",
@@ -191,7 +201,7 @@ void eventFindings(const Event &E, const char *Target, const FileReport &F,
                       E.Replacement, E.DroppedArgument, Note),
         "dropped-argument");
   if (!E.CudaStatus.empty())
-    Say(cudaStatusMessage(E, Note), E.CudaStatus);
+    Say(cudaStatusMessage(E), E.CudaStatus); // the rule's note is in the report
 }
 
 } // namespace
@@ -264,14 +274,15 @@ std::vector<Finding> findingsOf(const RunReport &Report) {
     for (const HazardRecord &H : F.Hazards)
       Out.push_back({F.Path, Path, H.At, "warning",
                      H.Text.empty() ? H.Message : "'" + H.Text + "': " + H.Message,
-                     hazardKindName(H.Kind)});
+                     hazardKindName(H.Kind), nullptr,
+                     H.Text.empty() ? hazardKindName(H.Kind) : H.Text});
     for (const ConflictRecord &C : F.Conflicts)
       Out.push_back({F.Path, Path, C.At, "error",
                      llvm::formatv("two parses of this file want different edits here "
                                    "('{0}' and '{1}'); neither was applied",
                                    C.Existing, C.Incoming)
                          .str(),
-                     "conflict"});
+                     "conflict", nullptr, C.Existing});
   }
   return Out;
 }
@@ -287,21 +298,56 @@ static std::string oneLine(llvm::StringRef Text) {
   return Out;
 }
 
+/// One warning for the names a newer target version has: the version that
+/// has them all, and the option that chooses it, is the one action.
+static void printNewerVersionGroup(const RunReport &Report,
+                                   llvm::ArrayRef<const Finding *> Group,
+                                   llvm::raw_ostream &OS) {
+  std::map<std::string, std::set<std::string>> NamesBy; // version -> names
+  std::optional<Version> Newest;
+  for (const Finding *F : Group) {
+    NamesBy[F->From->NeedsVersion].insert(F->From->Cuda);
+    std::optional<Version> V = parseVersion(F->From->NeedsVersion);
+    if (V && (!Newest || *Newest < *V))
+      Newest = V;
+  }
+  size_t Names = 0;
+  std::string List;
+  for (const auto &[Needed, Of] : NamesBy) {
+    Names += Of.size();
+    List += (List.empty() ? "" : "; ") + llvm::join(Of, ", ") + " (" + Needed + ")";
+  }
+  const std::string &Target = Report.Target.DisplayName;
+  OS << llvm::formatv("musify: warning: {0} use(s) of {1} name(s) that {2} {3}, the "
+                      "target, does not have yet; {4}={5} migrates them: {6} (--verbose "
+                      "prints each use) [musify-unsupported]\n",
+                      Group.size(), Names, Target, Report.TargetVersion,
+                      Group.front()->From->VersionOption, versionText(*Newest), List);
+}
+
 void printDiagnostics(const RunReport &Report, llvm::raw_ostream &OS, bool Every) {
   // Past its first few warnings, a name's repeats are counted, not printed:
-  // a large tree must not drown the user (--verbose prints every one).
+  // a large tree must not drown the user (--verbose prints every one). The
+  // names only a newer target version has are one warning, with the option
+  // that fixes them all.
   const unsigned Shown = 3;
   std::map<std::pair<std::string, std::string>, unsigned> Seen; // (code, name)
   std::vector<Finding> Findings = findingsOf(Report);
+  std::vector<const Finding *> NewerVersion;
   for (const Finding &F : Findings) {
-    std::string Name = F.From ? F.From->Cuda : F.Message;
-    if (!Every && ++Seen[{F.Code, Name}] > Shown)
+    if (!Every && F.From && !F.From->NeedsVersion.empty() && F.Code == "unsupported") {
+      NewerVersion.push_back(&F);
+      continue;
+    }
+    if (!Every && ++Seen[{F.Code, F.Subject}] > Shown)
       continue;
     OS << oneLine(F.Path) << ":" << F.At.Line << ":" << F.At.Column << ": " << F.Severity
        << ": " << oneLine(F.Message) << " [musify-" << F.Code << "]\n";
   }
   if (Every)
     return;
+  if (!NewerVersion.empty())
+    printNewerVersionGroup(Report, NewerVersion, OS);
   for (const auto &[Key, Count] : Seen)
     if (Count > Shown)
       OS << "musify: note: " << Count - Shown << " more [musify-" << Key.first

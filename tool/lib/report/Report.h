@@ -113,6 +113,7 @@ struct Finding {
   std::string Message;
   std::string Code;            ///< `unsupported`, `unknown`, `review`, a hazard kind, ...
   const Event *From = nullptr; ///< the reference it is about, if any
+  std::string Subject;         ///< what it is about: the CUDA name, the hazard's text
 };
 
 /// The findings of the run, in the order diagnostics print them.
