@@ -224,7 +224,8 @@ private:
       return std::nullopt;
     for (const std::string &Glob : Inputs.UnmatchedGlobs)
       Errs << "musify: warning: " << Glob << " matches no source file (globs match "
-           << "paths relative to '" << Inputs.MirrorBase << "', and '*' crosses folders)\n";
+           << "paths relative to '" << Inputs.MirrorBase
+           << "', and '*' crosses folders)\n";
     for (const std::string &Folder : Inputs.BuildFolders)
       Errs << "musify: note: left out '" << Folder << "', a CMake build folder (it holds "
            << "CMakeCache.txt); name it as an input to migrate it\n";
@@ -1327,12 +1328,14 @@ private:
             F.Events, [](const Event &E) { return E.How == Evidence::ErrorRegion; });
         Errs << " parsed with " << F.ErrorCount
              << " Clang error(s); the code they touch ("
-             << (F.ErrorLines.size() == 1 && F.ErrorLines[0].first == F.ErrorLines[0].second
+             << (F.ErrorLines.size() == 1 &&
+                         F.ErrorLines[0].first == F.ErrorLines[0].second
                      ? "line"
                      : "lines");
         for (auto [First, Last] : F.ErrorLines)
           Errs << " " << First << (First == Last ? "" : "-" + std::to_string(Last));
-        Errs << ") was migrated by the token rewriter, " << There << " reference(s) in it:\n";
+        Errs << ") was migrated by the token rewriter, " << There
+             << " reference(s) in it:\n";
         for (const std::string &E : F.ParseErrors)
           Errs << "  " << E << "\n";
       }
