@@ -42,3 +42,22 @@ if all(os.path.isfile(p) for p in ("/usr/include/ATen/cuda/CUDAContext.h",
     config.available_features.add("pytorch")
 config.substitutions.append(
     ("%torch-flags", "-I/usr/include/torch/csrc/api/include -I" + _python_include))
+
+
+# Tests of read-only folders need a user to whom they are read-only: root
+# writes anywhere, so as root they run as nobody, where nobody can run musify
+# and reach the tests' folders. Otherwise they say "UNSUPPORTED".
+def _nobody_can_run_musify():
+    import subprocess
+    check = " && ".join(f"test -x '{p}'" for p in (config.musify_path, config.test_exec_root,
+                                                   config.test_source_root))
+    try:
+        return subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                               "sh", "-c", check], capture_output=True,
+                              timeout=30).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        return False
+
+
+if os.geteuid() != 0 or _nobody_can_run_musify():
+    config.available_features.add("read-only-folders")
