@@ -33,7 +33,7 @@ void bind(cudaTextureObject_t *t, cudaMipmappedArray_t levels) {
 // DIAG63:     warning: 'cudaBindTextureToMipmappedArray' became 'hipBindTextureToMipmappedArray': hipBindTextureToMipmappedArray is deprecated since HIP 5.7
 // HIP52:      hipDeviceGetAttribute(&yes, /* musify: unsupported on HIP */ cudaDevAttrHostRegisterSupported, device);
 // HIP52:      hipBindTextureToMipmappedArray(nullptr, levels, &desc);
-// DIAG52:     warning: 'cudaDevAttrHostRegisterSupported' has no HIP equivalent: hipDeviceAttributeHostRegisterSupported was added in HIP 6.0; the target is HIP 5.2 (--hip-version)
+// DIAG52:     musify: warning: 1 use(s) of 1 name(s) that HIP 5.2, the target, does not have yet; --hip-version=6.0 migrates them: cudaDevAttrHostRegisterSupported (6.0)
 // DIAG52-NOT: deprecated
 // REPORT: {'chosen_by': '--hip-version', 'version': '6.3'}
 // DEFAULT: {{^the installed HIP \(.*hip/hip_version.h\)|^the newest HIP the rule tables know}}
