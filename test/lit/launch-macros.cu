@@ -1,9 +1,9 @@
 // A launch whose configuration or kernel uses macros becomes a launch call
 // too: the rewrite edits only the <<<, the >>>, the commas between the
 // configuration's arguments and what follows the kernel, so a macro's use
-// inside a piece stays as written. Template kernels: a template-id with
-// commas goes in HIP_KERNEL_NAME; one whose arguments the call deduces keeps
-// its name alone, as hipLaunchKernelGGL calls the kernel with the arguments.
+// inside a piece stays as written. Template kernels: a template-id goes in
+// HIP_KERNEL_NAME, as hipify writes it; one whose arguments the call deduces
+// keeps its name alone, as hipLaunchKernelGGL calls the kernel with them.
 // A launch written in a macro's argument (a dispatch macro's lambda) is
 // written in the file as well. Only a launch whose <<< >>> or configuration
 // commas a macro's own text writes stays a <<<>>> launch, and is reported.
@@ -56,7 +56,7 @@ void dispatch(void *q, int n) {
 // GGL-NEXT: {{^}}  fill<<<CONFIG>>>(p, 4.0f);
 // GGL-NEXT: {{^}}  LAUNCH_FILL(p);
 // GGL:      {{^}}  DISPATCH_FLOAT_DOUBLE([&] {
-// GGL-NEXT: {{^}}    hipLaunchKernelGGL(scale<scalar_t>, dim3(BLOCKS(n)), dim3(THREADS), 0, 0, (scalar_t *)q, scalar_t(2));
+// GGL-NEXT: {{^}}    hipLaunchKernelGGL(HIP_KERNEL_NAME(scale<scalar_t>), dim3(BLOCKS(n)), dim3(THREADS), 0, 0, (scalar_t *)q, scalar_t(2));
 // GGL-NEXT: {{^}}    hipLaunchKernelGGL(fill, dim3(1), dim3(1), 0, 0, (float *)q, 0.0f);
 
 // DIAG: launch-macros.cu:34:3: warning: 'fill<<<>>>' has no HIP equivalent: the launch's <<< >>> or the commas of its configuration come from a macro's definition: it stays a <<<>>> launch [musify-unsupported]

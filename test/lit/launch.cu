@@ -1,6 +1,7 @@
 // Kernel launches stay <<<>>> by default (MUSA and HIP both accept them); for
 // HIP an option writes hipLaunchKernelGGL, filling in the defaults, wrapping
-// template-ids whose commas would split the macro's arguments.
+// template-ids in HIP_KERNEL_NAME and a grid or block not already written
+// dim3(...) in dim3, as hipify writes it.
 // RUN: %musify %s -- | FileCheck %s --check-prefix=MUSA
 // RUN: %musify --target=hip %s -- | FileCheck %s --check-prefix=HIP
 // RUN: %musify --target=hip --hip-launch-kernel-ggl %s -- | FileCheck %s --check-prefix=GGL
@@ -25,7 +26,7 @@ void launch(float *p, cudaStream_t s) {
 
 // GGL:      void launch(float *p, hipStream_t s) {
 // GGL-NEXT:   hipLaunchKernelGGL(fill, dim3(1), dim3(32), 0, 0, p, 1.0f);
-// GGL-NEXT:   hipLaunchKernelGGL(fill, dim3(dim3(2, 2)), dim3(dim3(8, 8)), 256, 0, p, 2.0f);
+// GGL-NEXT:   hipLaunchKernelGGL(fill, dim3(2, 2), dim3(8, 8), 256, 0, p, 2.0f);
 // GGL-NEXT:   hipLaunchKernelGGL(fill, dim3(4), dim3(64), 0, s, p, 3.0f);
 // GGL-NEXT:   hipLaunchKernelGGL(tick, dim3(1), dim3(1), 0, 0);
 // GGL-NEXT:   hipLaunchKernelGGL(HIP_KERNEL_NAME(scale<float, 2>), dim3(1), dim3(32), 0, s, p);

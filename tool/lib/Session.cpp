@@ -946,7 +946,7 @@ private:
                   [](const KernelLaunch &L) { return std::tie(L.At.File, L.At.Offset); });
     for (const KernelLaunch &L : Launches)
       if (FileState &S = state(L.At.File); !S.leftOut())
-        record(S, Decide.decide(L));
+        record(S, Decide.decide(L, text(S)));
   }
 
   void decideSharedArrays() {

@@ -96,7 +96,8 @@ json findingsToJson(const TranslationUnitFindings &F) {
   json Launches = json::array();
   for (const KernelLaunch &L : F.Launches)
     Launches.push_back({placeToJson(L.At), L.Kernel, L.Rewritable, L.CalleeBegin,
-                        L.CalleeEnd, L.Config, L.ArgsOpen, L.ArgCount, L.CalleeHasComma});
+                        L.CalleeEnd, L.Config, L.ArgsOpen, L.ArgCount,
+                        L.CalleeIsTemplateId});
   json SharedArrays = json::array();
   for (const DynamicShared &S : F.SharedArrays)
     SharedArrays.push_back({placeToJson(S.At), S.Name, S.Type, S.Attributes, S.BlockScope,
@@ -141,7 +142,7 @@ TranslationUnitFindings findingsFromJson(const json &J) {
     Launch.Config = L.at(5).get<std::vector<std::pair<unsigned, unsigned>>>();
     Launch.ArgsOpen = L.at(6).get<unsigned>();
     Launch.ArgCount = L.at(7).get<unsigned>();
-    Launch.CalleeHasComma = L.at(8).get<bool>();
+    Launch.CalleeIsTemplateId = L.at(8).get<bool>();
     F.Launches.push_back(std::move(Launch));
   }
   for (const json &S : J.at("shared_arrays")) {

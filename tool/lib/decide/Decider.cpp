@@ -580,6 +580,24 @@ Decision Decider::includeDirective(const Rule &R, const std::string &Header,
   return D;
 }
 
+/// Whether Arg is already cast to the type that Before (a wrap's text before
+/// the argument, `reinterpret_cast<void **>(`) casts to, by a C-style or the
+/// same cast: `(void **)&p` needs no second one, as hipify leaves it.
+static bool castAlready(llvm::StringRef Arg, llvm::StringRef Before) {
+  if (!Before.consume_front("reinterpret_cast<") || !Before.consume_back(">("))
+    return false;
+  auto Squeezed = [](llvm::StringRef Text) {
+    std::string Out;
+    for (char C : Text)
+      if (!llvm::isSpace(C))
+        Out += C;
+    return Out;
+  };
+  std::string Type = Squeezed(Before), Written = Squeezed(Arg);
+  return llvm::StringRef(Written).starts_with("(" + Type + ")") ||
+         llvm::StringRef(Written).starts_with("reinterpret_cast<" + Type + ">(");
+}
+
 bool Decider::rewriteCall(const CallRewrite &Call, const Reference &Ref,
                           llvm::StringRef FileText, std::string &Name,
                           Decision &D) const {
@@ -590,7 +608,9 @@ bool Decider::rewriteCall(const CallRewrite &Call, const Reference &Ref,
   if (auto It = Call.ByArity.find(Args->size()); It != Call.ByArity.end())
     Name = It->second;
   for (const auto &[Index, Around] : Call.Wrap)
-    if (Index < Args->size()) {
+    if (Index < Args->size() &&
+        !castAlready(FileText.slice((*Args)[Index].first, (*Args)[Index].second),
+                     Around.first)) {
       D.Edits.push_back({(*Args)[Index].first, 0, Around.first});
       D.Edits.push_back({(*Args)[Index].second, 0, Around.second});
     }
@@ -738,7 +758,20 @@ HazardDecision Decider::assess(const Hazard &H, llvm::StringRef FileText) const 
   return {std::move(R), {}};
 }
 
-Decision Decider::decide(const KernelLaunch &L) const {
+/// Whether Text is one call `dim3(...)`, whose closing parenthesis ends it.
+static bool isDim3Call(llvm::StringRef Text) {
+  if (!Text.consume_front("dim3(") || !Text.ends_with(")"))
+    return false;
+  int Depth = 1;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    Depth += Text[I] == '(' ? 1 : Text[I] == ')' ? -1 : 0;
+    if (Depth == 0)
+      return I + 1 == Text.size();
+  }
+  return false;
+}
+
+Decision Decider::decide(const KernelLaunch &L, llvm::StringRef FileText) const {
   Event E;
   E.At = L.At;
   E.Cuda = L.Kernel.empty() ? "<<<>>>" : L.Kernel + "<<<>>>";
@@ -756,8 +789,10 @@ Decision Decider::decide(const KernelLaunch &L) const {
   }
 
   // kernel<<<g, b, s, q>>>(args) -> hipLaunchKernelGGL(kernel, dim3(g), dim3(b),
-  // s, q, args). Only the punctuation between the pieces changes, so edits
-  // inside the pieces (renamed arguments) still apply.
+  // s, q, args), as hipify writes it: a template-id in the kernel-name macro,
+  // and a grid or block written as dim3(...) not wrapped again. Only the
+  // punctuation between the pieces changes, so edits inside the pieces
+  // (renamed arguments) still apply.
   E.Status = EventStatus::Migrated;
   E.Replacement = Target.LaunchFunction;
   Decision D{std::move(E), {}};
@@ -766,25 +801,29 @@ Decision Decider::decide(const KernelLaunch &L) const {
     D.Edits.push_back({From, To - From, std::move(Text)});
   };
   const auto &C = L.Config;
+  auto Wrapped = [&](size_t I, const char *Text) -> std::string {
+    return isDim3Call(FileText.slice(C[I].first, C[I].second)) ? "" : Text;
+  };
   std::string Head = Target.LaunchFunction + "(";
-  if (L.CalleeHasComma) {
+  if (L.CalleeIsTemplateId) {
     Head += Target.KernelNameMacro + "(";
     D.Edits.push_back({L.CalleeEnd, 0, ")"});
   }
   D.Edits.push_back({L.CalleeBegin, 0, Head});
-  Replace(L.CalleeEnd, C[0].first, ", dim3(");
-  Replace(C[0].second, C[1].first, "), dim3(");
+  Replace(L.CalleeEnd, C[0].first, ", " + Wrapped(0, "dim3("));
+  Replace(C[0].second, C[1].first, Wrapped(0, ")") + ", " + Wrapped(1, "dim3("));
+  std::string Close1 = Wrapped(1, ")");
   std::string ArgsLead = L.ArgCount ? ", " : "";
   switch (C.size()) {
   case 2:
-    Replace(C[1].second, L.ArgsOpen + 1, "), 0, 0" + ArgsLead);
+    Replace(C[1].second, L.ArgsOpen + 1, Close1 + ", 0, 0" + ArgsLead);
     break;
   case 3:
-    Replace(C[1].second, C[2].first, "), ");
+    Replace(C[1].second, C[2].first, Close1 + ", ");
     Replace(C[2].second, L.ArgsOpen + 1, ", 0" + ArgsLead);
     break;
   default:
-    Replace(C[1].second, C[2].first, "), ");
+    Replace(C[1].second, C[2].first, Close1 + ", ");
     Replace(C[2].second, C[3].first, ", ");
     Replace(C[3].second, L.ArgsOpen + 1, ArgsLead);
     break;

@@ -44,7 +44,8 @@ public:
   /// Excluded, its ranges marked MUSIFY_EXCL_* (excludedRanges()).
   Decision decide(const Reference &Ref, llvm::StringRef FileText,
                   const std::vector<std::pair<unsigned, unsigned>> &Excluded) const;
-  Decision decide(const KernelLaunch &Launch) const;
+  /// FileText is the text of Launch.At.File.
+  Decision decide(const KernelLaunch &Launch, llvm::StringRef FileText) const;
   /// With launches as calls, dynamic shared memory declared in a function
   /// becomes the target's macro; nullopt in the other mode, or where the
   /// target has no such macro.

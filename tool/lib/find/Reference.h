@@ -102,8 +102,10 @@ struct KernelLaunch {
   std::vector<std::pair<unsigned, unsigned>> Config;
   unsigned ArgsOpen = 0; ///< offset of the `(` after `>>>`
   unsigned ArgCount = 0;
-  bool CalleeHasComma =
-      false; ///< a template-id whose commas would split a macro argument
+  /// The kernel is a template-id (`scale<float, 2>`): a launch call names it
+  /// in the target's kernel-name macro, as hipify does, so that its commas
+  /// cannot split the call's arguments.
+  bool CalleeIsTemplateId = false;
 };
 
 /// `extern __shared__ T name[];`: dynamic shared memory, sized by the launch.

@@ -901,8 +901,8 @@ private:
       return false;
     L.ArgsOpen = *Open;
     std::tie(L.CalleeBegin, L.CalleeEnd) = *Kernel;
-    L.CalleeHasComma =
-        SM.getBufferData(File).slice(L.CalleeBegin, L.CalleeEnd).contains(',');
+    L.CalleeIsTemplateId =
+        SM.getBufferData(File).slice(L.CalleeBegin, L.CalleeEnd).contains('<');
     for (const Expr *Arg : E->arguments())
       L.ArgCount += !isa<CXXDefaultArgExpr>(Arg);
     return true;

@@ -28,8 +28,8 @@ struct TargetDescription {
   /// ".mu"). Empty: the target's compiler takes CUDA's extensions.
   std::map<std::string, std::string> RenamedExtensions;
   /// A kernel launch written as a call instead of `<<<>>>`
-  /// (hipLaunchKernelGGL), and the macro that protects a kernel name holding
-  /// a comma (HIP_KERNEL_NAME). Empty: the target only has `<<<>>>`.
+  /// (hipLaunchKernelGGL), and the macro a template-id kernel name goes in
+  /// (HIP_KERNEL_NAME). Empty: the target only has `<<<>>>`.
   std::string LaunchFunction, KernelNameMacro;
   /// In the same mode, the statement macro that declares dynamic shared
   /// memory, `extern __shared__ T name[];` (HIP_DYNAMIC_SHARED(T, name)).
