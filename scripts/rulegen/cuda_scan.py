@@ -59,6 +59,9 @@ USER_FACING_UNDERSCORE_MACROS = frozenset((
     "__device__", "__forceinline__", "__global__", "__grid_constant__",
     "__host__", "__launch_bounds__", "__local_maxnreg__", "__managed__",
     "__maxnreg__", "__shared__", "__thread__",
+    # CUB's logging macro and its alignment specialiser, which HIPIFY's CUB
+    # table maps (_HipcubLog, __HIPCUB_ALIGN_BYTES).
+    "_CubLog", "__CUB_ALIGN_BYTES",
 ))
 
 # Internal helper macros without an underscore prefix.

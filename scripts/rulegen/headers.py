@@ -31,6 +31,7 @@ EXTRA_HEADERS = (
     "library_types.h", "vector_functions.h", "driver_functions.h",
     "device_types.h", "builtin_types.h", "host_defines.h",
     "device_functions.h", "cuda_fp8.h", "nccl.h", "cooperative_groups.h", "mma.h",
+    "nvrtc.h",
 )
 
 # nvcc includes this header in every CUDA unit, so code may use the runtime

@@ -39,8 +39,8 @@ void setup(float *device, const float *host) {
 // HIP-NEXT: hipEventCreateWithFlags(&stop, hipEventDisableTiming);
 // HIP-NEXT: hipMemcpyToSymbol(HIP_SYMBOL(coeffs), host, sizeof(float) * 16);
 // HIP:      hipMemcpyFromSymbol(&value, HIP_SYMBOL(counter), sizeof(int));
-// HIP-NEXT: hipFuncSetAttribute(reinterpret_cast<const void *>(smooth), hipFuncAttributeMaxDynamicSharedMemorySize, 1024);
-// HIP:      hipLaunchKernel(reinterpret_cast<const void *>(smooth), dim3(1), dim3(32), args, 0, 0);
+// HIP-NEXT: hipFuncSetAttribute(reinterpret_cast<const void*>(smooth), hipFuncAttributeMaxDynamicSharedMemorySize, 1024);
+// HIP:      hipLaunchKernel(reinterpret_cast<const void*>(smooth), dim3(1), dim3(32), args, 0, 0);
 
 // DIAG: call-rewrites.cu:19:23: warning: '__ballot_sync' became '__ballot' without its argument '0x0000ffffu': HIP 5.2 has no *_sync warp functions
 // DIAG-NOT: '__shfl_down_sync' became

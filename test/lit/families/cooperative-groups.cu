@@ -98,7 +98,7 @@ cudaError_t launch_grid_sum(const float *in, float *partial, float *result, int 
 // HIP-NEXT:    hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, grid_sum, 256, 0);
 // HIP-NEXT:    dim3 grid(prop.multiProcessorCount * blocks_per_sm), block(256);
 // HIP-NEXT:    void *args[] = {&in, &partial, &result, &n};
-// HIP-NEXT:    return hipLaunchCooperativeKernel(reinterpret_cast<const void *>((void *)grid_sum), grid, block, args, 0, stream);
+// HIP-NEXT:    return hipLaunchCooperativeKernel(reinterpret_cast<const void*>((void *)grid_sum), grid, block, args, 0, stream);
 
 // MUSA-DIAG: musify: 1 file to {{MUSA}}: 22 references: 8 migrated, 0 migrated without semantics, 14 kept, 0 unsupported, 0 unknown
 // HIP-DIAG:  musify: 1 file to {{HIP}}: 22 references: 9 migrated, 0 migrated without semantics, 13 kept, 0 unsupported, 0 unknown
