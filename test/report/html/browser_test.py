@@ -76,6 +76,18 @@ def main(musify, project, work):
     if not want or count != len(want) or sorted(rows) != want:
         problems.append("#status=unsupported shows files %s, the report has %s" % (rows, want))
 
+    # A build file is called one, not a header.
+    dom = browse(browser, work, url + "#q=CMakeLists", "--dump-dom")
+    if not re.search(r'CMakeLists.txt</a> <span class="meta">\(build file\)', dom):
+        problems.append("CMakeLists.txt is not labelled a build file")
+
+    # Files with findings: every file with an unsupported name is one.
+    dom = browse(browser, work, url + "#status=findings", "--dump-dom")
+    count, rows = shown_files(dom)
+    if not count or not set(want) <= set(rows):
+        problems.append("#status=findings shows files %s; those with unsupported names: %s"
+                        % (rows, want))
+
     # The side by side view of the first file with an unsupported name.
     dom = browse(browser, work, url + "#file=%d" % want[0], "--dump-dom") if want else ""
     for what, pattern in (("a numbered line", r'<tr id="L1"'), ("an insertion", r'class="ins"'),
@@ -84,6 +96,12 @@ def main(musify, project, work):
                           ("the comment as text", r'&lt;/script&gt;&lt;b&gt;not bold')):
         if not re.search(pattern, dom):
             problems.append("the file view shows no %s" % what)
+    # Findings only: the notes of references that need nothing are hidden.
+    dom = browse(browser, work, url + "#file=%d&only=findings" % want[0], "--dump-dom") \
+        if want else ""
+    if not re.search(r'id="viewer-body" class="findings-only"', dom) or \
+            not re.search(r'class="ev-note"', dom):
+        problems.append("#only=findings does not hide the notes of references")
 
     shot = os.path.join(work, "report.png")
     browse(browser, work, url, "--screenshot=" + shot, "--window-size=1400,1000")

@@ -54,7 +54,7 @@ public:
     nlohmann::json Rules = nlohmann::json::array();
     for (const CodeHelp &C : codeHelps())
       if (Used.count(C.Code))
-        Rules.push_back({{"id", C.Code},
+        Rules.push_back({{"id", ruleId(C.Code)},
                          {"name", C.Code},
                          {"shortDescription", {{"text", C.Short}}},
                          {"fullDescription", {{"text", C.Help}}},
@@ -62,7 +62,7 @@ public:
                          {"defaultConfiguration", {{"level", C.Level}}}});
     for (const std::string &Code : Used)
       if (!codeHelp(Code))
-        Rules.push_back({{"id", Code}, {"shortDescription", {{"text", Code}}}});
+        Rules.push_back({{"id", ruleId(Code)}, {"shortDescription", {{"text", Code}}}});
     return Rules;
   }
 
@@ -77,6 +77,10 @@ public:
   }
 
 private:
+  /// The code as the console tags it ([musify-unsupported]): one name for a
+  /// finding in every view.
+  static std::string ruleId(llvm::StringRef Code) { return ("musify-" + Code).str(); }
+
   static std::string uriOf(llvm::StringRef Path) {
     std::string Out;
     for (char C : Path)
@@ -94,7 +98,7 @@ private:
     nlohmann::json Location = {{"artifactLocation", artifact(Path)}};
     if (At.Line)
       Location["region"] = {{"startLine", At.Line}, {"startColumn", At.Column}};
-    nlohmann::json R = {{"ruleId", Code},
+    nlohmann::json R = {{"ruleId", ruleId(Code)},
                         {"level", Severity == "error" ? "error" : "warning"},
                         {"message", {{"text", Message}}},
                         {"locations", {{{"physicalLocation", Location}}}}};

@@ -36,7 +36,9 @@ def main(schema_path, log_path, report_path, out_root):
         rule = rules.get(result["ruleId"])
         if not rule or "defaultConfiguration" not in rule or not rule["help"]["text"]:
             fail("result of rule %s without a described rule" % result["ruleId"])
-        codes[result["ruleId"]] += 1
+        if not result["ruleId"].startswith("musify-"):
+            fail("rule id %s is not the console's tag (musify-CODE)" % result["ruleId"])
+        codes[result["ruleId"][len("musify-"):]] += 1
         where = result["locations"][0]["physicalLocation"]
         artifact = where["artifactLocation"]
         if artifact.get("uriBaseId") != "SRCROOT" or artifact["uri"].startswith("/"):
