@@ -20,6 +20,6 @@ Free(p); }
 // CHECK-NEXT: #ifdef NEVER_DEFINED
 // CHECK-NEXT: int h(float *p) { return musaFree(p); }
 // HIP:        int f(float **p) { return hipMalloc(p, 4); }
-// HIP-NEXT:   int g(void **p) { return hipHostMalloc(p, 4); }
+// HIP-NEXT:   int g(void **p) { return hipHostMalloc(p, 4, hipHostMallocDefault); }
 // HIP:        int h(float *p) { return hipFree(p); }
 // REPORT: True [('cudaFree', 15, 'skipped-region'), ('cudaMalloc', 10, 'declaration'), ('cudaMallocHost', 12, 'declaration')]
