@@ -8,22 +8,16 @@ namespace musify {
 
 llvm::ArrayRef<GateKind> gateKinds() {
   static const GateKind Kinds[] = {
-      {"unsupported", "name(s) with no equivalent in the target",
-       [](const Totals &T) { return T.Unsupported; }},
-      {"unknown", "CUDA-looking name(s) the rules do not know",
-       [](const Totals &T) { return T.Unknown; }},
+      {"unsupported", "name(s) with no equivalent in the target", &Totals::Unsupported},
+      {"unknown", "CUDA-looking name(s) the rules do not know", &Totals::Unknown},
       {"hazard", "hazard(s) (code that compiles but may behave differently)",
-       [](const Totals &T) { return T.Hazards; }},
-      {"build", "file(s) predicted not to build",
-       [](const Totals &T) { return T.PredictedNotToBuild; }},
-      {"errors", "source(s) with Clang errors",
-       [](const Totals &T) { return T.FilesWithClangErrors; }},
+       &Totals::Hazards},
+      {"build", "file(s) predicted not to build", &Totals::PredictedNotToBuild},
+      {"errors", "source(s) with Clang errors", &Totals::FilesWithClangErrors},
       {"fallback", "file(s) migrated without semantic analysis",
-       [](const Totals &T) { return T.FilesWithoutSemantics; }},
-      {"deprecated", "name(s) CUDA deprecated or removed",
-       [](const Totals &T) { return T.DeprecatedOrRemoved; }},
-      {"conflicts", "conflict(s) between two parses' edits",
-       [](const Totals &T) { return T.Conflicts; }},
+       &Totals::FilesWithoutSemantics},
+      {"deprecated", "name(s) CUDA deprecated or removed", &Totals::DeprecatedOrRemoved},
+      {"conflicts", "conflict(s) between two parses' edits", &Totals::Conflicts},
   };
   return Kinds;
 }
@@ -58,7 +52,7 @@ std::vector<std::string> trippedGates(llvm::ArrayRef<std::string> Names,
   std::vector<std::string> Tripped;
   for (const GateKind &Kind : gateKinds())
     if (Any || llvm::is_contained(Names, Kind.Name))
-      if (unsigned N = Kind.Count(Found))
+      if (unsigned N = Found.*Kind.Count)
         Tripped.push_back("--fail-on=" + Kind.Name.str() + ": " + std::to_string(N) +
                           " " + Kind.Counts.str());
   return Tripped;

@@ -16,8 +16,8 @@ namespace musify {
 /// One kind --fail-on takes: its name and what it counts.
 struct GateKind {
   llvm::StringRef Name;
-  llvm::StringRef Counts; ///< "unsupported name(s)": printed after the count
-  unsigned (*Count)(const Totals &);
+  llvm::StringRef Counts;  ///< "unsupported name(s)": printed after the count
+  unsigned Totals::*Count; ///< the total it reads
 };
 
 /// Every kind, in the order --help and the messages list them.
