@@ -943,19 +943,22 @@ public:
         Implicit && FileName == Implicit->Replacement)
       Where.noteImplicitHeaderIncluded(Hash);
     // An SDK header counts because of where it was found; one not found
-    // counts if the tables know its name.
-    bool Sdk = File ? Where.isSdkFile(*File) : Rules.findHeader(FileName) != nullptr;
+    // counts if the tables know its name; one a user's rule (--rules) names
+    // counts wherever it is found.
+    const Rule *Known = Rules.findHeader(FileName);
+    bool Sdk =
+        (Known && Known->FromUser) || (File ? Where.isSdkFile(*File) : Known != nullptr);
     if (!Sdk)
       return;
     // A library's header counts if the tables know it or it is of its CUDA
     // layer (ATen/cuda/...); <ATen/ATen.h> is the library's own.
     if (const LibraryDescription *L = File ? Where.libraryOf(*File) : nullptr;
-        L && !Rules.findHeader(FileName) && !SourceClassifier::isCudaName(*L, FileName))
+        L && !Known && !SourceClassifier::isCudaName(*L, FileName))
       return;
     std::optional<Place> At = Where.placeOfOffset(FilenameRange.getBegin());
     if (!At)
       return;
-    if (const Rule *Known = Rules.findHeader(FileName); Known && Known->NvccImplicit)
+    if (Known && Known->NvccImplicit)
       Where.noteImplicitHeaderIncluded(Hash);
     Reference R;
     R.At = std::move(*At);
