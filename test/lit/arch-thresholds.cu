@@ -41,5 +41,6 @@ __device__ int arch() { return __CUDA_ARCH__; }
 // HIP:      {{^}}#elif __HIP__ >= 2{{$}}
 // HIP:      {{^}}#elif defined(__HIP_DEVICE_COMPILE__) && 2 <= __HIP__{{$}}
 // HIP:      {{^}}#ifdef __HIP_DEVICE_COMPILE__
-// HIP-NEXT: __device__ int arch() { return /* musify: unsupported on HIP */ __CUDA_ARCH__; }
+// HIP-NEXT: {{^}}// musify-unsupported: '__CUDA_ARCH__' has no HIP equivalent: used as a value here{{.*}}
+// HIP-NEXT: {{^}}__device__ int arch() { return __CUDA_ARCH__; }
 // HIP-DIAG: arch-thresholds.cu:26:32: warning: '__CUDA_ARCH__' has no HIP equivalent: used as a value here;

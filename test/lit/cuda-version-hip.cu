@@ -32,8 +32,10 @@ int print_version() { return CUDART_VERSION / 1000; }
 // HIP:      void on_done(hipStream_t stream, hipError_t status, void *data) {}
 // HIP:      #if 1 /* CUDART_VERSION >= 2020 with CUDA {{[0-9]+\.[0-9]+}} */
 // HIP:      #if 0 /* 4000 > CUDART_VERSION with CUDA {{[0-9]+\.[0-9]+}} */
-// HIP:      {{^}}#ifdef CUDART_VERSION // musify: unsupported on HIP
-// HIP:      int print_version() { return /* musify: unsupported on HIP */ CUDART_VERSION / 1000; }
+// HIP:      {{^}}// musify-unsupported: 'CUDART_VERSION' has no HIP equivalent: HIP does not define CUDART_VERSION: this test takes the other branch than nvcc did
+// HIP-NEXT: {{^}}#ifdef CUDART_VERSION{{$}}
+// HIP:      {{^}}// musify-unsupported: 'CUDART_VERSION' has no HIP equivalent: not defined by HIP{{.*}}
+// HIP-NEXT: {{^}}int print_version() { return CUDART_VERSION / 1000; }
 // REPORT:      16 CUDART_CB '' migrated
 // REPORT-NEXT: 18 CUDART_VERSION '1' migrated
 // REPORT-NEXT: 23 CUDART_VERSION '0' migrated

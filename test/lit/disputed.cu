@@ -13,7 +13,9 @@ cublasStatus_t gemm(cublasHandle_t h, int n, const float *a, const float *b, flo
 }
 // CHECK: mublasStatus_t gemm(mublasHandle_t h, int n, const float *a, const float *b, float *c) {
 // CHECK: return mublasGemmEx(h, MUBLAS_OP_N, MUBLAS_OP_N, n, n, n, &one, a, MUSA_R_32F, n, b,
+// CHECK-NEXT: // musify-disputed: 'CUBLAS_COMPUTE_32F' became 'MUSA_R_32F': sources disagree{{.*}}
 // CHECK-NEXT: MUSA_R_32F, n, &zero, c, MUSA_R_32F, n, MUSA_R_32F,
+// CHECK-NEXT: // musify-disputed: 'CUBLAS_GEMM_DEFAULT_TENSOR_OP' became 'MUBLAS_GEMM_DEFAULT'{{.*}}
 // CHECK-NEXT: MUBLAS_GEMM_DEFAULT);
 
 // DIAG: disputed.cu:11:63: warning: 'CUBLAS_COMPUTE_32F' became 'MUSA_R_32F': sources disagree: the published table says MUBLAS_COMPUTE_32F; ports built against a real MUSA SDK use MUSA_R_32F (MUSA's compute type is a data type) [musify-disputed]

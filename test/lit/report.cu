@@ -120,7 +120,8 @@ int main() {
 // DIAG-HIP-NEXT:   files predicted not to build (1): {{.*}}report.cu
 // DIAG-HIP-NEXT: musify: 1 file to HIP: 23 references: 14 migrated, 0 migrated without semantics, 7 kept, 2 unsupported, 0 unknown
 
-// OUT-HIP: check(/* musify: unsupported on HIP */ cudaDeviceSetLimit(hipLimitMallocHeapSize, 64 << 20));
+// OUT-HIP:      {{^}}  // musify-unsupported: 'cudaDeviceSetLimit' has no HIP equivalent: hipDeviceSetLimit was added in HIP 5.3{{.*}}
+// OUT-HIP-NEXT: {{^}}  check(cudaDeviceSetLimit(hipLimitMallocHeapSize, 64 << 20));
 
 // VALID:      musa.json: valid
 // VALID-NEXT: hip.json: valid

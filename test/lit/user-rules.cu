@@ -14,12 +14,13 @@ void run(float **p) {
   cudaFree(*p);
   cudaDeviceSynchronize();
 }
-// CHECK:      #include "vendor_musa.h"
-// CHECK:      MUSAStreamGuard guard{0};
-// CHECK-NEXT: musaMallocTracked(p, 64);
-// CHECK-NEXT: musaMemsetTracked(*p, 0, 64);
-// CHECK-NEXT: /* musify: unsupported on MUSA */ cudaFree(*p);
-// CHECK-NEXT: musaDeviceSynchronize();
+// CHECK:      {{^}}#include "vendor_musa.h"
+// CHECK:      {{^}}  MUSAStreamGuard guard{0};
+// CHECK-NEXT: {{^}}  musaMallocTracked(p, 64);
+// CHECK-NEXT: {{^}}  musaMemsetTracked(*p, 0, 64);
+// CHECK-NEXT: {{^}}  // musify-unsupported: 'cudaFree' has no MUSA equivalent: use the project's pool instead
+// CHECK-NEXT: {{^}}  cudaFree(*p);
+// CHECK-NEXT: {{^}}  musaDeviceSynchronize();
 
 // DIAG: user-rules.cu:14:3: warning: 'cudaFree' has no MUSA equivalent: use the project's pool instead [musify-unsupported]
 // MISSING: musify: error: cannot read {{.*}}missing.json: No such file or directory

@@ -54,4 +54,28 @@ TEST(SourceText, ConditionalBlocks) {
   EXPECT_EQ(conditionalBlocks("#ifndef G\nint g;\n#endif\n").size(), 1u);
 }
 
+// A line goes above the line of an offset, or above the first line of a
+// directive, comment or literal that holds that line: never inside one.
+TEST(SourceText, LineInsertionPoints) {
+  std::string Text = "int a;\n"
+                     "#define M(x) \\\n  f(x) \\\n  + 1\n"
+                     "/* two\n lines */ int b;\n"
+                     "const char *s = R\"(x\ny)\";\n"
+                     "  int c; // a \\\n still\n"
+                     "int d;\n";
+  LineInsertionPoints Points(Text);
+  auto Before = [&](llvm::StringRef Needle) {
+    return Points.before(unsigned(Text.find(Needle.str())));
+  };
+  EXPECT_EQ(Before("int a"), 0u);
+  EXPECT_EQ(Before("f(x)"), Text.find("#define"));
+  EXPECT_EQ(Before("+ 1"), Text.find("#define"));
+  EXPECT_EQ(Before("int b"), Text.find("/* two"));
+  EXPECT_EQ(Before("y)"), Text.find("const char"));
+  EXPECT_EQ(Before("int c"), Text.find("  int c"));
+  EXPECT_EQ(Before("still"), Text.find("  int c"));
+  EXPECT_EQ(Before("int d"), Text.find("int d"));
+  EXPECT_EQ(Points.before(unsigned(Text.size())), Text.size());
+}
+
 } // namespace

@@ -119,6 +119,12 @@ cl::opt<bool> AllowFallback(
     cl::desc("A file that cannot be parsed, migrated by the token rewriter, is "
              "not an error"),
     cl::cat(MusifyCategory));
+cl::opt<bool> NoInlineFindings(
+    "no-inline-findings",
+    cl::desc("Do not write findings into the migrated sources (by default each "
+             "finding a person must act on is a `// musify-CODE: why` line above "
+             "its line); the reports still list them"),
+    cl::cat(MusifyCategory));
 cl::opt<bool> RewriteStrings(
     "rewrite-strings",
     cl::desc("Also migrate CUDA names inside string literals (\"CUDA_VISIBLE_DEVICES\"); "
@@ -407,6 +413,7 @@ musify::MigrationOptions migrationOptions(musify::TargetDescription Target,
   Options.SkipBodies = !ParseAllBodies;
   Options.Quiet = Quiet;
   Options.RewriteStrings = RewriteStrings;
+  Options.InlineFindings = !NoInlineFindings;
   Options.Verbose = Verbose && !Quiet;
   Options.Jobs = Jobs;
   Options.IncludeGlobs.assign(IncludeGlobs.begin(), IncludeGlobs.end());

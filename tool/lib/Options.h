@@ -47,6 +47,9 @@ struct MigrationOptions {
   /// under a device macro (`#ifdef __CUDA_ARCH__`).
   bool DeviceSide = true;
   bool RewriteStrings = false; ///< also migrate CUDA names inside string literals
+  /// Each finding a person must act on, as a comment above its line in the
+  /// migrated sources (report/InlineFindings.h).
+  bool InlineFindings = true;
   /// CUDA units with one command line parse what they read first (the CUDA
   /// wrapper, the SDK's runtime headers, the prelude) once per run.
   bool ShareHeaders = true;

@@ -23,6 +23,7 @@
 #include "report/Effort.h"
 #include "report/Gates.h"
 #include "report/Html.h"
+#include "report/InlineFindings.h"
 #include "report/Progress.h"
 #include "report/Report.h"
 #include "report/Sarif.h"
@@ -125,6 +126,8 @@ public:
     if (Options.RewriteStrings)
       rewriteStringLiterals();
     decideAll();
+    if (Options.InlineFindings)
+      writeFindingsIntoCode();
     if (std::optional<int> Failed = beginMergeJournal())
       return *Failed;
     bool Written = Options.Output == OutputMode::None || writeOutputs();
@@ -924,6 +927,20 @@ private:
       llvm::stable_sort(S.Report.Events, [](const Event &A, const Event &B) {
         return A.At.Offset < B.At.Offset;
       });
+  }
+
+  /// After every decision: what the comments say is what the report says.
+  void writeFindingsIntoCode() {
+    for (auto &[Path, S] : Files) {
+      const FileReport &R = S.Report;
+      if (!S.isSource() || S.leftOut() ||
+          (R.Events.empty() && R.Hazards.empty() && R.Conflicts.empty()))
+        continue;
+      // A comment yields to any edit it would overlap.
+      for (const Edit &E : inlineFindingEdits(R, Options.Target.DisplayName, text(S)))
+        if (!S.Edits.blocks(E))
+          S.Edits.addAfterInsertions(E);
+    }
   }
 
   void decideReferences() {

@@ -106,7 +106,7 @@ bool gemm(const float *a, const float *b, float *c, int m, int n, int k,
 // HIP:        hipblasStatus_t status = hipblasGemmEx_v2(handle, HIPBLAS_OP_N, HIPBLAS_OP_N, m, n, k,
 // HIP:                                             &alpha, a, HIP_R_32F, m, b, HIP_R_32F, k,
 // HIP:                                             &beta, c, HIP_R_32F, m, HIPBLAS_COMPUTE_32F,
-// HIP:                                             /* musify: unsupported on HIP */ CUBLAS_GEMM_DEFAULT_TENSOR_OP);
+// HIP-NEXT:                                        CUBLAS_GEMM_DEFAULT_TENSOR_OP);
 // HIP:        if (status == HIPBLAS_STATUS_NOT_SUPPORTED)
 // HIP:          status = hipblasSgemm(handle, HIPBLAS_OP_N, HIPBLAS_OP_N, m, n, k, &alpha, a, m,
 // HIP:                               b, k, &beta, c, m);

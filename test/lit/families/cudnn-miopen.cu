@@ -45,11 +45,11 @@ int relu(float *x, float *y, int n, int c, int h, int w, cudaStream_t stream) {
 // HIP-NEXT:   miopenSetStream(handle, stream);
 // HIP-NEXT:   miopenTensorDescriptor_t desc;
 // HIP-NEXT:   miopenCreateTensorDescriptor(&desc);
-// HIP52-NEXT: /* musify: unsupported on HIP */ cudnnSetTensor4dDescriptorEx(desc, miopenFloat, n, c, h, w, c * h * w, h * w, w, 1);
+// HIP52-NEXT: cudnnSetTensor4dDescriptorEx(desc, miopenFloat, n, c, h, w, c * h * w, h * w, w, 1);
 // HIP63-NEXT: miopenSet4dTensorDescriptorEx(desc, miopenFloat, n, c, h, w, c * h * w, h * w, w, 1);
 // HIP-NEXT:   miopenActivationDescriptor_t act;
 // HIP-NEXT:   miopenCreateActivationDescriptor(&act);
-// HIP-NEXT:   /* musify: unsupported on HIP */ cudnnSetActivationDescriptor(act, miopenActivationRELU, MIOPEN_PROPAGATE_NAN, 0.0);
+// HIP-NEXT:   cudnnSetActivationDescriptor(act, miopenActivationRELU, MIOPEN_PROPAGATE_NAN, 0.0);
 // HIP-NEXT:   const float one = 1.0f, zero = 0.0f;
 // HIP-NEXT:   miopenStatus_t status = miopenActivationForward(handle, act, &one, desc, x, &zero, desc, y);
 // HIP-NEXT:   miopenDestroyActivationDescriptor(act);
@@ -68,7 +68,7 @@ int convolve(cudnnHandle_t handle, cudnnTensorDescriptor_t xd, const float *x,
 // HIP-NEXT:              miopenTensorDescriptor_t wd, const float *w, miopenConvolutionDescriptor_t cd,
 // HIP-NEXT:              void *ws, size_t ws_size, miopenTensorDescriptor_t yd, float *y) {
 // HIP-NEXT:   const float one = 1.0f, zero = 0.0f;
-// HIP-NEXT:   return /* musify: unsupported on HIP */ cudnnConvolutionForward(handle, &one, xd, x, wd, w, cd,
+// HIP-NEXT:   return cudnnConvolutionForward(handle, &one, xd, x, wd, w, cd,
 // HIP-NEXT:                                  miopenConvolutionFwdAlgoGEMM, ws, ws_size, &zero, yd, y);
 
 // HIP52-DIAG: warning: 'cudnnSetActivationDescriptor' has no HIP equivalent (HIPIFY); deprecated since CUDA 9.0.0

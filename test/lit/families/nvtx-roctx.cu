@@ -26,7 +26,7 @@ void step(int i) {
 // HIP-NEXT: roctxMarkA("start");
 // HIP-NEXT: roctx_range_id_t id = roctxRangeStartA("inner");
 // HIP-NEXT: roctxRangeStop(id);
-// HIP-NEXT: /* musify: unsupported on HIP */ nvtxRangePushW(L"wide");
+// HIP-NEXT: nvtxRangePushW(L"wide");
 // HIP-NEXT: roctxRangePop();
 // HIP-DIAG: warning: 'nvtxRangePushW' has no HIP equivalent: roctx (ROCm's roctracer) has counterparts of NVTX's ASCII range and mark calls only
 // HIP-DIAG: musify: 1 file to {{HIP}}: 10 references: 9 migrated, 0 migrated without semantics, 0 kept, 1 unsupported, 0 unknown

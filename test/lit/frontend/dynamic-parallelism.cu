@@ -21,4 +21,5 @@ __global__ void adaptive(float *cells, const int *needs_refinement, int tiles, i
 }
 // CHECK: musaStream_t s;
 // CHECK-NEXT: musaStreamCreateWithFlags(&s, musaStreamNonBlocking);
+// CHECK-NEXT: // musify-device-launch: 'refine<<<(tile + 127) / 128, 128, 0, s>>>(cells, t * tile, tile)': a kernel launched from device code (dynamic parallelism): MUSA does not support it
 // CHECK-NEXT: refine<<<(tile + 127) / 128, 128, 0, s>>>(cells, t * tile, tile);

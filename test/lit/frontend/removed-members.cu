@@ -20,7 +20,8 @@ int print_clocks(int device) {
 // MUSA: musaDeviceProp prop;
 // MUSA: printf("%d kHz, memory %d kHz, %d-bit\n", prop.clockRate, prop.memoryClockRate,
 // HIP:  hipDeviceProp_t prop;
-// HIP:  return prop.computeMode == hipComputeModeProhibited || !prop./* musify: unsupported on HIP */ deviceOverlap;
+// HIP:      {{^}}  // musify-unsupported: 'cudaDeviceProp::deviceOverlap' has no HIP equivalent: CUDA 13.0 removed deviceOverlap{{.*}}
+// HIP-NEXT: {{^}}  return prop.computeMode == hipComputeModeProhibited || !prop.deviceOverlap;
 
 // DIAG: warning: 'cudaDeviceProp::clockRate' was removed in CUDA 13.0; migrated to 'clockRate'
 // DIAG: warning: 'cudaDeviceProp::memoryClockRate' was removed in CUDA 13.0

@@ -38,7 +38,7 @@ int count_streams(int n) {
 // PREDICT:      False
 // PREDICT-NEXT: 30 initialised-vla cudaStream_t streams[n] = {}
 // PREDICT-NEXT: 31 initialised-vla int failures[n] = {0}
-// HIPCC: initialised-vla.cu.tmp.hip:30:{{[0-9]+}}: error: variable-sized object may not be initialized
 // HIPCC: initialised-vla.cu.tmp.hip:31:{{[0-9]+}}: error: variable-sized object may not be initialized
+// HIPCC: initialised-vla.cu.tmp.hip:33:{{[0-9]+}}: error: variable-sized object may not be initialized
 // HIPCC: 2 errors generated
 // MUSA: True []

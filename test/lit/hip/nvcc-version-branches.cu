@@ -36,8 +36,10 @@ __global__ void vote(unsigned *out) {
   out[threadIdx.x] = active;
 }
 
-// HIP:      #if __CUDACC_VER_MAJOR__ >= 9 // musify: unsupported on HIP
-// HIP-NEXT:   unsigned active = /* musify: unsupported on HIP */ __activemask();
+// HIP:      {{^}}// musify-unsupported: '__CUDACC_VER_MAJOR__' has no HIP equivalent: nvcc version macro{{.*}}
+// HIP-NEXT: {{^}}#if __CUDACC_VER_MAJOR__ >= 9
+// HIP-NEXT: {{^}}  // musify-unsupported: '__activemask' has no HIP equivalent: {{.*}}the HIP compiler does not compile this branch{{.*}}
+// HIP-NEXT: {{^}}  unsigned active = __activemask();
 // HIP-NEXT: #else
 // HIP-NEXT:   unsigned active = 0xffffffffu;
 // REPORT:      True

@@ -4,6 +4,7 @@
 #include "clang/Basic/CharInfo.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
 
@@ -287,6 +288,43 @@ std::vector<std::pair<unsigned, unsigned>> conditionalBlocks(llvm::StringRef Tex
   if (Depth)
     Blocks.push_back({Begin, unsigned(Text.size())});
   return Blocks;
+}
+
+LineInsertionPoints::LineInsertionPoints(llvm::StringRef Text) : Text(Text) {
+  RawLexer Raw(Text, 0);
+  Raw.lexer().SetCommentRetentionState(true);
+  clang::Token Tok;
+  while (Raw.next(Tok)) {
+    unsigned Begin = Raw.offsetOf(Tok), End = Begin + Tok.getLength();
+    if (Text.slice(Begin, End).contains('\n'))
+      Spanning.emplace_back(Begin, End);
+  }
+}
+
+static unsigned lineStartOf(llvm::StringRef Text, unsigned Offset) {
+  size_t NewLine = Text.take_front(Offset).rfind('\n');
+  return NewLine == llvm::StringRef::npos ? 0u : unsigned(NewLine + 1);
+}
+
+bool LineInsertionPoints::splitsSomething(unsigned LineStart) const {
+  if (LineStart == 0)
+    return false;
+  // The line before ends in a backslash (blanks after it still splice).
+  llvm::StringRef Before = Text.take_front(LineStart - 1).rtrim(" \t\r");
+  if (Before.ends_with("\\"))
+    return true;
+  // The last span that begins before the line does.
+  auto After = llvm::upper_bound(Spanning, LineStart, [](unsigned At, const auto &Span) {
+    return At <= Span.first;
+  });
+  return After != Spanning.begin() && std::prev(After)->second > LineStart;
+}
+
+unsigned LineInsertionPoints::before(unsigned Offset) const {
+  unsigned Start = lineStartOf(Text, std::min<size_t>(Offset, Text.size()));
+  while (splitsSomething(Start))
+    Start = lineStartOf(Text, Start - 1);
+  return Start;
 }
 
 } // namespace musify

@@ -101,4 +101,21 @@ unsigned preambleEnd(llvm::StringRef Text);
 /// inside it is read wherever the file is.
 std::vector<std::pair<unsigned, unsigned>> conditionalBlocks(llvm::StringRef Text);
 
+/// Where a whole line may be put before the text at an offset, without
+/// changing what the text means: the start of the offset's line, or of an
+/// earlier line where that one continues another (a backslash-newline, as in
+/// a multi-line directive) or lies inside a comment or a literal that spans
+/// lines. Lexes the text once.
+class LineInsertionPoints {
+public:
+  explicit LineInsertionPoints(llvm::StringRef Text);
+  unsigned before(unsigned Offset) const;
+
+private:
+  llvm::StringRef Text;
+  /// [begin, end) of comments and literals that span lines, in text order.
+  std::vector<std::pair<unsigned, unsigned>> Spanning;
+  bool splitsSomething(unsigned LineStart) const;
+};
+
 } // namespace musify

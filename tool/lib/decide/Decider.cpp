@@ -64,10 +64,6 @@ Decider::Decider(const RuleTable &Rules, const TargetDescription &Target,
     this->TargetVersion = parseVersion(TargetVersion);
 }
 
-std::string Decider::unsupportedMarker() const {
-  return std::string("/* musify: unsupported on ") + Target.DisplayName + " */ ";
-}
-
 /// What a name left as written does to the build. Only what the parse
 /// compiled counts (a skipped branch may never be compiled); a name in an
 /// #if is no error, but a compared value changes the branch taken.
@@ -87,13 +83,7 @@ Decision Decider::unsupported(Event E, const Reference &Ref,
   E.Replacement = Ref.Name;
   E.Impact = impactOf(Ref, FileText, /*Certain=*/true);
   followTargetBranches(E, Ref, FileText);
-  Decision D{std::move(E), {}};
-  // A pasted name has no text of its own to mark, and a string's text is
-  // data: a comment there would change it.
-  if (std::optional<Edit> Marker = markerEdit(Ref, FileText);
-      Marker && !Ref.TokenPasted && Ref.How != Evidence::StringLiteral)
-    D.Edits.push_back(std::move(*Marker));
-  return D;
+  return Decision{std::move(E), {}};
 }
 
 static std::pair<std::string, long long> normalised(llvm::StringRef Op, long long Value);
@@ -158,23 +148,6 @@ void Decider::followTargetBranches(Event &E, const Reference &Ref,
        " (CUDA's macros it leaves undefined read as 0, architecture "
        "levels as on every " +
        Target.DisplayName + " GPU)");
-}
-
-std::optional<Edit> Decider::markerEdit(const Reference &Ref,
-                                        llvm::StringRef FileText) const {
-  // Mark the name in the output, once: migrating migrated code adds nothing.
-  // In a preprocessor directive the mark ends the directive's last line, so
-  // the directive reads as written (one mark for all the names in it).
-  if (std::optional<unsigned> End = directiveEnd(FileText, Ref.At.Offset)) {
-    std::string Marker = std::string(" // musify: unsupported on ") + Target.DisplayName;
-    if (FileText.take_front(*End).ends_with(Marker))
-      return std::nullopt;
-    return Edit{*End, 0, std::move(Marker)};
-  }
-  std::string Marker = unsupportedMarker();
-  if (FileText.take_front(Ref.At.Offset).ends_with(Marker))
-    return std::nullopt;
-  return Edit{Ref.At.Offset, 0, std::move(Marker)};
 }
 
 bool Decider::holdsInTargetVersion(const Rule &R, Event &E) const {

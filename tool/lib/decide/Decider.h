@@ -70,10 +70,6 @@ public:
   /// what comparisons of its version macro evaluate to (Rule::SdkVersionMacro).
   void useSdkVersion(std::string Version) { SdkVersion = std::move(Version); }
 
-  /// The comment put before a name the target cannot express (after the
-  /// directive, for a name in one).
-  std::string unsupportedMarker() const;
-
 private:
   /// The decision for a name R keeps from being renamed (token pasting, no
   /// replacement, a version without it, a value use of a defined-test name),
@@ -91,8 +87,6 @@ private:
   std::pair<std::string, std::string> chooseOverload(const Rule &R, const Reference &Ref,
                                                      Event &E) const;
   Decision unsupported(Event E, const Reference &Ref, llvm::StringRef FileText) const;
-  /// The comment that marks Ref as unsupported, where the text lacks it.
-  std::optional<Edit> markerEdit(const Reference &Ref, llvm::StringRef FileText) const;
   /// Whether the target's compiler leaves Name undefined: a CUDA macro the
   /// migration keeps as written, on a target whose compiler defines none.
   bool leftUndefined(llvm::StringRef Name) const;

@@ -104,18 +104,6 @@ bool isInPreprocessorCondition(llvm::StringRef Text, unsigned Offset) {
   return Directive && (Directive->starts_with("if") || Directive->starts_with("elif"));
 }
 
-std::optional<unsigned> directiveEnd(llvm::StringRef Text, unsigned Offset) {
-  if (!directiveAround(Text, Offset))
-    return std::nullopt;
-  size_t End = Text.find('\n', Offset);
-  while (End != llvm::StringRef::npos && continues(Text, End))
-    End = Text.find('\n', End + 1);
-  End = std::min(End, Text.size());
-  while (End > Offset && llvm::StringRef(" \t\r").contains(Text[End - 1]))
-    --End;
-  return End;
-}
-
 std::vector<std::pair<unsigned, unsigned>> excludedRanges(llvm::StringRef Text) {
   std::vector<std::pair<unsigned, unsigned>> Ranges;
   if (!Text.contains("MUSIFY_EXCL_"))

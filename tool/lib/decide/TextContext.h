@@ -19,11 +19,6 @@ bool isInDefinedTest(llvm::StringRef Text, unsigned Offset);
 /// `#ifndef`, `#elifdef` or `#elifndef` line (continuation lines included).
 bool isInPreprocessorCondition(llvm::StringRef Text, unsigned Offset);
 
-/// Where the preprocessor directive around Offset ends: the end of its last
-/// line (continuation lines included), before trailing blanks; nullopt when
-/// Offset lies in no directive.
-std::optional<unsigned> directiveEnd(llvm::StringRef Text, unsigned Offset);
-
 /// `NAME >= 800` or `800 <= NAME`: the operator as if NAME were on the left,
 /// and the constant's text.
 struct Comparison {

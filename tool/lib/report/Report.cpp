@@ -264,26 +264,29 @@ nlohmann::json reportToJson(const RunReport &Report) {
   };
 }
 
+void fileFindings(const FileReport &F, const std::string &Target,
+                  std::vector<Finding> &Out) {
+  std::string Path = displayPath(F.Path);
+  for (const Event &E : F.Events)
+    eventFindings(E, Target.c_str(), F, Path, Out);
+  for (const HazardRecord &H : F.Hazards)
+    Out.push_back({F.Path, Path, H.At, "warning",
+                   H.Text.empty() ? H.Message : "'" + H.Text + "': " + H.Message,
+                   hazardKindName(H.Kind), nullptr,
+                   H.Text.empty() ? hazardKindName(H.Kind) : H.Text, H.Defused});
+  for (const ConflictRecord &C : F.Conflicts)
+    Out.push_back({F.Path, Path, C.At, "error",
+                   llvm::formatv("two parses of this file want different edits here "
+                                 "('{0}' and '{1}'); neither was applied",
+                                 C.Existing, C.Incoming)
+                       .str(),
+                   "conflict", nullptr, C.Existing});
+}
+
 std::vector<Finding> findingsOf(const RunReport &Report) {
   std::vector<Finding> Out;
-  const char *Target = Report.Target.DisplayName.c_str();
-  for (const FileReport &F : Report.Files) {
-    std::string Path = displayPath(F.Path);
-    for (const Event &E : F.Events)
-      eventFindings(E, Target, F, Path, Out);
-    for (const HazardRecord &H : F.Hazards)
-      Out.push_back({F.Path, Path, H.At, "warning",
-                     H.Text.empty() ? H.Message : "'" + H.Text + "': " + H.Message,
-                     hazardKindName(H.Kind), nullptr,
-                     H.Text.empty() ? hazardKindName(H.Kind) : H.Text});
-    for (const ConflictRecord &C : F.Conflicts)
-      Out.push_back({F.Path, Path, C.At, "error",
-                     llvm::formatv("two parses of this file want different edits here "
-                                   "('{0}' and '{1}'); neither was applied",
-                                   C.Existing, C.Incoming)
-                         .str(),
-                     "conflict", nullptr, C.Existing});
-  }
+  for (const FileReport &F : Report.Files)
+    fileFindings(F, Report.Target.DisplayName, Out);
   return Out;
 }
 

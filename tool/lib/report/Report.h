@@ -114,10 +114,14 @@ struct Finding {
   std::string Code;            ///< `unsupported`, `unknown`, `review`, a hazard kind, ...
   const Event *From = nullptr; ///< the reference it is about, if any
   std::string Subject;         ///< what it is about: the CUDA name, the hazard's text
+  bool Handled = false;        ///< a hazard musify's edits took care of
 };
 
 /// The findings of the run, in the order diagnostics print them.
 std::vector<Finding> findingsOf(const RunReport &Report);
+/// The findings of one file, appended to Out; Target is the display name.
+void fileFindings(const FileReport &F, const std::string &Target,
+                  std::vector<Finding> &Out);
 
 /// The findings as compiler-style warnings. Unless Every, a (code, name)
 /// prints its first three times and then one note with the count.

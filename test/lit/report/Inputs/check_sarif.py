@@ -64,14 +64,16 @@ def main(schema_path, log_path, report_path, out_root):
 
 
 def check_fix(fix, source, line, output):
-    """The fix applied to the original gives the migrated output's line."""
+    """The fix applied to the original gives the migrated output's line (its
+    lines less the findings musify wrote into it are the original's)."""
     (change,) = fix["artifactChanges"]
     text = open(source).read()
     for r in sorted(change["replacements"], key=lambda r: -r["deletedRegion"]["charOffset"]):
         at, length = r["deletedRegion"]["charOffset"], r["deletedRegion"]["charLength"]
         text = text[:at] + r["insertedContent"]["text"] + text[at + length:]
     fixed = text.splitlines()[line - 1]
-    migrated = open(output).read().splitlines()[line - 1]
+    migrated = [text for text in open(output).read().splitlines()
+                if not text.lstrip().startswith("// musify-")][line - 1]
     if fixed != migrated:
         fail("fix gives %r, the output has %r" % (fixed, migrated))
 

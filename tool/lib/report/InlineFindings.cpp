@@ -1,0 +1,59 @@
+// Findings written into the migrated code, above the lines they are about.
+#include "report/InlineFindings.h"
+
+#include "core/SourceText.h"
+
+#include <map>
+
+namespace musify {
+
+/// A finding that asks nothing of the reader: a hazard musify's edits took
+/// care of, a deprecated name migrated to a name the target has.
+static bool needsAction(const Finding &F) {
+  if (F.Handled)
+    return false;
+  return !(F.Code == "deprecated" && F.From && F.From->Replacement != F.From->Cuda);
+}
+
+std::string inlineFindingText(const Finding &F) {
+  std::string Text = "// musify-" + F.Code + ": ";
+  for (char C : F.Message)
+    Text += C == '\n' ? "\\n" : C == '\r' ? "\\r" : std::string(1, C);
+  // A backslash at the end would splice the next line into the comment.
+  while (!Text.empty() && (Text.back() == '\\' || Text.back() == ' '))
+    Text.pop_back();
+  return Text;
+}
+
+std::vector<Edit> inlineFindingEdits(const FileReport &F, const std::string &Target,
+                                     llvm::StringRef Text) {
+  std::vector<Finding> Findings;
+  fileFindings(F, Target, Findings);
+  std::vector<Edit> Edits;
+  if (Findings.empty())
+    return Edits;
+  LineInsertionPoints Points(Text);
+  std::map<unsigned, std::vector<std::string>> Lines; // by insertion point
+  for (const Finding &Found : Findings)
+    if (needsAction(Found) && Found.At.Offset <= Text.size()) {
+      std::vector<std::string> &At = Lines[Points.before(Found.At.Offset)];
+      std::string Line = inlineFindingText(Found);
+      if (!llvm::is_contained(At, Line))
+        At.push_back(std::move(Line));
+    }
+  for (auto &[Start, Comments] : Lines) {
+    llvm::StringRef Rest = Text.drop_front(Start);
+    llvm::StringRef Indent =
+        Rest.take_while([](char C) { return C == ' ' || C == '\t'; });
+    size_t End = Rest.find('\n');
+    bool Crlf = End != llvm::StringRef::npos && End > 0 && Rest[End - 1] == '\r';
+    std::string Block;
+    for (const std::string &Comment : Comments)
+      Block += Indent.str() + Comment + (Crlf ? "\r\n" : "\n");
+    if (!Text.take_front(Start).ends_with(Block))
+      Edits.push_back({Start, 0, std::move(Block)});
+  }
+  return Edits;
+}
+
+} // namespace musify

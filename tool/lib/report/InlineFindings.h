@@ -1,0 +1,27 @@
+// Findings written into the migrated code: a comment line above each line
+// with a finding a person must act on, with the finding's code (the
+// console's tag, SARIF's rule id) and its message, so the reason stands
+// where the fix goes (docs/report.md, "Findings in the code").
+#pragma once
+
+#include "edit/EditSet.h"
+#include "report/Report.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <vector>
+
+namespace musify {
+
+/// The comment line of a finding: `// musify-CODE: message`.
+std::string inlineFindingText(const Finding &F);
+
+/// The insertions that put F's findings above their lines in Text (F's
+/// original text), one line per finding, indented as the line. A line never
+/// goes inside a preprocessor directive, a comment or a literal: a finding
+/// there goes above the line where that begins. None where the same lines
+/// stand there already (migrating migrated code adds nothing).
+std::vector<Edit> inlineFindingEdits(const FileReport &F, const std::string &Target,
+                                     llvm::StringRef Text);
+
+} // namespace musify
