@@ -2,6 +2,7 @@
 // tables of the target and runs one migration Session.
 #include "Explain.h"
 #include "Session.h"
+#include "StdinInput.h"
 #include "cache/Shards.h"
 #include "report/Gates.h"
 #include "rules/RuleTable.h"
@@ -225,6 +226,7 @@ const std::string Overview =
         "musify: migrate CUDA code to MUSA or HIP\n\n"
         "  musify file.cu                       print the MUSA version\n"
         "  musify --target=hip file.cu -o out.hip\n"
+        "  musify - < file.cu                   the source on standard input\n"
         "  musify --out-root out/ src/          migrate a tree\n"
         "  musify --dry-run --report r.json src/  the effort, nothing written\n"
         "  musify file.cu -- -Iinclude -DNDEBUG  pass flags to Clang\n"
@@ -377,6 +379,21 @@ conflictingOptions(const musify::TargetDescription &Target,
            targetsWith(Targets, [](auto &T) { return T.Versioned.has_value(); }) + ")";
   if (!HipVersion.empty() && !musify::parseVersion(HipVersion))
     return "--hip-version=" + HipVersion + ": expected a version such as 6.3";
+  return std::nullopt;
+}
+
+/// Why `-` (standard input) cannot be an input of this run, or nullopt.
+std::optional<std::string> stdinConflicts(bool Merging) {
+  if (Inputs.size() > 1)
+    return std::string("'-' (standard input) is the only input of its run");
+  if (!OutRoot.empty() || InPlace)
+    return std::string("standard input is migrated to standard output or -o, not with "
+                       "--out-root or --in-place");
+  if (!CompileDatabase.empty() || !Shard.empty() || Merging)
+    return std::string("standard input is one source: it takes no -p, --shard or merge");
+  if (!DepFile.empty())
+    return std::string(
+        "--depfile lists files a build depends on; standard input is none");
   return std::nullopt;
 }
 
@@ -672,8 +689,23 @@ int main(int argc, const char **argv) {
   if (std::optional<std::string> Conflict = conflictingOptions(*Target, *Targets))
     return fail(*Conflict);
 
+  // Declared before Options, so it outlives the run that reads its file.
+  std::optional<musify::StdinInput> Stdin;
+  if (is_contained(Inputs, "-")) {
+    if (std::optional<std::string> Wrong = stdinConflicts(Merging))
+      return fail(*Wrong);
+    Expected<musify::StdinInput> Read = musify::StdinInput::read();
+    if (!Read)
+      return fail(toString(Read.takeError()));
+    Stdin.emplace(std::move(*Read));
+  }
   musify::MigrationOptions Options = migrationOptions(*Target, std::move(ClangArgs));
   Options.CommandLine.assign(Args.begin(), Args.end());
+  if (Stdin) {
+    Options.Inputs = {Stdin->path()};
+    Options.StdinFile = Stdin->path();
+    Options.ClangArgs.push_back("-iquote" + absolutePath("."));
+  }
   if (std::optional<std::string> Wrong = splitOptions(Options, Merging))
     return fail(*Wrong);
   Expected<musify::RuleTable> Table = loadRules(Rules, Options);

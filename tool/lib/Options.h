@@ -21,6 +21,9 @@ enum class OutputMode {
 struct MigrationOptions {
   TargetDescription Target;
   std::vector<std::string> Inputs;
+  /// The temporary file that holds standard input's text (input `-`):
+  /// reports and diagnostics call it <stdin>.
+  std::string StdinFile;
   OutputMode Output = OutputMode::Stdout;
   std::string OutputFile;
   std::string OutRoot;

@@ -1303,14 +1303,33 @@ private:
         Run.Files.push_back(S.Report);
     }
     predictBuilds(Run.Files, Units);
+    for (std::string &Input : Run.Inputs)
+      Input = reportedPath(Input);
+    for (FileReport &F : Run.Files) {
+      F.Path = reportedPath(F.Path);
+      for (std::string &Error : F.ParseErrors)
+        Error = reportedPath(Error);
+    }
     return Run;
+  }
+
+  /// A path, or a message naming paths, as the reports and the console
+  /// give it: standard input's temporary file is <stdin>.
+  std::string reportedPath(llvm::StringRef Text) const {
+    if (Options.StdinFile.empty())
+      return Text.str();
+    std::string Out;
+    for (size_t At; (At = Text.find(Options.StdinFile)) != llvm::StringRef::npos;
+         Text = Text.drop_front(At + Options.StdinFile.size()))
+      Out += Text.take_front(At).str() + "<stdin>";
+    return Out + Text.str();
   }
 
   /// Each parse Clang crashed on (contained), with what reproduces it.
   void printClangCrashes() {
     for (const auto &[Path, S] : Files)
       for (const std::string &Command : S.Report.ClangCrashes)
-        Errs << "musify: warning: Clang crashed while parsing '" << Path
+        Errs << "musify: warning: Clang crashed while parsing '" << reportedPath(Path)
              << "' (contained); to reproduce, run: " << Command << "\n";
   }
 
@@ -1319,11 +1338,11 @@ private:
     for (const std::string &Path : ParseFailures) {
       const FileReport &F = Files[Path].Report;
       Errs << "musify: " << (Options.AllowFallback ? "warning" : "error")
-           << ": cannot parse '" << Path
+           << ": cannot parse '" << reportedPath(Path)
            << "'; it was migrated by the token rewriter, without semantic "
               "analysis:\n";
       for (const std::string &E : F.ParseErrors)
-        Errs << "  " << E << "\n";
+        Errs << "  " << reportedPath(E) << "\n";
     }
   }
 
@@ -1333,7 +1352,7 @@ private:
       const FileReport &F = S.Report;
       if (F.StoodIn.empty() && !F.ErrorCount)
         continue;
-      Errs << "musify: warning: '" << Path << "'";
+      Errs << "musify: warning: '" << reportedPath(Path) << "'";
       if (!F.StoodIn.empty()) {
         Errs << " includes headers that cannot be found, parsed as empty:";
         for (const auto &[Line, Header] : F.StoodIn)
@@ -1354,7 +1373,7 @@ private:
         Errs << ") was migrated by the token rewriter, " << There
              << " reference(s) in it:\n";
         for (const std::string &E : F.ParseErrors)
-          Errs << "  " << E << "\n";
+          Errs << "  " << reportedPath(E) << "\n";
       }
     }
   }
@@ -1384,9 +1403,9 @@ private:
     for (auto &[Path, S] : Files) {
       if (S.leftOut() || (S.Input && S.Input->Role == FileRole::Other))
         continue;
-      Extras.Sources[Path] = {text(S), S.Edits.edits()};
+      Extras.Sources[reportedPath(Path)] = {text(S), S.Edits.edits()};
       if (S.Input && S.Input->Role == FileRole::TranslationUnit)
-        Extras.Units.insert(Path);
+        Extras.Units.insert(reportedPath(Path));
     }
     return writeReportView(Options.HtmlFile, reportToHtml(Run, Extras));
   }
