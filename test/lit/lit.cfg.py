@@ -14,19 +14,28 @@ config.test_exec_root = os.path.join(config.musify_binary_dir, "test", "lit")
 
 config.substitutions.append(("%musify", config.musify_path))
 config.substitutions.append(("%python", config.python_executable))
-# %nvcc-check FLAGS FILE: nvcc -c must accept FILE (skipped, saying so, without nvcc).
-config.substitutions.append(
-    ("%nvcc-check", os.path.join(config.test_source_root, "Inputs", "nvcc_check.sh")
-     + " " + config.cuda_path))
-# %musa-check FILE: the migrated MUSA file builds with nvcc through the portability
-# layer, without a forced include (skipped, saying so, without nvcc).
-config.substitutions.append(
-    ("%musa-check", os.path.join(config.test_source_root, "Inputs", "musa_check.sh")
-     + " " + config.cuda_path + " "
-     + os.path.join(config.musify_binary_dir, "runtime", "include")))
-# %hipcc-check FILE: the migrated HIP file compiles for gfx90a (skipped, saying so, without hipcc).
-config.substitutions.append(
-    ("%hipcc-check", os.path.join(config.test_source_root, "Inputs", "hipcc_check.sh")))
+# The compiler checks: they build what a test writes with nvcc and hipcc.
+# `lit -D compilers=off` leaves them out (each becomes `true`), for a run that
+# tests musify itself, built another way (the sanitizer builds), where the
+# compilers would only repeat the normal run's checks; the tests that expect
+# a compiler to reject something then say UNSUPPORTED (REQUIRES: compilers).
+_compilers = lit_config.params.get("compilers", "on") != "off"
+if _compilers:
+    config.available_features.add("compilers")
+_inputs = os.path.join(config.test_source_root, "Inputs")
+for _name, _command in (
+        # %nvcc-check FLAGS FILE: nvcc -c must accept FILE (skipped, saying so,
+        # without nvcc).
+        ("%nvcc-check", os.path.join(_inputs, "nvcc_check.sh") + " " + config.cuda_path),
+        # %musa-check FILE: the migrated MUSA file builds with nvcc through the
+        # portability layer, without a forced include (skipped, saying so,
+        # without nvcc).
+        ("%musa-check", os.path.join(_inputs, "musa_check.sh") + " " + config.cuda_path + " "
+         + os.path.join(config.musify_binary_dir, "runtime", "include")),
+        # %hipcc-check FILE: the migrated HIP file compiles for gfx90a (skipped,
+        # saying so, without hipcc).
+        ("%hipcc-check", os.path.join(_inputs, "hipcc_check.sh"))):
+    config.substitutions.append((_name, _command if _compilers else "true"))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
 # The SDK the build was configured with, wherever the machine keeps it.

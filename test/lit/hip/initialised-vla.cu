@@ -8,6 +8,7 @@
 // prediction (rules/hip/hazards/nvcc-extensions.json). hipcc rejects the
 // output where the report says. MUSA lists no such hazard: its output builds
 // through the layer with nvcc.
+// REQUIRES: compilers
 // RUN: %nvcc-check %s
 // RUN: %musify --target=hip %s -o %t.hip --report %t.json 2> %t.err
 // RUN: FileCheck %s --check-prefix=DIAG < %t.err
