@@ -1,6 +1,8 @@
 // The token rewriter on arbitrary text, with the shipped MUSA tables: every
 // reference it finds lies inside the text and spells its name there (with
 // the backslash-newlines that may split it taken out, as the compiler does).
+// Where a finding's comment line goes for each reference (LineInsertionPoints)
+// is the start of a line at or before it.
 #include "FuzzSupport.h"
 #include "rewrite/TokenRewriter.h"
 
@@ -21,8 +23,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   Rewriter.findReferences("fuzz.cu", Text, Text.size() / 3, Text.size() / 2,
                           Evidence::SkippedRegion, Lines, Found);
   Rewriter.findStringReferences("fuzz.cu", Text, Lines, Found);
+  LineInsertionPoints Points(Text);
   for (const Reference &R : Found) {
     fuzz::require(R.At.Offset + R.Length <= Text.size(), "reference inside the text");
+    unsigned Line = Points.before(R.At.Offset);
+    fuzz::require(Line <= R.At.Offset && (Line == 0 || Text[Line - 1] == '\n'),
+                  "a comment line goes at a line start before the reference");
     if (R.Kind != RuleKind::Header && !R.TokenPasted)
       fuzz::require(withoutSplices(Text.substr(R.At.Offset, R.Length)) == R.Name,
                     "a name reference spells its name");

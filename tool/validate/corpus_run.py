@@ -302,6 +302,9 @@ def main(argv):
         except RuntimeError as e:
             print("musify-validate corpus --run: %s" % e, file=sys.stderr)
             return 1
+    if toolchain and not args.gpu:
+        toolchain.precompile([t for t in targets if t != "original"],
+                             os.path.join(work, ".pch"), os.path.join(work, ".pch.log"))
     jobs = []
     results = {}
     present = {f for _, _, fs in os.walk(root) for f in fs}
