@@ -8,7 +8,6 @@
 // prediction (rules/hip/hazards/nvcc-extensions.json). hipcc rejects the
 // output where the report says. MUSA lists no such hazard: its output builds
 // through the layer with nvcc.
-// REQUIRES: compilers
 // RUN: %nvcc-check %s
 // RUN: %musify --target=hip %s -o %t.hip --report %t.json 2> %t.err
 // RUN: FileCheck %s --check-prefix=DIAG < %t.err
@@ -43,3 +42,4 @@ int count_streams(int n) {
 // HIPCC: initialised-vla.cu.tmp.hip:33:{{[0-9]+}}: error: variable-sized object may not be initialized
 // HIPCC: 2 errors generated
 // MUSA: True []
+// REQUIRES: compilers

@@ -7,7 +7,6 @@
 // 27, 31 and 34: names there block nothing either.) Where the parse compiles
 // a branch that hipcc compiles too (-DUSE_LANEMASK, && !defined(__NVCC__)),
 // a name HIP lacks still blocks the prediction, and hipcc rejects it.
-// REQUIRES: compilers
 // RUN: %nvcc-check %s
 // RUN: %musify --target=hip --hip-version=5.2 %s -o %t.hip --report %t.json
 // RUN: FileCheck %s --check-prefix=HIP < %t.hip
@@ -51,3 +50,4 @@ __global__ void vote(unsigned *out) {
 // REPORT-NEXT: 34 __activemask unsupported the installed HIP 5.2 headers do not declare __activemask
 // LANEMASK:      False
 // LANEMASK-NEXT: 34 unsupported __activemask
+// REQUIRES: compilers
