@@ -5,12 +5,12 @@
 #         ASan+UBSan (build-asan); the unit tests and the lit tests run with
 #         that musify; then the fuzz step.
 #   fuzz: each fuzz target of build-asan runs a fixed number of inputs from a
-#         fixed seed, or 30 s of them where that is fewer, and stops at its
+#         fixed seed, or 20 s of them where that is fewer, and stops at its
 #         first crash.
 #   tsan: musify built with TSan (build-tsan) runs the project-scale -j test.
 # scripts/sanitize.sh [asan|fuzz|tsan|all]   (all is the default; CI runs it)
 # MUSIFY_FUZZ_RUNS: inputs per fuzz target, instead of each one's own number.
-# MUSIFY_FUZZ_SECONDS: the time bound of each fuzz target (30 s).
+# MUSIFY_FUZZ_SECONDS: the time bound of each fuzz target (20 s).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ASAN_BUILD=${MUSIFY_ASAN_BUILD:-$ROOT/build-asan}
@@ -68,7 +68,7 @@ run_fuzzer() {
   [[ $target == compile_database ]] && extra=("$ASAN_BUILD/compile_commands.json")
   python3 "$ROOT/test/fuzz/gather_seeds.py" "$ROOT" "$target" "$work/corpus" "${extra[@]}"
   "$ASAN_BUILD/test/fuzz/fuzz_$target" -runs="${MUSIFY_FUZZ_RUNS:-${FUZZ_RUNS[$target]}}" \
-    -max_total_time="${MUSIFY_FUZZ_SECONDS:-30}" -seed=1 -max_len=65536 \
+    -max_total_time="${MUSIFY_FUZZ_SECONDS:-20}" -seed=1 -max_len=65536 \
     -timeout=60 -rss_limit_mb=4096 -print_final_stats=1 \
     -artifact_prefix="$work/artifacts/" "$work/corpus" >"$work/log" 2>&1 ||
     { tail -60 "$work/log"; print_artifacts "$work/artifacts"
