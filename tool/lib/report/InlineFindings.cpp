@@ -15,7 +15,8 @@ static bool needsAction(const Finding &F) {
   return !(F.Code == "deprecated" && F.From && F.From->Replacement != F.From->Cuda);
 }
 
-std::string inlineFindingText(const Finding &F) {
+/// The comment line of a finding: `// musify-CODE: message`.
+static std::string inlineFindingText(const Finding &F) {
   std::string Text = "// musify-" + F.Code + ": ";
   for (char C : F.Message)
     Text += C == '\n' ? "\\n" : C == '\r' ? "\\r" : std::string(1, C);

@@ -13,9 +13,6 @@
 
 namespace musify {
 
-/// The comment line of a finding: `// musify-CODE: message`.
-std::string inlineFindingText(const Finding &F);
-
 /// The insertions that put F's findings above their lines in Text (F's
 /// original text), one line per finding, indented as the line. A line never
 /// goes inside a preprocessor directive, a comment or a literal: a finding
