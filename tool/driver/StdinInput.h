@@ -21,9 +21,6 @@ public:
   ~StdinInput(); ///< removes the folder and the file
   const std::string &path() const { return Path; }
 
-  /// What reports and diagnostics call the text.
-  static constexpr const char *Name = "<stdin>";
-
 private:
   StdinInput(std::string Folder, std::string Path)
       : Folder(std::move(Folder)), Path(std::move(Path)) {}

@@ -213,6 +213,11 @@ void forEachInclude(llvm::StringRef Text, unsigned End,
       [&](const RawInclude &I) { Fn(I.Name, I.Offset, I.Length); });
 }
 
+unsigned lineStartOf(llvm::StringRef Text, unsigned Offset) {
+  size_t NewLine = Text.take_front(Offset).rfind('\n');
+  return NewLine == llvm::StringRef::npos ? 0u : unsigned(NewLine + 1);
+}
+
 unsigned preambleEnd(llvm::StringRef Text) {
   RawLexer Raw(Text, 0);
   clang::Token Tok;
@@ -224,14 +229,10 @@ unsigned preambleEnd(llvm::StringRef Text) {
       Words.push_back(Tok.is(clang::tok::raw_identifier) ? Tok.getRawIdentifier()
                                                          : llvm::StringRef());
   };
-  auto LineStart = [&](unsigned Offset) {
-    size_t NewLine = Text.take_front(Offset).rfind('\n');
-    return NewLine == llvm::StringRef::npos ? 0u : unsigned(NewLine + 1);
-  };
   if (!Raw.next(Tok))
     return Text.size();
   std::vector<llvm::StringRef> Words;
-  unsigned Start = LineStart(Raw.offsetOf(Tok));
+  unsigned Start = lineStartOf(Text, Raw.offsetOf(Tok));
   while (Tok.is(clang::tok::hash)) {
     Directive(Words);
     bool Once = Words.size() == 2 && Words[0] == "pragma" && Words[1] == "once";
@@ -246,8 +247,8 @@ unsigned preambleEnd(llvm::StringRef Text) {
       if (Words.empty() || Words[0] != "define" || Words.size() < 2 || Words[1] != Name)
         break;
     }
-    Start =
-        Tok.is(clang::tok::eof) ? unsigned(Text.size()) : LineStart(Raw.offsetOf(Tok));
+    Start = Tok.is(clang::tok::eof) ? unsigned(Text.size())
+                                    : lineStartOf(Text, Raw.offsetOf(Tok));
     if (Tok.is(clang::tok::eof))
       break;
   }
@@ -299,11 +300,6 @@ LineInsertionPoints::LineInsertionPoints(llvm::StringRef Text) : Text(Text) {
     if (Text.slice(Begin, End).contains('\n'))
       Spanning.emplace_back(Begin, End);
   }
-}
-
-static unsigned lineStartOf(llvm::StringRef Text, unsigned Offset) {
-  size_t NewLine = Text.take_front(Offset).rfind('\n');
-  return NewLine == llvm::StringRef::npos ? 0u : unsigned(NewLine + 1);
 }
 
 bool LineInsertionPoints::splitsSomething(unsigned LineStart) const {

@@ -101,6 +101,9 @@ unsigned preambleEnd(llvm::StringRef Text);
 /// inside it is read wherever the file is.
 std::vector<std::pair<unsigned, unsigned>> conditionalBlocks(llvm::StringRef Text);
 
+/// Where the line holding Offset starts.
+unsigned lineStartOf(llvm::StringRef Text, unsigned Offset);
+
 /// Where a whole line may be put before the text at an offset, without
 /// changing what the text means: the start of the offset's line, or of an
 /// earlier line where that one continues another (a backslash-newline, as in

@@ -535,7 +535,7 @@ Decision Decider::includeDirective(const Rule &R, const std::string &Header,
     return D;
   // Headers the target header needs first go on the lines before it,
   // unless an earlier #include is (or migrates to) that header.
-  size_t LineStart = FileText.take_front(Ref.At.Offset).rfind('\n') + 1;
+  size_t LineStart = lineStartOf(FileText, Ref.At.Offset);
   std::vector<std::string> Earlier;
   forEachInclude(FileText, LineStart, [&](llvm::StringRef Name, unsigned, unsigned) {
     const Rule *Known = Rules.findHeader(Name);
@@ -691,7 +691,7 @@ HazardDecision Decider::guardVectorOperator(const Hazard &H, llvm::StringRef Fil
   HazardDecision D{{H.At, H.Kind, H.Text, Clashes.Note, false}, {}};
   // Whole lines: blanks before the declaration on its first line, blanks or
   // a line comment after it on its last.
-  size_t LineStart = FileText.take_front(H.At.Offset).rfind('\n') + 1;
+  size_t LineStart = lineStartOf(FileText, H.At.Offset);
   size_t LineEnd = std::min(FileText.find('\n', H.End), FileText.size());
   llvm::StringRef After = FileText.slice(H.End, LineEnd).trim();
   if (H.End > FileText.size() || !FileText.slice(LineStart, H.At.Offset).trim().empty() ||

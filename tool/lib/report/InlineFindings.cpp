@@ -17,9 +17,7 @@ static bool needsAction(const Finding &F) {
 
 /// The comment line of a finding: `// musify-CODE: message`.
 static std::string inlineFindingText(const Finding &F) {
-  std::string Text = "// musify-" + F.Code + ": ";
-  for (char C : F.Message)
-    Text += C == '\n' ? "\\n" : C == '\r' ? "\\r" : std::string(1, C);
+  std::string Text = "// musify-" + F.Code + ": " + oneLine(F.Message);
   // A backslash at the end would splice the next line into the comment.
   while (!Text.empty() && (Text.back() == '\\' || Text.back() == ' '))
     Text.pop_back();

@@ -290,10 +290,7 @@ std::vector<Finding> findingsOf(const RunReport &Report) {
   return Out;
 }
 
-/// Text as part of one diagnostic line: a line break (in a file name, a
-/// rule's note, an edit's text) is written as `\n`, so none can begin a line
-/// that reads as a diagnostic of its own.
-static std::string oneLine(llvm::StringRef Text) {
+std::string oneLine(llvm::StringRef Text) {
   std::string Out;
   Out.reserve(Text.size());
   for (char C : Text)

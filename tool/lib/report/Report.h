@@ -123,6 +123,11 @@ std::vector<Finding> findingsOf(const RunReport &Report);
 void fileFindings(const FileReport &F, const std::string &Target,
                   std::vector<Finding> &Out);
 
+/// Text as part of one diagnostic line: a line break (in a file name, a
+/// rule's note, an edit's text) is written as `\n`, so none can begin a line
+/// that reads as a diagnostic of its own.
+std::string oneLine(llvm::StringRef Text);
+
 /// The findings as compiler-style warnings. Unless Every, a (code, name)
 /// prints its first three times and then one note with the count.
 void printDiagnostics(const RunReport &Report, llvm::raw_ostream &OS, bool Every);
