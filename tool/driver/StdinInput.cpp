@@ -1,10 +1,10 @@
 // Standard input kept in a temporary file for the run.
 #include "StdinInput.h"
+#include "output/OutputWriter.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/raw_ostream.h"
 
 namespace musify {
 
@@ -21,16 +21,10 @@ llvm::Expected<StdinInput> StdinInput::read() {
   llvm::SmallString<256> Path(Folder);
   llvm::sys::path::append(Path, "stdin.cu");
   StdinInput Input(Folder.str().str(), Path.str().str());
-  std::error_code EC;
-  llvm::raw_fd_ostream Out(Input.Path, EC, llvm::sys::fs::OF_None);
-  if (!EC) {
-    Out << (*Text)->getBuffer();
-    Out.close();
-    EC = Out.error();
-  }
-  if (EC)
-    return llvm::createStringError(EC, "cannot keep standard input in '%s': %s",
-                                   Input.Path.c_str(), EC.message().c_str());
+  if (llvm::Error E = writeFileAtomically(Input.Path, (*Text)->getBuffer()))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot keep standard input in a temporary folder: %s",
+                                   llvm::toString(std::move(E)).c_str());
   return Input;
 }
 

@@ -103,9 +103,12 @@ class Toolchain:
         text, as does every unit of a target whose header did not build."""
         def build(target):
             header = os.path.join(folder, target, "runtime.h")
-            os.makedirs(os.path.dirname(header), exist_ok=True)
-            with open(header, "w", encoding="utf-8") as f:
-                f.write("#include <%s>\n" % RUNTIME_HEADER[target])
+            try:
+                os.makedirs(os.path.dirname(header), exist_ok=True)
+                with open(header, "w", encoding="utf-8") as f:
+                    f.write("#include <%s>\n" % RUNTIME_HEADER[target])
+            except OSError:
+                return target, None  # the plain header, parsed by each unit
             rc, _, _ = run(self.flags(target) + ["-x", "c++-header", header,
                                                  "-o", header + ".gch"], log)
             return target, header if rc == 0 else None
