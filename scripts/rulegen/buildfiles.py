@@ -26,7 +26,7 @@ KINDS = {
 
 KEY_ORDER = ("cuda", "kind", "status", "target", "action", "value", "values", "package",
              "flags", "prefix", "source_extensions", "target_extensions", "review", "note",
-             "check")
+             "source", "check")
 
 
 def _entries(facts, table, where):

@@ -60,6 +60,7 @@ class Rule:
     check: Optional[str] = None
     verify: Optional[str] = None            # HIP: "hip-compiler" or "hip-declared"
     note: Optional[str] = None
+    source: Optional[str] = None            # where the note's facts come from
     defined_tests_only: bool = False
     call: Optional[Mapping[str, Any]] = None
 
@@ -93,7 +94,7 @@ class HipFamily:
     tables: tuple[str, ...] = ()            # HIPIFY tables, the first one winning
     check: str = "hip-headers"              # "hipify-table": the library is not installed
     same: str = "none"                      # a name no table maps: "declared" | "library" | "none"
-    note: Optional[str] = None              # added to every name taken from a table unchecked
+    source: Optional[str] = None            # how far its names are checked: every entry's
     missing: Optional[str] = None           # why a name no table maps has no counterpart
     namespaces: Mapping[str, Rule] = field(default_factory=dict)
     library_names: Mapping[str, str] = field(default_factory=dict)

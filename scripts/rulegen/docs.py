@@ -100,13 +100,19 @@ def build_page(target, tables):
             status = e["status"] + (", review" if e.get("review") else "")
             lines.append("| %s | %s | %s | %s | %s |" % (
                 code(e["cuda"]) + ("…" if e.get("prefix") else ""), e["kind"],
-                build_target(e), status, cell(e.get("note"))))
+                build_target(e), status, note_cell(e)))
         lines.append("")
     return "\n".join(lines)
 
 
 def cell(text):
     return (text or "").replace("|", "\\|").replace("\n", " ")
+
+
+def note_cell(e):
+    """The note, then where its facts come from, in italics."""
+    source = "*%s*" % cell(e["source"]) if e.get("source") else ""
+    return "; ".join(part for part in (cell(e.get("note")), source) if part)
 
 
 def code(text):
@@ -121,7 +127,7 @@ def family_page(target, family, description, entries):
     for e in entries:
         lines.append("| %s | %s | %s | %s | %s |" % (
             code(e["cuda"]), e["kind"], code(e.get("target")) + hip_dates(e), e["status"],
-            cell(e.get("note"))))
+            note_cell(e)))
     return "\n".join(lines) + "\n"
 
 

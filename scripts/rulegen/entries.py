@@ -12,7 +12,7 @@ from typing import Optional
 
 # The order of an entry's keys as the builders make it.
 ENTRY_KEYS = ("cuda", "kind", "status", "target", "include_first", "nvcc_implicit",
-              "target_overloads", "note", "disputed",
+              "target_overloads", "note", "source", "disputed",
               "defined_tests_only", "call", "cuda_deprecated", "cuda_removed",
               "hip_added", "hip_deprecated", "hip_removed", "hip_headers_lack", "hip_moved",
               "moved_target", "check")
@@ -20,7 +20,7 @@ ENTRY_KEYS = ("cuda", "kind", "status", "target", "include_first", "nvcc_implici
 # The order of an entry a later pass rewrites (calls.py, helpers.py): those
 # passes came later and put their keys after the note, which the committed
 # tables keep.
-REWRITTEN_KEYS = ("cuda", "kind", "status", "target", "note", "disputed",
+REWRITTEN_KEYS = ("cuda", "kind", "status", "target", "note", "source", "disputed",
                   "defined_tests_only", "call", "target_overloads", "helper", "helper_target",
                   "erase", "sdk_version_macro", "cuda_deprecated", "cuda_removed", "hip_added",
                   "hip_deprecated", "hip_removed", "hip_headers_lack", "check")
@@ -34,14 +34,33 @@ def rewritten(entry):
     return ordered(entry, REWRITTEN_KEYS)
 
 
+class Source(str):
+    """A note's part that says where a fact comes from or how far it was checked
+    ("the name is from the HIPIFY table"): the entry's "source", which the report
+    shows, apart from the "note" that says why, which the console shows too."""
+
+
+def sourced(note, source):
+    """[note, source] as make_entry takes them; either may be None."""
+    return [note, Source(source) if source else None]
+
+
+def add_source(entry, source):
+    """Adds a fact's origin to an entry's source."""
+    entry["source"] = "; ".join(n for n in (entry.get("source"), source) if n)
+
+
 def make_entry(cuda, kind, status, target, check, notes=(), deprecated=None, removed=None):
-    """An entry; notes that are None or empty are left out, the rest joined by '; '."""
+    """An entry; notes that are None or empty are left out, the rest joined by '; '
+    into its note, or its source for those that are a Source."""
     entry = {"cuda": cuda, "kind": kind, "status": status}
     if status != "unsupported":
         entry["target"] = target
     notes = [n for n in notes if n]
-    if notes:
-        entry["note"] = "; ".join(notes)
+    for key, parts in (("note", [n for n in notes if not isinstance(n, Source)]),
+                       ("source", [n for n in notes if isinstance(n, Source)])):
+        if parts:
+            entry[key] = "; ".join(parts)
     if deprecated:
         entry["cuda_deprecated"] = deprecated
     if removed:
@@ -76,8 +95,8 @@ def lifecycle(symbol: Optional[Symbol], row, cuda_version):
     if deprecated:
         return "deprecated", ["deprecated since CUDA %s" % deprecated], deprecated, None
     if symbol.deprecated:
-        return "deprecated", ["marked deprecated in the CUDA %s headers (first version not "
-                              "recorded in the HIPIFY tables)" % cuda_version], None, None
+        return "deprecated", ["marked deprecated in the CUDA %s headers" % cuda_version,
+                              Source("the HIPIFY tables record no first version")], None, None
     return "supported", [], None, None
 
 

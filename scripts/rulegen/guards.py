@@ -99,7 +99,9 @@ def hip_entries(cuda_include, hip_root, headers):
                          check="hip-headers")
         else:
             entry.update(status="unsupported",
-                         note=f"include guard of {header}, which has no installed HIP counterpart",
+                         note=f"include guard of {header}, whose HIP counterpart's guard is "
+                              "not known",
+                         source="no installed HIP header stands for it",
                          check="none")
         entries.append(entry)
     return entries

@@ -20,7 +20,7 @@ are the target data's headers.folders and headers.files.
 import os
 import re
 
-from rulegen.entries import make_entry, ordered
+from rulegen.entries import Source, add_source, make_entry, ordered, sourced
 from rulegen.naming import MusaNames
 
 # Headers covered beyond include.json: the runtime's own headers, and those
@@ -106,8 +106,9 @@ def hip_entry(hip, name, state, system_include, cuda_version):
     if not installed and stem in headers.same_name_libraries:
         library = headers.same_name_libraries[stem]
         return make_entry(name, "header", status, target, "hip-library",
-                          ["%s keeps %s's names; it is not shipped by Debian, so this is not "
-                           "compiled here" % (library.library, library.keeps)] + notes,
+                          ["%s keeps %s's names" % (library.library, library.keeps),
+                           Source("%s is not shipped by Debian, so this is not compiled here"
+                                  % library.library)] + notes,
                           removed=removed)
     if not installed:
         library = headers.unshipped_libraries.get(stem)
@@ -118,12 +119,13 @@ def hip_entry(hip, name, state, system_include, cuda_version):
         # A library Debian does not ship: its names come from the HIPIFY
         # tables (check hipify-table), so its header does too.
         entry = make_entry(name, "header", status, target, "hipify-table",
-                           ["%s is not shipped by Debian: HIPIFY's name, not compiled here"
-                            % library] + notes, removed=removed)
+                           [Source("%s is not shipped by Debian, so this is not compiled here"
+                                   % library)] + notes, removed=removed)
         moved = headers.moved.get(target)
         if moved is not None:
-            entry["note"] += "; %s moved it to %s (%s)" % (
-                hip.display_name + " " + moved.version, moved.target, moved.source)
+            entry["note"] = "; ".join(n for n in (entry.get("note"), "%s moved it to %s" % (
+                hip.display_name + " " + moved.version, moved.target)) if n)
+            add_source(entry, moved.source)
             entry["hip_moved"] = moved.version
             entry["moved_target"] = moved.target
             entry = ordered(entry)
@@ -149,10 +151,11 @@ def folder_entries(musa, hip):
                                    "same-name" if musa_folder == folder else "musa-prefix-rule"))
     for header, rule in list(hip.headers.files.items()) + list(hip.headers.folders.items()):
         if rule.target is None:
-            hip_out.append(make_entry(header, "header", "unsupported", None, "none", [rule.note]))
+            hip_out.append(make_entry(header, "header", "unsupported", None, "none",
+                                      sourced(rule.note, rule.source)))
         else:
             hip_out.append(make_entry(header, "header", "supported", rule.target, rule.check,
-                                      [rule.note]))
+                                      sourced(rule.note, rule.source)))
     return musa_out, hip_out
 
 

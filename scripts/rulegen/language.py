@@ -10,7 +10,7 @@ it (verify hip-compiler) or the installed HIP headers declare it (the default).
 
 import sys
 
-from rulegen.entries import make_entry, ordered
+from rulegen.entries import make_entry, ordered, sourced
 
 COMPILER_MACROS = ("__CUDACC__", "__CUDA_ARCH__", "__CUDACC_RDC__", "__NVCC__",
                    "__CUDACC_VER_MAJOR__", "__CUDACC_VER_MINOR__", "__CUDACC_VER_BUILD__",
@@ -58,7 +58,8 @@ def hip_entry(cuda, kind, rule, hip_declared, hip_macros, hip_ver):
         where = "hipcc's predefined macros" if verify == "hip-compiler" else \
             "the installed HIP %s headers" % hip_ver
         return make_entry(cuda, kind, "unsupported", None, "none",
-                          ["%s is not among %s" % (target, where)])
+                          sourced("no HIP version is known to define %s" % target,
+                                  "%s is not among %s" % (target, where)))
     entry = make_entry(cuda, kind, "supported", target, "hip-headers", [rule.note])
     if rule.defined_tests_only:
         entry = ordered(dict(entry, defined_tests_only=True))

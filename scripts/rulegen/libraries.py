@@ -23,7 +23,7 @@ config.HipFamily):
 import re
 
 from rulegen import cuda_scan, hipify, sources
-from rulegen.entries import lifecycle, make_entry, ordered
+from rulegen.entries import Source, lifecycle, make_entry, ordered, sourced
 from rulegen.families import FAMILIES
 from rulegen.naming import MusaNames
 
@@ -90,13 +90,14 @@ class MusaFamilies:
 def hip_entry(fam, name, kind, symbol, row, hip_declared, hip_ver, cuda_version):
     status, notes, deprecated, removed = lifecycle(symbol, row, cuda_version)
 
-    def unsupported(why):
-        return make_entry(name, kind, "unsupported", None, "none", [why] + notes,
+    def unsupported(why, source=None):
+        return make_entry(name, kind, "unsupported", None, "none", sourced(why, source) + notes,
                           deprecated, removed)
 
+    library = Source(fam.source) if fam.source else None
     hip_name = (row or {}).get("hip", "")
     if row is not None and not hip_name:
-        return unsupported("no HIP equivalent (HIPIFY)")
+        return unsupported("no HIP equivalent", "HIPIFY's table maps it to no HIP name")
     if hip_name and name in fam.not_equivalent:
         return unsupported(fam.not_equivalent[name] % hip_name)
     if hip_name and kind == "function" and fam.same_parameters is not None \
@@ -105,25 +106,28 @@ def hip_entry(fam, name, kind, symbol, row, hip_declared, hip_ver, cuda_version)
                            "call by hand" % (hip_name, name))
     if row is None and name in fam.library_names:
         return make_entry(name, kind, status, fam.library_names[name], "hip-library",
-                          [fam.library_note] + notes, deprecated, removed)
+                          [fam.library_note, library] + notes, deprecated, removed)
     if row is None:
         if fam.same == "declared":
             if name in hip_declared:
                 return make_entry(name, kind, status, name, "hip-headers", notes,
                                   deprecated, removed)
-            return unsupported("the installed HIP %s headers do not declare %s"
-                               % (hip_ver, name))
+            return unsupported("no HIP version is known to declare %s" % name,
+                               "the installed HIP %s headers do not declare it, and no HIPIFY "
+                               "table maps it" % hip_ver)
         if fam.same == "library":
             return make_entry(name, kind, status, name, "hip-library",
-                              [fam.missing] + notes, deprecated, removed)
-        return unsupported(fam.missing or
-                           "not in the HIPIFY tables (no known HIP equivalent)")
+                              [fam.missing, library] + notes, deprecated, removed)
+        if fam.missing:
+            return unsupported(fam.missing)
+        return unsupported("no known HIP equivalent", "not in the HIPIFY tables")
     if fam.check == "hipify-table":
         return hipify.mapped_entry(name, kind, status, row, hip_declared, hip_ver, notes,
-                                   deprecated, removed, library_note=fam.note)
+                                   deprecated, removed, library_source=library)
     if hip_name not in hip_declared and not row.get("hip_added"):
-        return unsupported("%s is not in the installed HIP %s headers, and HIPIFY dates it "
-                           "to no HIP version" % (hip_name, hip_ver))
+        return unsupported("no HIP version is known to declare %s" % hip_name,
+                           "HIPIFY maps it to %s but dates that to no HIP version, and the "
+                           "installed HIP %s headers do not declare it" % (hip_name, hip_ver))
     return hipify.mapped_entry(name, kind, status, row, hip_declared, hip_ver, notes,
                                deprecated, removed)
 
@@ -178,10 +182,10 @@ def namespace_entries(musa_fam, hip_fam, claimed):
         rule = hip_fam.namespaces[cuda]
         if rule.target is None:
             hip.append(make_entry(cuda, "namespace", "unsupported", None, "none",
-                                  [rule.note or "no HIP counterpart"]))
+                                  sourced(rule.note or "no HIP counterpart", rule.source)))
         else:
             hip.append(make_entry(cuda, "namespace", "supported", rule.target, rule.check,
-                                  [rule.note]))
+                                  sourced(rule.note, rule.source)))
     return musa, hip
 
 

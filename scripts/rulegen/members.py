@@ -13,7 +13,7 @@ removed, and kept where the target's struct has it.
 import re
 
 from musifypy import c_text
-from rulegen.entries import make_entry
+from rulegen.entries import make_entry, sourced
 
 # CUDA struct -> the header that declares it.
 CUDA_STRUCTS = {"cudaDeviceProp": "driver_types.h"}
@@ -61,7 +61,7 @@ def hip_entries(hip, cuda_include, hip_include, hip_ver):
             if field not in hip_fields:
                 entries.append(make_entry(
                     "%s::%s" % (cuda_struct, field), "variable", "unsupported", None, "none",
-                    ["%s has no member %s in HIP %s" % (hip_struct, field, hip_ver)]))
+                    lacks_member(hip_struct, field, hip_ver)))
         for field in REMOVED_FIELDS.get(cuda_struct, ()):
             if field in (cuda_fields or ()):
                 continue
@@ -73,8 +73,7 @@ def hip_entries(hip, cuda_include, hip_include, hip_ver):
             else:
                 entries.append(make_entry(
                     name, "variable", "unsupported", None, "none",
-                    [removed_note(cuda_struct, field),
-                     "%s has no member %s in HIP %s" % (hip_struct, field, hip_ver)],
+                    [removed_note(cuda_struct, field)] + lacks_member(hip_struct, field, hip_ver),
                     removed=REMOVED_IN))
     with open("%s/%s" % (hip_include, hip.members.cooperative_groups_header),
               encoding="utf-8") as f:
@@ -83,8 +82,16 @@ def hip_entries(hip, cuda_include, hip_include, hip_ver):
         if not re.search(r"\b%s\b" % method, hip_cg):
             entries.append(make_entry(
                 "%s::%s" % (cls, method), "function", "unsupported", None, "none",
-                ["HIP %s's cooperative groups have no %s" % (hip_ver, method)]))
+                sourced("no HIP version is known to give cooperative groups %s" % method,
+                        "the installed HIP %s headers' cooperative groups have no %s"
+                        % (hip_ver, method))))
     return entries
+
+
+def lacks_member(hip_struct, field, hip_ver):
+    return sourced("no HIP version is known to give %s a member %s" % (hip_struct, field),
+                   "the installed HIP %s headers' %s has no member %s"
+                   % (hip_ver, hip_struct, field))
 
 
 def removed_note(cuda_struct, field):

@@ -15,7 +15,7 @@ sections are skipped too: the Linux CUDA SDK never shipped those headers.
 """
 
 from rulegen import cuda_scan, hipify
-from rulegen.entries import lifecycle, make_entry
+from rulegen.entries import lifecycle, make_entry, sourced
 from rulegen.naming import MusaNames
 
 # CUDA's prefixes: a name without one (dim3, float4, __host__) keeps its name on HIP.
@@ -53,17 +53,21 @@ def hip_entry(name, kind, symbol, row, hip_declared, hip_ver, cuda_version):
         if name in hip_declared:
             return make_entry(name, kind, status, name, "hip-headers", notes, deprecated, removed)
         return make_entry(name, kind, "unsupported", None, "none",
-                          ["the installed HIP %s headers do not declare %s" % (hip_ver, name)]
-                          + notes, deprecated, removed)
+                          sourced("no HIP version is known to declare %s" % name,
+                                  "the installed HIP %s headers do not declare it, and no "
+                                  "HIPIFY table maps it" % hip_ver) + notes,
+                          deprecated, removed)
     if not hip_name:
-        why = "no HIP equivalent" if row is not None else \
-            "not in the HIPIFY tables (no known HIP equivalent)"
-        return make_entry(name, kind, "unsupported", None, "none", [why] + notes,
+        why = sourced("no HIP equivalent", "HIPIFY's table maps it to no HIP name") \
+            if row is not None else sourced("no known HIP equivalent", "not in the HIPIFY tables")
+        return make_entry(name, kind, "unsupported", None, "none", why + notes,
                           deprecated, removed)
     if hip_name not in hip_declared and not row.get("hip_added"):
         return make_entry(name, kind, "unsupported", None, "none",
-                          ["%s is not in the installed HIP %s headers, and HIPIFY dates it "
-                           "to no HIP version" % (hip_name, hip_ver)] + notes,
+                          sourced("no HIP version is known to declare %s" % hip_name,
+                                  "HIPIFY maps it to %s but dates that to no HIP version, and "
+                                  "the installed HIP %s headers do not declare it"
+                                  % (hip_name, hip_ver)) + notes,
                           deprecated, removed)
     return hipify.mapped_entry(name, kind, status, row, hip_declared, hip_ver, notes,
                                deprecated, removed)

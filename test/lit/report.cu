@@ -90,7 +90,7 @@ int main() {
 // REPORT-HIP-NEXT:   18:39 cudaError_t -> hipError_t kind=type family=runtime status=migrated evidence=declaration
 // REPORT-HIP-NEXT:   19:8 __CUDA_ARCH__ -> __HIP_DEVICE_COMPILE__ kind=macro family=language status=migrated evidence=macro note=__HIP_DEVICE_COMPILE__ stands for it only in defined()/#ifdef tests; its value (__CUDA_ARCH__ >= 800) has no HIP translation
 // REPORT-HIP-NEXT:   20:14 cudaSuccess -> hipSuccess kind=enumerator family=runtime status=migrated evidence=declaration
-// REPORT-HIP-NEXT:   20:27 __trap -> __trap kind=function family=device status=unsupported evidence=declaration note=no HIP equivalent (HIPIFY)
+// REPORT-HIP-NEXT:   20:27 __trap -> __trap kind=function family=device status=unsupported evidence=declaration note=no HIP equivalent source=HIPIFY's table maps it to no HIP name
 // REPORT-HIP-NEXT:   22:14 cudaSuccess -> hipSuccess kind=enumerator family=runtime status=migrated evidence=declaration
 // REPORT-HIP-NEXT:   23:41 cudaGetErrorString -> hipGetErrorString kind=function family=runtime status=migrated evidence=declaration
 // REPORT-HIP-NEXT:   29:1 __global__ -> __global__ kind=macro family=runtime status=kept evidence=macro
@@ -113,7 +113,7 @@ int main() {
 // --verbose prints each use.
 // RUN: %musify --target=hip --hip-version=5.2 %s -o %t/hip.cu --verbose 2>&1 | FileCheck %s --check-prefix=VERBOSE-HIP
 // VERBOSE-HIP: {{.*}}report.cu:39:9: warning: 'cudaDeviceSetLimit' has no HIP equivalent: hipDeviceSetLimit was added in HIP 5.3; the target is HIP 5.2 (--hip-version) [musify-unsupported]
-// DIAG-HIP: {{.*}}report.cu:20:27: warning: '__trap' has no HIP equivalent (HIPIFY) [musify-unsupported]
+// DIAG-HIP: {{.*}}report.cu:20:27: warning: '__trap' has no HIP equivalent [musify-unsupported]
 // DIAG-HIP-NEXT: musify: warning: 1 use(s) of 1 name(s) that HIP 5.2, the target, does not have yet; --hip-version=5.3 migrates them: cudaDeviceSetLimit (5.3) (--verbose prints each use) [musify-unsupported]
 // DIAG-HIP-NEXT: musify: what is left to do:
 // DIAG-HIP-NEXT:   unsupported names (2): __trap x1, cudaDeviceSetLimit x1

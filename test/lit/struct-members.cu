@@ -15,7 +15,7 @@ int engines(const cudaDeviceProp &prop, Mine m) {
 }
 
 // HIP:  int engines(const hipDeviceProp_t &prop, Mine m) {
-// HIP-NEXT: {{^}}  // musify-unsupported: 'cudaDeviceProp::asyncEngineCount' has no HIP equivalent: hipDeviceProp_t has no member asyncEngineCount in HIP 5.2
+// HIP-NEXT: {{^}}  // musify-unsupported: 'cudaDeviceProp::asyncEngineCount' has no HIP equivalent: no HIP version is known to give hipDeviceProp_t a member asyncEngineCount
 // HIP-NEXT: {{^}}  return prop.asyncEngineCount + prop.major + m.asyncEngineCount;
 // BUILD: False [('unsupported', 'cudaDeviceProp::asyncEngineCount')]
 // MUSA: return prop.asyncEngineCount + prop.major + m.asyncEngineCount;

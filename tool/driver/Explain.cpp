@@ -86,6 +86,7 @@ void printRule(const Rule &R, const TargetDescription &Target, raw_ostream &Out)
   if (R.Disputed)
     Out << "      disputed: the sources disagree, so every use is reported\n";
   Line("note", R.Note);
+  Line("source", R.Source);
   Line("known from", R.VerifiedBy);
 }
 
@@ -113,6 +114,8 @@ void printBuildRule(const BuildRule &R, const TargetDescription &Target,
     Out << "      migrated, for a person to check\n";
   if (!R.Note.empty())
     Out << "      note: " << R.Note << "\n";
+  if (!R.Source.empty())
+    Out << "      source: " << R.Source << "\n";
   if (!R.VerifiedBy.empty())
     Out << "      known from: " << R.VerifiedBy << "\n";
 }

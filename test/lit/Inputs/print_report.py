@@ -8,7 +8,7 @@ usage: print_report.py REPORT
   inputs INPUT...
   file BASENAME output=OUTPUT analysis=ANALYSIS [fallback=REASON]
     LINE:COL CUDA -> TARGET kind=KIND family=FAMILY status=STATUS evidence=EVIDENCE
-        [cuda_status=S] [note=NOTE]
+        [cuda_status=S] [note=NOTE] [source=SOURCE]
     conflict LINE:COL EXISTING | INCOMING
   totals KEY=VALUE...
 """
@@ -40,6 +40,8 @@ def main(path):
                 line += f" cuda_status={e['cuda_status']}"
             if "note" in e:
                 line += f" note={e['note']}"
+            if "source" in e:
+                line += f" source={e['source']}"
             print(line)
         for c in f["conflicts"]:
             print(f"  conflict {c['line']}:{c['column']} {c['existing']} | {c['incoming']}")

@@ -71,7 +71,7 @@ int convolve(cudnnHandle_t handle, cudnnTensorDescriptor_t xd, const float *x,
 // HIP-NEXT:   return cudnnConvolutionForward(handle, &one, xd, x, wd, w, cd,
 // HIP-NEXT:                                  miopenConvolutionFwdAlgoGEMM, ws, ws_size, &zero, yd, y);
 
-// HIP52-DIAG: warning: 'cudnnSetActivationDescriptor' has no HIP equivalent (HIPIFY); deprecated since CUDA 9.0.0
+// HIP52-DIAG: warning: 'cudnnSetActivationDescriptor' has no HIP equivalent: deprecated since CUDA 9.0.0 [musify-unsupported]
 // HIP52-DIAG: warning: 'cudnnConvolutionForward' has no HIP equivalent: miopenConvolutionForward takes other parameters than cudnnConvolutionForward (order or count): port the call by hand
 // HIP52-DIAG: musify: warning: 1 use(s) of 1 name(s) that HIP 5.2, the target, does not have yet; --hip-version=5.3 migrates them: cudnnSetTensor4dDescriptorEx (5.3)
 // HIP52-DIAG: musify: 1 file to {{HIP}}: 29 references: 26 migrated, 0 migrated without semantics, 0 kept, 3 unsupported, 0 unknown

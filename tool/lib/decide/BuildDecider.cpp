@@ -19,6 +19,7 @@ Event BuildDecider::event(const Place &At, llvm::StringRef Kind, llvm::StringRef
   if (Rule) {
     E.VerifiedBy = Rule->VerifiedBy;
     E.Note = Rule->Note;
+    E.Source = Rule->Source;
     E.NeedsReview = Rule->Review;
   }
   return E;

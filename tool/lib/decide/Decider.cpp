@@ -270,6 +270,7 @@ Decider::decide(const Reference &Ref, llvm::StringRef FileText,
   }
   E.Family = R->Family;
   E.Note = R->Note;
+  E.Source = R->Source;
   E.VerifiedBy = R->VerifiedBy;
   E.Disputed = R->Disputed;
   if (R->Status == RuleStatus::Deprecated || R->Status == RuleStatus::Removed) {

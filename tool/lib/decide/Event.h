@@ -51,6 +51,7 @@ struct Event {
   /// not a spelling the rule calls harmless (a mask other than all lanes).
   std::string DroppedArgument;
   std::string VerifiedBy;  ///< how the rule's target is known (its "check")
+  std::string Source;      ///< where the rule's note comes from (its "source")
   std::string CudaStatus;  ///< "deprecated" or "removed" when the rule says so
   std::string CudaVersion; ///< the CUDA version that deprecated or removed it
   /// Unsupported only because the target version is older than the one that

@@ -44,6 +44,8 @@ nlohmann::json eventToJson(const Event &E) {
                       {"evidence", evidenceName(E.How)}};
   if (!E.VerifiedBy.empty())
     J["verified_by"] = E.VerifiedBy;
+  if (!E.Source.empty())
+    J["source"] = E.Source;
   if (!E.CudaStatus.empty())
     J["cuda_status"] = E.CudaStatus;
   if (!E.CudaVersion.empty())
@@ -169,13 +171,12 @@ void eventFindings(const Event &E, const char *Target, const FileReport &F,
   std::string Note = E.Note.empty() ? "" : ": " + E.Note;
   switch (E.Status) {
   case EventStatus::Unsupported: {
-    // A note that says so again ("no HIP equivalent (HIPIFY)") adds only
-    // what follows it.
+    // A note that says so again ("no HIP equivalent; deprecated since ...")
+    // adds only what follows it.
     llvm::StringRef Rest = E.Note;
-    bool Again = Rest.consume_front(std::string("no ") + Target + " equivalent");
+    Rest.consume_front(std::string("no ") + Target + " equivalent");
     Rest = Rest.ltrim("; ");
-    std::string Why =
-        Rest.empty() ? "" : (Again && Rest.starts_with("(") ? " " : ": ") + Rest.str();
+    std::string Why = Rest.empty() ? "" : ": " + Rest.str();
     return Say(llvm::formatv("'{0}' has no {1} equivalent{2}", E.Cuda, Target, Why),
                "unsupported");
   }

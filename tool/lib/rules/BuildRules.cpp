@@ -62,6 +62,7 @@ constexpr const char *EntryKeys[] = {"cuda",
                                      "status",
                                      "target",
                                      "note",
+                                     "source",
                                      "check",
                                      "review",
                                      "prefix",
@@ -171,6 +172,7 @@ static std::optional<std::string> readBuildEntry(const nlohmann::json &Entry,
   Check(readMember(Entry, "status", Status, "a string"));
   Check(readMember(Entry, "target", R.Replacement, "a string"));
   Check(readMember(Entry, "note", R.Note, "a string"));
+  Check(readMember(Entry, "source", R.Source, "a string"));
   Check(readMember(Entry, "check", R.VerifiedBy, "a string"));
   Check(readMember(Entry, "review", R.Review, "true or false"));
   Check(readMember(Entry, "prefix", R.Prefix, "true or false"));

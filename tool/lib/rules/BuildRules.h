@@ -78,6 +78,7 @@ struct BuildRule {
   /// renamed flag keeps its value as written. Empty for a dropped flag.
   std::string Replacement; ///< the table's "target"
   std::string Note;
+  std::string Source;     ///< where the note's facts come from: for the report
   std::string VerifiedBy; ///< how the replacement is known (the table's "check")
   bool Review = false;    ///< migrated, but a person must check the result
   /// Cuda is a prefix: any name that starts with it and that no entry of the

@@ -60,6 +60,9 @@ struct Rule {
   /// is Unsupported.
   std::string Replacement;
   std::string Note;
+  /// Where the note's facts come from (a table, the installed headers): for
+  /// the report, not the console.
+  std::string Source;
   std::string CudaDeprecated;
   std::string CudaRemoved;
   std::string VerifiedBy; ///< how the replacement is known (the table's "check")
