@@ -929,15 +929,37 @@ private:
       });
   }
 
+  /// The comment syntax of a file musify migrates; none for another.
+  static std::optional<CommentSyntax> commentSyntaxOf(const std::string &Path,
+                                                      const FileState &S) {
+    if (S.isSource())
+      return CommentSyntax::CFamily;
+    if (!S.Input || S.Input->Role == FileRole::Python)
+      return S.Input ? std::optional(CommentSyntax::Python) : std::nullopt;
+    if (S.Input->Role != FileRole::BuildFile)
+      return std::nullopt;
+    switch (*buildFileKindOf(Path)) {
+    case BuildFileKind::CMake:
+      return CommentSyntax::CMake;
+    case BuildFileKind::Makefile:
+      return CommentSyntax::Makefile;
+    case BuildFileKind::Python:
+      return CommentSyntax::Python;
+    }
+    return std::nullopt;
+  }
+
   /// After every decision: what the comments say is what the report says.
   void writeFindingsIntoCode() {
     for (auto &[Path, S] : Files) {
       const FileReport &R = S.Report;
-      if (!S.isSource() || S.leftOut() ||
+      std::optional<CommentSyntax> Syntax = commentSyntaxOf(Path, S);
+      if (!Syntax || S.leftOut() ||
           (R.Events.empty() && R.Hazards.empty() && R.Conflicts.empty()))
         continue;
       // A comment yields to any edit it would overlap.
-      for (const Edit &E : inlineFindingEdits(R, Options.Target.DisplayName, text(S)))
+      for (const Edit &E :
+           inlineFindingEdits(R, Options.Target.DisplayName, text(S), *Syntax))
         if (!S.Edits.blocks(E))
           S.Edits.addAfterInsertions(E);
     }

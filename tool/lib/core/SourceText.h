@@ -111,12 +111,18 @@ unsigned lineStartOf(llvm::StringRef Text, unsigned Offset);
 /// lines. Lexes the text once.
 class LineInsertionPoints {
 public:
+  /// C and C++ text, whose comments and literals are found by lexing it.
   explicit LineInsertionPoints(llvm::StringRef Text);
+  /// Text of another language, with the [begin, end) ranges no line may split
+  /// (a CMake command, a Python logical line), in text order.
+  LineInsertionPoints(llvm::StringRef Text,
+                      std::vector<std::pair<unsigned, unsigned>> Spanning)
+      : Text(Text), Spanning(std::move(Spanning)) {}
   unsigned before(unsigned Offset) const;
 
 private:
   llvm::StringRef Text;
-  /// [begin, end) of comments and literals that span lines, in text order.
+  /// [begin, end) of what spans lines, in text order.
   std::vector<std::pair<unsigned, unsigned>> Spanning;
   bool splitsSomething(unsigned LineStart) const;
 };

@@ -1,6 +1,9 @@
 // Findings written into the migrated code, above the lines they are about.
 #include "report/InlineFindings.h"
 
+#include "buildfiles/CMakeLexer.h"
+#include "buildfiles/MakeLexer.h"
+#include "core/PythonTokens.h"
 #include "core/SourceText.h"
 
 #include <map>
@@ -16,34 +19,77 @@ static bool needsAction(const Finding &F) {
 }
 
 /// The comment line of a finding: `// musify-CODE: message`.
-static std::string inlineFindingText(const Finding &F) {
-  std::string Text = "// musify-" + F.Code + ": " + oneLine(F.Message);
+static std::string inlineFindingText(const Finding &F, CommentSyntax Syntax) {
+  std::string Text = (Syntax == CommentSyntax::CFamily ? "// musify-" : "# musify-") +
+                     F.Code + ": " + oneLine(F.Message);
   // A backslash at the end would splice the next line into the comment.
   while (!Text.empty() && (Text.back() == '\\' || Text.back() == ' '))
     Text.pop_back();
   return Text;
 }
 
+using Spans = std::vector<std::pair<unsigned, unsigned>>;
+
+/// Where a line may go in Text, which is of Syntax.
+static LineInsertionPoints insertionPoints(llvm::StringRef Text, CommentSyntax Syntax) {
+  Spans Spanning;
+  switch (Syntax) {
+  case CommentSyntax::CFamily:
+    return LineInsertionPoints(Text);
+  case CommentSyntax::CMake:
+    for (const CMakeCommand &C : lexCMake(Text))
+      Spanning.emplace_back(C.NameBegin, C.CloseParen + 1);
+    break;
+  case CommentSyntax::Makefile:
+    // A define's body: its lines are the variable's value. (A continued
+    // line's backslash is seen by LineInsertionPoints itself.)
+    for (const MakePiece &P : lexMakefile(Text)) {
+      if (P.Role != MakeRole::Shell || P.NameEnd == P.NameBegin)
+        continue;
+      unsigned Define = lineStartOf(Text, P.NameBegin);
+      if (Spanning.empty() || Spanning.back().first != Define)
+        Spanning.emplace_back(Define, P.End);
+      Spanning.back().second = std::max(Spanning.back().second, P.End);
+    }
+    break;
+  case CommentSyntax::Python: {
+    std::vector<PythonToken> Tokens = lexPython(Text);
+    bool LineStart = true;
+    for (const PythonToken &T : Tokens) {
+      if (LineStart && T.Kind != PythonToken::Newline)
+        Spanning.emplace_back(T.OuterBegin, T.OuterEnd);
+      LineStart = T.Kind == PythonToken::Newline;
+      if (!Spanning.empty() && !LineStart)
+        Spanning.back().second = std::max(Spanning.back().second, T.OuterEnd);
+    }
+    break;
+  }
+  }
+  return LineInsertionPoints(Text, std::move(Spanning));
+}
+
 std::vector<Edit> inlineFindingEdits(const FileReport &F, const std::string &Target,
-                                     llvm::StringRef Text) {
+                                     llvm::StringRef Text, CommentSyntax Syntax) {
   std::vector<Finding> Findings;
   fileFindings(F, Target, Findings);
   std::vector<Edit> Edits;
   if (Findings.empty())
     return Edits;
-  LineInsertionPoints Points(Text);
+  LineInsertionPoints Points = insertionPoints(Text, Syntax);
   std::map<unsigned, std::vector<std::string>> Lines; // by insertion point
   for (const Finding &Found : Findings)
     if (needsAction(Found) && Found.At.Offset <= Text.size()) {
       std::vector<std::string> &At = Lines[Points.before(Found.At.Offset)];
-      std::string Line = inlineFindingText(Found);
+      std::string Line = inlineFindingText(Found, Syntax);
       if (!llvm::is_contained(At, Line))
         At.push_back(std::move(Line));
     }
   for (auto &[Start, Comments] : Lines) {
     llvm::StringRef Rest = Text.drop_front(Start);
     llvm::StringRef Indent =
-        Rest.take_while([](char C) { return C == ' ' || C == '\t'; });
+        Syntax == CommentSyntax::Makefile
+            ? ""
+            : Rest.take_while([](char C) { return C == ' ' || C == '\t'; });
     size_t End = Rest.find('\n');
     bool Crlf = End != llvm::StringRef::npos && End > 0 && Rest[End - 1] == '\r';
     std::string Block;

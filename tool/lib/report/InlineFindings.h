@@ -13,12 +13,22 @@
 
 namespace musify {
 
+/// The language of a migrated file, which decides how a comment is written
+/// and where a line may go.
+enum class CommentSyntax {
+  CFamily,  ///< `// ...`; not inside a directive, comment or literal
+  CMake,    ///< `# ...`; not inside a command's arguments
+  Makefile, ///< `# ...` at the line's start (a tab would make it recipe text);
+            ///< not inside a continued line or a define...endef body
+  Python,   ///< `# ...`; not inside a logical line (a string, brackets, `\`)
+};
+
 /// The insertions that put F's findings above their lines in Text (F's
 /// original text), one line per finding, indented as the line. A line never
-/// goes inside a preprocessor directive, a comment or a literal: a finding
-/// there goes above the line where that begins. None where the same lines
-/// stand there already (migrating migrated code adds nothing).
+/// goes where it would change what the text means (CommentSyntax): a
+/// finding there goes above the line where that construct begins. None where
+/// the same lines stand there already (migrating migrated code adds nothing).
 std::vector<Edit> inlineFindingEdits(const FileReport &F, const std::string &Target,
-                                     llvm::StringRef Text);
+                                     llvm::StringRef Text, CommentSyntax Syntax);
 
 } // namespace musify

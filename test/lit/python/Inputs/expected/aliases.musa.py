@@ -3,6 +3,7 @@ import torch as t
 import torch_musa
 import torch_musa as tc
 import torch.cuda.amp
+# musify-unsupported: 'torch.cuda.nvtx' has no MUSA equivalent: torch.musa (torch_musa's public names) has no such name
 from torch.cuda import nvtx
 from torch_musa import MUSAGraph, Event as Ev
 from torch.backends import mudnn

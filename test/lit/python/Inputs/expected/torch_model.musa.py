@@ -48,6 +48,7 @@ def seed_everything(seed: int) -> None:
     random.seed(seed)
     torch.manual_seed(seed)
     torch.musa.manual_seed_all(seed)
+    # musify-unsupported: 'torch.backends.cudnn.deterministic' has no MUSA equivalent: torch_musa documents torch.backends.mudnn's allow_tf32 and flags() only; musify does not guess the rest
     torch.backends.cudnn.deterministic = True
 
 

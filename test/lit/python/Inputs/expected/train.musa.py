@@ -28,7 +28,9 @@ def main(args):
     scaler = GradScaler()
     model = Net().musa()
     t = torch.zeros(3, device=torch.device("musa", 0))
+    # musify-unsupported: 'torch.cuda.utilization' has no MUSA equivalent: torch.musa (torch_musa's public names) has no such name
     print(torch.version.musa, torch.cuda.utilization(), args.cuda)
+    # musify-unsupported: 'torch.backends.cudnn.benchmark' has no MUSA equivalent: torch_musa documents torch.backends.mudnn's allow_tf32 and flags() only; musify does not guess the rest
     torch.backends.cudnn.benchmark = True
     torch.backends.mudnn.allow_tf32 = True
     label = "cuda"

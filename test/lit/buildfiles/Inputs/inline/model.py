@@ -1,0 +1,5 @@
+import torch
+x = max(1,
+        torch.cuda.utilization())
+y = 1 + \
+    torch.cuda.utilization()
