@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """The engine's stage folders (tool/lib/<stage>/) include each other one way
-only, in pipeline order: a folder may include its own headers, those of folders
-before it, and the top-level Options.h (the run's options, which include no
-stage). A backward include, or a folder missing from the order, fails.
+only, in pipeline order: a folder may include its own headers and those of
+folders before it. After the stages come the session (tool/lib/Session.*,
+Options.h: the run's options and the sequence of stage calls), then the driver
+(tool/driver/, the command line): each may include what comes before it, and
+nothing before them includes them. A backward include, or a folder missing from
+the order, fails.
 
 Run from the repository root: python3 test/layering/check_layering.py
 """
@@ -15,31 +18,46 @@ LIB = os.path.join(ROOT, "tool", "lib")
 
 # docs/design.md, "The pipeline": shared vocabulary first, the report last.
 ORDER = ["core", "rules", "inputs", "frontend", "find", "rewrite", "edit", "decide",
-         "rename", "buildfiles", "python", "output", "cache", "report"]
+         "rename", "buildfiles", "python", "output", "cache", "report", "session", "driver"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([A-Za-z_]+)/', re.M)
+# The session's headers, included by name alone.
+SESSION_INCLUDE = re.compile(r'^\s*#\s*include\s+"(Session|Options)\.h"', re.M)
+
+
+def sources():
+    """(layer, path) of every engine and driver file."""
+    for name in sorted(os.listdir(LIB)):
+        path = os.path.join(LIB, name)
+        if os.path.isdir(path):
+            for dirpath, _, names in os.walk(path):
+                for file in sorted(names):
+                    yield name, os.path.join(dirpath, file)
+        else:
+            yield "session", path
+    driver = os.path.join(ROOT, "tool", "driver")
+    for file in sorted(os.listdir(driver)):
+        yield "driver", os.path.join(driver, file)
 
 
 def main():
     rank = {name: i for i, name in enumerate(ORDER)}
     problems = []
-    folders = sorted(d for d in os.listdir(LIB) if os.path.isdir(os.path.join(LIB, d)))
-    for folder in folders:
-        if folder not in rank:
-            problems.append("tool/lib/%s/ is not in the pipeline order of %s"
-                            % (folder, os.path.relpath(__file__, ROOT)))
+    for layer, path in sources():
+        if not path.endswith((".h", ".cpp")):
             continue
-        for dirpath, _, names in os.walk(os.path.join(LIB, folder)):
-            for name in sorted(names):
-                if not name.endswith((".h", ".cpp")):
-                    continue
-                path = os.path.join(dirpath, name)
-                with open(path, encoding="utf-8") as f:
-                    for used in INCLUDE.findall(f.read()):
-                        if used in ("llvm", "clang", "nlohmann", "gtest"):
-                            continue
-                        if used not in rank or rank[used] > rank[folder]:
-                            problems.append("%s includes %s/, which comes after %s/"
-                                            % (os.path.relpath(path, ROOT), used, folder))
+        if layer not in rank:
+            problems.append("tool/lib/%s/ is not in the pipeline order of %s"
+                            % (layer, os.path.relpath(__file__, ROOT)))
+            continue
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        used = [u for u in INCLUDE.findall(text)
+                if u not in ("llvm", "clang", "nlohmann", "gtest")]
+        used += ["session"] * len(SESSION_INCLUDE.findall(text))
+        for u in used:
+            if u not in rank or rank[u] > rank[layer]:
+                problems.append("%s includes %s/, which comes after %s/"
+                                % (os.path.relpath(path, ROOT), u, layer))
     for p in problems:
         print("  " + p)
     print("layering: %s" % ("OK" if not problems else "%d problem(s)" % len(problems)))

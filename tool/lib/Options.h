@@ -1,6 +1,7 @@
 // What one musify run is asked to do: the command line, parsed.
 #pragma once
 
+#include "output/OutputPlan.h"
 #include "rules/TargetDescription.h"
 
 #include <cstdint>
@@ -9,14 +10,6 @@
 #include <vector>
 
 namespace musify {
-
-enum class OutputMode {
-  Stdout,  ///< the single input, migrated, on standard output
-  File,    ///< the single input, migrated, to OutputFile
-  OutRoot, ///< every input mirrored under OutRoot
-  InPlace, ///< every migrated file rewritten where it is
-  None,    ///< --dry-run: nothing but the reports asked for
-};
 
 struct MigrationOptions {
   TargetDescription Target;

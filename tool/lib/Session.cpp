@@ -16,6 +16,7 @@
 #include "inputs/Inputs.h"
 #include "inputs/NvccFlags.h"
 #include "output/DepFile.h"
+#include "output/OutputPlan.h"
 #include "output/OutputWriter.h"
 #include "output/TreeLock.h"
 #include "python/PythonModel.h"
@@ -134,7 +135,7 @@ public:
     if (Journal && Written)
       Journal->finish();
     if (Options.Output == OutputMode::OutRoot)
-      Written = mirrorLinks() && Written;
+      Written = Output.mirrorLinks(Errs) && Written;
     return report() && Written ? ExitSuccess : ExitMigrationProblems;
   }
 
@@ -163,7 +164,7 @@ private:
   /// Stage 1: inputs, output mode and the SDK. Nothing is written before
   /// this has checked everything it can.
   std::optional<int> collect() {
-    std::string OutRoot = absoluteOutRoot();
+    std::string OutRoot = Output.absoluteOutRoot();
     if (std::optional<int> Failed = findInputs(OutRoot))
       return Failed;
     if (std::optional<int> Failed = resumeInterruptedMerge())
@@ -190,16 +191,6 @@ private:
       S.Input = &F;
     }
     return std::nullopt;
-  }
-
-  /// --out-root as an absolute path without dots; empty in other modes.
-  std::string absoluteOutRoot() const {
-    if (Options.Output != OutputMode::OutRoot)
-      return "";
-    llvm::SmallString<256> Abs(Options.OutRoot);
-    llvm::sys::fs::make_absolute(Abs);
-    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-    return Abs.str().str();
   }
 
   /// The input files, from the paths and the compile database; the
@@ -235,42 +226,14 @@ private:
     return std::nullopt;
   }
 
-  /// Output to standard output or to -o: one file, written whole.
-  bool singleFile() const {
-    return Options.Output == OutputMode::Stdout || Options.Output == OutputMode::File;
-  }
-
   /// The output mode fits the inputs, and writing can overwrite none of them.
   std::optional<int> checkOutputs(const std::string &OutRoot) {
-    if (singleFile() && (Inputs.Files.size() != 1 || !Inputs.Files[0].Explicit))
-      return fail("writing to standard output or with -o takes exactly one "
-                  "input file; use --out-root DIR or --in-place for several files "
-                  "or a folder");
-    if (!OutRoot.empty() && llvm::sys::fs::exists(OutRoot) &&
-        !llvm::sys::fs::is_directory(OutRoot))
-      return fail("--out-root '" + Options.OutRoot + "' is a file, not a folder");
-    if (Options.Output == OutputMode::File &&
-        llvm::sys::fs::is_directory(Options.OutputFile))
-      return fail("-o '" + Options.OutputFile +
-                  "' is a folder; -o names the file to write (--out-root DIR mirrors "
-                  "inputs into a folder)");
-    if (!OutRoot.empty())
-      if (std::optional<std::string> Overlap = outRootOverlap(OutRoot))
-        return fail("--out-root '" + Options.OutRoot + "' " + *Overlap +
-                    "; choose a folder outside the inputs, or a new or empty one");
-    if (Options.Output == OutputMode::File) {
-      llvm::SmallString<256> Real;
-      if (!llvm::sys::fs::real_path(Options.OutputFile, Real) &&
-          Real.str() == Inputs.Files[0].Path)
-        return fail("-o '" + Options.OutputFile +
-                    "' is the input file; use --in-place to rewrite it where it is");
-    }
+    if (std::optional<std::string> Why = Output.whyNotWritable(OutRoot))
+      return fail(*Why);
     return std::nullopt;
   }
 
-  /// -o, --report, --sarif and --html: each must name a new file or a regular
-  /// one that may be written, and no input, nothing else the run writes and
-  /// none of the others (output/OutputWriter.h says why).
+  /// -o, --report, --sarif, --html and --depfile name files the run may write.
   std::optional<int> checkNamedOutputs() {
     std::vector<std::pair<std::string, std::string>> Named; // option, path
     if (Options.Output == OutputMode::File)
@@ -281,90 +244,16 @@ private:
                                 {"--depfile", &Options.DepFile}})
       if (!Path->empty())
         Named.push_back({Option, *Path});
-    if (Named.empty())
-      return std::nullopt;
-    std::map<std::string, std::string> Taken = pathsTheMigrationWrites();
-    for (size_t I = 0; I < Named.size(); ++I) {
-      const auto &[Option, Path] = Named[I];
-      std::string Said = Option + " '" + Path + "'";
-      if (std::optional<std::string> Unfit = whyNotReplaceable(Path, /*Writable=*/true))
-        return fail(Said + " " + *Unfit);
-      std::string Same = sameFileKey(Path);
-      if (auto It = Taken.find(Same); It != Taken.end())
-        return fail(Said + " is " + It->second + "; name another file");
-      if (std::optional<std::string> Backup = backupNamed(Same))
-        return fail(Said + " is where --backup keeps " + *Backup + "; name another file");
-      for (size_t J = 0; J < I; ++J)
-        if (sameFileKey(Named[J].second) == Same)
-          return fail(Said + " is also given to " + Named[J].first +
-                      "; each names a file of its own");
-    }
+    if (std::optional<std::string> Why = Output.whyNotNamedOutputs(Named))
+      return fail(*Why);
     return std::nullopt;
   }
 
-  /// Path as one name per file: absolute, its folder's links resolved.
-  static std::string sameFileKey(llvm::StringRef Path) {
-    llvm::SmallString<256> Abs(Path);
-    llvm::sys::fs::make_absolute(Abs);
-    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-    llvm::SmallString<256> Real;
-    if (llvm::sys::fs::real_path(llvm::sys::path::parent_path(Abs), Real))
-      return Abs.str().str();
-    llvm::sys::path::append(Real, llvm::sys::path::filename(Abs));
-    return Real.str().str();
-  }
-
-  /// The files the run reads or writes besides its reports (by
-  /// sameFileKey), with what each is: no report may replace one.
-  std::map<std::string, std::string> pathsTheMigrationWrites() const {
-    std::map<std::string, std::string> Taken;
-    for (const InputFile &F : Inputs.Files) {
-      // In place, a file that is not migrated is neither read nor written.
-      bool Read = F.Role != FileRole::Other || Options.Output == OutputMode::OutRoot;
-      if (Read)
-        Taken.emplace(F.Path, "the input file '" + F.Path + "'");
-      std::string New = newPathOf(F.Path);
-      if (Options.Output == OutputMode::InPlace && New != F.Path)
-        Taken.emplace(sameFileKey(New),
-                      "where --rename-extensions writes '" + F.Path + "'");
-      if (Options.Output == OutputMode::OutRoot)
-        Taken.emplace(sameFileKey(mirrorPathOf(New)),
-                      "where --out-root writes '" + F.Path + "'");
-    }
-    return Taken;
-  }
-
-  /// The input whose --backup copy could be at Path (FILE.orig, FILE.orig.N).
-  std::optional<std::string> backupNamed(llvm::StringRef Path) const {
-    if (Options.Output != OutputMode::InPlace || !Options.Backup)
-      return std::nullopt;
-    size_t At = Path.rfind(".orig");
-    if (At == llvm::StringRef::npos)
-      return std::nullopt;
-    llvm::StringRef Number = Path.drop_front(At + 5);
-    if (!Number.empty() &&
-        (!Number.consume_front(".") || Number.empty() ||
-         !llvm::all_of(Number, [](char C) { return llvm::isDigit(C); })))
-      return std::nullopt;
-    std::string Source = Path.take_front(At).str();
-    if (!llvm::any_of(Inputs.Files, [&](const InputFile &F) { return F.Path == Source; }))
-      return std::nullopt;
-    return "the original of '" + Source + "'";
-  }
-
   /// --out-root: no input's mirror lies under a symbolic link in the
-  /// out-root, which would write it outside (writeOutputs checks again).
+  /// out-root, which would write it outside (writing checks again).
   std::optional<int> checkOutRootLinks() {
-    if (Options.Output != OutputMode::OutRoot)
-      return std::nullopt;
-    for (const InputFile &F : Inputs.Files) {
-      std::string Dest = mirrorPathOf(newPathOf(F.Path));
-      if (std::optional<std::string> Link = linkBelow(Options.OutRoot, Dest))
-        return fail("--out-root '" + Options.OutRoot + "' holds the symbolic link '" +
-                    *Link + "', through which '" + Dest +
-                    "' would be written outside it; remove the link or choose "
-                    "another folder");
-    }
+    if (std::optional<std::string> Why = Output.linkInOutRoot())
+      return fail(*Why);
     return std::nullopt;
   }
 
@@ -382,7 +271,7 @@ private:
   std::optional<int> planRenaming() {
     if (!Options.RenameExtensions)
       return std::nullopt;
-    if (singleFile())
+    if (Output.singleFile())
       return fail("--rename-extensions renames files: use it with --out-root or "
                   "--in-place");
     llvm::Expected<RenameMap> Planned = planRenames(Inputs, Options.Target);
@@ -577,7 +466,7 @@ private:
     if (!Options.Quiet)
       Errs << "musify: note: put back " << *Restored << " file(s) an interrupted merge "
            << "replaced; the merge runs again whole\n";
-    return findInputs(absoluteOutRoot()); // the tree as the shards read it
+    return findInputs(Output.absoluteOutRoot()); // the tree as the shards read it
   }
 
   /// merge --in-place: before any file is replaced, the journal that lets a
@@ -1059,86 +948,15 @@ private:
     }
   }
 
-  /// Where a file's result goes; empty when it is not written.
   std::string destinationOf(const FileState &S) const {
-    switch (Options.Output) {
-    case OutputMode::Stdout:
-      return S.Input ? "-" : "";
-    case OutputMode::File:
-      return S.Input ? Options.OutputFile : "";
-    case OutputMode::InPlace:
-      return S.Edits.empty() && !Renamed.count(S.Report.Path) ? ""
-                                                              : newPathOf(S.Report.Path);
-    case OutputMode::OutRoot: {
-      // Headers the inputs include go along, so the tree builds.
-      if (!S.Input && !S.isSource())
-        return "";
-      return mirrorPathOf(newPathOf(S.Report.Path));
-    }
-    case OutputMode::None:
-      return "";
-    }
-    return "";
+    return Output.destinationOf(S.Report.Path, S.Input != nullptr, S.isSource(),
+                                !S.Edits.empty());
   }
 
-  /// How an --out-root folder that exists with files in it overlaps the
-  /// inputs (it is, holds, or lies inside an input folder), or nullopt.
-  /// Mirroring into it could overwrite the user's files.
-  std::optional<std::string> outRootOverlap(const std::string &OutRoot) const {
-    llvm::SmallString<256> Real;
-    if (llvm::sys::fs::real_path(OutRoot, Real))
-      return std::nullopt; // new: nothing there to overwrite
-    std::error_code EC;
-    if (llvm::sys::fs::directory_iterator(Real, EC) ==
-            llvm::sys::fs::directory_iterator() &&
-        !EC)
-      return std::nullopt; // empty
-    auto Inside = [](llvm::StringRef Path, llvm::StringRef Folder) {
-      return Path == Folder || (Path.starts_with(Folder) &&
-                                Path.drop_front(Folder.size()).starts_with("/"));
-    };
-    for (const std::string &Root : Inputs.Roots) {
-      if (Real.str() == Root)
-        return std::string("is an input folder");
-      if (Inside(Real.str(), Root))
-        return "lies inside the input folder '" + Root + "' and is not empty";
-      if (Inside(Root, Real.str()))
-        return "holds the input folder '" + Root + "' and is not empty";
-    }
-    return std::nullopt;
-  }
-
-  /// Where --backup keeps Path's original: Path.orig, or, if that is taken
-  /// (an earlier backup, never replaced), Path.orig.1, .2, ...
-  static std::string backupPathOf(const std::string &Path) {
-    std::string Backup = Path + ".orig";
-    for (unsigned N = 1; llvm::sys::fs::exists(Backup); ++N)
-      Backup = Path + ".orig." + std::to_string(N);
-    return Backup;
-  }
-
-  /// Where --out-root mirrors Path, an input or a file beside the inputs.
-  std::string mirrorPathOf(llvm::StringRef Path) const {
-    llvm::SmallString<256> Dest(Options.OutRoot);
-    llvm::sys::path::append(Dest, Path.drop_front(Inputs.MirrorBase.size()).ltrim('/'));
-    return Dest.str().str();
-  }
-
-  /// The file's path after --rename-extensions.
-  std::string newPathOf(const std::string &Path) const {
-    auto It = Renamed.find(Path);
-    return It == Renamed.end() ? Path : It->second;
-  }
-
-  /// Stage 5, output: each file is written whole (temporary file + rename).
-  /// In place, a renamed file is written under its new name before the old
-  /// one goes: an interrupted run leaves the original or both, never neither.
+  /// Stage 5, output: each file is written whole, where the output plan says.
   bool writeOutputs() {
     bool Ok = true;
-    for (const std::string &Stale : Inputs.StaleTemporaries)
-      if (!llvm::sys::fs::remove(Stale))
-        Errs << "musify: note: removed '" << Stale
-             << "', a temporary file an interrupted run left\n";
+    Output.removeStaleTemporaries(Errs);
     for (auto &[Path, S] : Files) {
       std::string Dest = destinationOf(S);
       if (Dest.empty()) {
@@ -1147,94 +965,14 @@ private:
                << "written with --out-root or --in-place\n";
         continue;
       }
-      if (Options.Output == OutputMode::InPlace) {
-        llvm::ErrorOr<llvm::sys::fs::perms> Perms = llvm::sys::fs::getPermissions(Path);
-        if (Perms && !(*Perms & llvm::sys::fs::owner_write)) {
-          Errs << "musify: error: '" << Path << "' is read-only; left as it is (make it "
-               << "writable to migrate it in place)\n";
-          Ok = false;
-          continue;
-        }
-      }
-      if (Options.Output == OutputMode::OutRoot)
-        if (std::optional<std::string> Link = linkBelow(Options.OutRoot, Dest)) {
-          Errs << "musify: error: cannot write '" << Dest << "': '" << *Link
-               << "' is a symbolic link, and --out-root is never written through one\n";
-          Ok = false;
-          continue;
-        }
-      std::string Result = S.Edits.apply(text(S));
-      if (Dest == "-") {
-        Out << Result;
-        Out.flush();
-      } else {
-        if (Options.Output == OutputMode::InPlace && Options.Backup &&
-            !keepBackup(Path, text(S))) {
-          Ok = false;
-          continue; // never replace a file whose backup failed
-        }
-        if (llvm::Error E = writeFileAtomically(Dest, Result, Path, IfUnchanged::Keep)) {
-          Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
-          Ok = false;
-          continue;
-        }
-        if (Options.Output == OutputMode::InPlace && Dest != Path)
-          if (std::error_code EC = llvm::sys::fs::remove(Path)) {
-            Errs << "musify: error: cannot remove '" << Path << "' after writing '"
-                 << Dest << "': " << EC.message() << "\n";
-            Ok = false;
-          }
+      if (!Output.write(Path, Dest, text(S), S.Edits.apply(text(S)), Out, Errs)) {
+        Ok = false;
+        continue;
       }
       llvm::SmallString<256> Written(Dest);
       if (Dest != "-")
         llvm::sys::fs::make_absolute(Written);
       S.Report.Output = Written.str().str();
-    }
-    return Ok;
-  }
-
-  /// --backup: Original kept beside Path; false, said, if it could not be.
-  bool keepBackup(const std::string &Path, llvm::StringRef Original) {
-    std::string Backup = backupPathOf(Path);
-    if (llvm::sys::path::filename(Backup).size() > MaxFileNameBytes) {
-      Errs << "musify: error: cannot keep a backup of '" << Path << "': its name with '"
-           << Backup.substr(Path.size()) << "' is "
-           << llvm::sys::path::filename(Backup).size() << " bytes, past the "
-           << MaxFileNameBytes << " a file name may have; left as it is\n";
-      return false;
-    }
-    if (llvm::Error E = writeFileAtomically(Backup, Original, Path)) {
-      Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
-      return false;
-    }
-    return true;
-  }
-
-  /// --out-root: the input folders' relative links that stay inside them
-  /// are links in the mirror too (a link's target is never written through).
-  bool mirrorLinks() {
-    bool Ok = true;
-    for (const InputSet::Link &L : Inputs.Links) {
-      std::string Dest = mirrorPathOf(L.Path);
-      llvm::sys::fs::file_status Status;
-      if (!llvm::sys::fs::status(Dest, Status, /*follow=*/false) &&
-          Status.type() != llvm::sys::fs::file_type::symlink_file) {
-        Errs << "musify: error: cannot mirror the link '" << L.Path << "': '" << Dest
-             << "' exists and is not a link\n";
-        Ok = false;
-        continue;
-      }
-      llvm::sys::fs::remove(Dest);
-      std::error_code EC = llvm::sys::fs::create_directories(
-          llvm::sys::path::parent_path(Dest), /*IgnoreExisting=*/true,
-          llvm::sys::fs::all_all);
-      if (!EC)
-        EC = llvm::sys::fs::create_link(L.Target, Dest);
-      if (EC) {
-        Errs << "musify: error: cannot mirror the link '" << L.Path << "' as '" << Dest
-             << "': " << EC.message() << "\n";
-        Ok = false;
-      }
     }
     return Ok;
   }
@@ -1473,6 +1211,9 @@ private:
   /// What each parsed translation unit compiled, for build predictions.
   std::map<std::string, UnitReach> Units;
   RenameMap Renamed;
+  const OutputSettings Where{Options.Output, Options.OutputFile, Options.OutRoot,
+                             Options.Backup};
+  const OutputPlan Output{Where, Inputs, Renamed};
   std::optional<MergeJournal> Journal; ///< merge --in-place
   TreeLock InPlaceLock;                ///< --in-place: held while the run lives
   std::optional<UnitCache> Cache;      ///< --incremental

@@ -1,0 +1,80 @@
+// OutputPlan: where each output mode writes a file, and the named outputs it
+// refuses (an input, a mirrored file, a backup, the same file twice).
+#include "output/OutputPlan.h"
+
+#include <gtest/gtest.h>
+
+using namespace musify;
+
+namespace {
+
+class OutputPlanTest : public ::testing::Test {
+protected:
+  OutputPlanTest() {
+    Inputs.Roots = {"/src"};
+    Inputs.MirrorBase = "/src";
+    for (auto [Path, Role] : {std::pair{"/src/a.cu", FileRole::TranslationUnit},
+                              {"/src/notes.txt", FileRole::Other}}) {
+      InputFile F;
+      F.Path = Path;
+      F.Role = Role;
+      F.Explicit = true;
+      Inputs.Files.push_back(F);
+    }
+    Renamed["/src/a.cu"] = "/src/a.mu";
+  }
+  OutputSettings Settings;
+  InputSet Inputs;
+  RenameMap Renamed;
+};
+
+TEST_F(OutputPlanTest, DestinationFollowsTheMode) {
+  OutputPlan Plan(Settings, Inputs, Renamed);
+  Settings.Mode = OutputMode::Stdout;
+  EXPECT_EQ(Plan.destinationOf("/src/a.cu", true, true, true), "-");
+  EXPECT_EQ(Plan.destinationOf("/src/h.cuh", false, true, true), "");
+  Settings.Mode = OutputMode::OutRoot;
+  Settings.OutRoot = "/out";
+  EXPECT_EQ(Plan.destinationOf("/src/a.cu", true, true, false), "/out/a.mu");
+  // A header the inputs include goes along; a file that is neither does not.
+  EXPECT_EQ(Plan.destinationOf("/src/inc/h.cuh", false, true, false), "/out/inc/h.cuh");
+  EXPECT_EQ(Plan.destinationOf("/src/other.bin", false, false, false), "");
+  Settings.Mode = OutputMode::InPlace;
+  EXPECT_EQ(Plan.destinationOf("/src/a.cu", true, true, false), "/src/a.mu");
+  EXPECT_EQ(Plan.destinationOf("/src/b.cu", true, true, false), "");
+  EXPECT_EQ(Plan.destinationOf("/src/b.cu", true, true, true), "/src/b.cu");
+  Settings.Mode = OutputMode::None;
+  EXPECT_EQ(Plan.destinationOf("/src/a.cu", true, true, true), "");
+}
+
+TEST_F(OutputPlanTest, NamedOutputsReplaceNothingTheRunReadsOrWrites) {
+  OutputPlan Plan(Settings, Inputs, Renamed);
+  Settings.Mode = OutputMode::InPlace;
+  Settings.Backup = true;
+  auto Why = [&](std::vector<std::pair<std::string, std::string>> Named) {
+    return Plan.whyNotNamedOutputs(Named).value_or("");
+  };
+  EXPECT_EQ(Why({}), "");
+  EXPECT_NE(Why({{"--report", "/src/a.cu"}}).find("is the input file"),
+            std::string::npos);
+  EXPECT_NE(Why({{"--report", "/src/a.mu"}}).find("--rename-extensions"),
+            std::string::npos);
+  EXPECT_NE(Why({{"--sarif", "/src/a.cu.orig.2"}}).find("--backup keeps"),
+            std::string::npos);
+  EXPECT_NE(Why({{"--report", "/tmp/r.json"}, {"--html", "/tmp/r.json"}})
+                .find("is also given to --report"),
+            std::string::npos);
+  // In place, a file musify does not migrate is neither read nor written.
+  EXPECT_EQ(Why({{"--report", "/src/notes.txt"}}), "");
+}
+
+TEST_F(OutputPlanTest, SingleFileModesTakeOneNamedInput) {
+  OutputPlan Plan(Settings, Inputs, Renamed);
+  Settings.Mode = OutputMode::File;
+  Settings.OutputFile = "/tmp/x.cu";
+  std::optional<std::string> Why = Plan.whyNotWritable("");
+  ASSERT_TRUE(Why);
+  EXPECT_NE(Why->find("exactly one input file"), std::string::npos);
+}
+
+} // namespace
