@@ -119,7 +119,7 @@ def hip_entry(fam, name, kind, symbol, row, hip_declared, hip_ver, cuda_version)
             return make_entry(name, kind, status, name, "hip-library",
                               [fam.missing, library] + notes, deprecated, removed)
         if fam.missing:
-            return unsupported(fam.missing)
+            return unsupported(fam.missing, fam.source)
         return unsupported("no known HIP equivalent", "not in the HIPIFY tables")
     if fam.check == "hipify-table":
         return hipify.mapped_entry(name, kind, status, row, hip_declared, hip_ver, notes,
