@@ -823,8 +823,10 @@ private:
                                                       const FileState &S) {
     if (S.isSource())
       return CommentSyntax::CFamily;
-    if (!S.Input || S.Input->Role == FileRole::Python)
-      return S.Input ? std::optional(CommentSyntax::Python) : std::nullopt;
+    if (!S.Input)
+      return std::nullopt;
+    if (S.Input->Role == FileRole::Python)
+      return CommentSyntax::Python;
     if (S.Input->Role != FileRole::BuildFile)
       return std::nullopt;
     switch (*buildFileKindOf(Path)) {
