@@ -16,7 +16,8 @@ MUSIFY_BUILD_PACKAGES=(cmake ninja-build g++ python3 llvm-19-dev libclang-19-dev
   clang-19 llvm-19-tools nlohmann-json3-dev libzstd-dev libomp-19-dev)
 MUSIFY_TEST_PACKAGES=(libgtest-dev hipcc make python3-jsonschema python3-clang-19
   libhipsparse-dev libhiprand-dev librocprim-dev librocrand-dev clang-format-19 clang-tidy-19
-  flake8 chromium libtorch-dev pybind11-dev python3-dev libclang-rt-19-dev libtbb-dev)
+  flake8 chromium libtorch-dev pybind11-dev python3-dev libclang-rt-19-dev libtbb-dev
+  libgl-dev)
 
 musify_install_packages() {
   local missing=()

@@ -172,7 +172,10 @@ class SameNameLibrary:
 
 @dataclass(frozen=True)
 class MovedHeader:
-    """A library header that a HIP release moved: from `version` on it is `target`."""
+    """Where a HIP release moved what a CUDA header's counterpart declares.
+
+    Keyed by the CUDA header: migrating to `version` or later writes `target`.
+    """
     version: str
     target: str
     source: str

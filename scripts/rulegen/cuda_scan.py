@@ -119,8 +119,16 @@ def clang_arguments(cuda_path, stub_dir, resource_dir):
 
 
 def stub_headers(stub_dir):
-    """CUDA 13 removed texture_fetch_functions.h; Clang 19's wrapper still includes it."""
+    """Headers the scanned CUDA headers include that need not be on this machine.
+
+    CUDA 13 removed texture_fetch_functions.h; Clang 19's wrapper still includes
+    it. cuda_gl_interop.h and cudaGL.h include GL/gl.h for two types: a stub
+    keeps the tables independent of whether (and which) GL headers are installed.
+    """
     open(os.path.join(stub_dir, "texture_fetch_functions.h"), "w").close()
+    os.makedirs(os.path.join(stub_dir, "GL"), exist_ok=True)
+    with open(os.path.join(stub_dir, "GL", "gl.h"), "w") as gl:
+        gl.write("typedef unsigned int GLuint;\ntypedef unsigned int GLenum;\n")
 
 
 def parse(cindex, cuda_path, resource_dir, includes, stub_dir, name="rulegen.cu",

@@ -91,6 +91,10 @@ FAMILIES = (
         [["#include <cuda.h>", "#include <cudaProfiler.h>"]],
         ["cuda.h", "cudaProfiler.h"]),
     family(
+        "gl_interop", "OpenGL interoperability (cuda_gl_interop.h, cudaGL.h)",
+        [["#include <cuda_gl_interop.h>", "#include <cudaGL.h>"]],
+        ["cuda_gl_interop.h", "cudaGL.h"]),
+    family(
         "fp16", "half, bfloat16 and fp8/fp6/fp4 types and intrinsics",
         [["#include <cuda_fp16.h>", "#include <cuda_bf16.h>", "#include <cuda_fp8.h>",
           "#include <cuda_fp6.h>", "#include <cuda_fp4.h>"]],

@@ -121,20 +121,24 @@ def hip_entry(hip, name, state, system_include, cuda_version):
         entry = make_entry(name, "header", status, target, "hipify-table",
                            [Source("%s is not shipped by Debian, so this is not compiled here"
                                    % library)] + notes, removed=removed)
-        moved = headers.moved.get(target)
-        if moved is not None:
-            entry["note"] = "; ".join(n for n in (entry.get("note"), "%s moved it to %s" % (
-                hip.display_name + " " + moved.version, moved.target)) if n)
-            add_source(entry, moved.source)
-            entry["hip_moved"] = moved.version
-            entry["moved_target"] = moved.target
-            entry = ordered(entry)
-        return entry
+        return with_move(entry, hip, headers.moved.get(name))
     entry = make_entry(name, "header", status, target, "hip-headers", notes, removed=removed)
     if target in headers.include_first:
         entry["include_first"] = list(headers.include_first[target])
         entry = ordered(entry)
-    return entry
+    return with_move(entry, hip, headers.moved.get(name))
+
+
+def with_move(entry, hip, moved):
+    """The entry, and where a later HIP keeps what its target declares."""
+    if moved is None:
+        return entry
+    entry["note"] = "; ".join(n for n in (entry.get("note"), "%s moved it to %s" % (
+        hip.display_name + " " + moved.version, moved.target)) if n)
+    add_source(entry, moved.source)
+    entry["hip_moved"] = moved.version
+    entry["moved_target"] = moved.target
+    return ordered(entry)
 
 
 def folder_entries(musa, hip):
