@@ -15,7 +15,6 @@
 #include "frontend/Frontend.h"
 #include "inputs/Inputs.h"
 #include "inputs/NvccFlags.h"
-#include "output/DepFile.h"
 #include "output/OutputPlan.h"
 #include "output/OutputWriter.h"
 #include "output/TreeLock.h"
@@ -23,11 +22,10 @@
 #include "rename/Renaming.h"
 #include "report/Effort.h"
 #include "report/Gates.h"
-#include "report/Html.h"
 #include "report/InlineFindings.h"
 #include "report/Progress.h"
 #include "report/Report.h"
-#include "report/Sarif.h"
+#include "report/ReportWriter.h"
 #include "rewrite/TokenRewriter.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -983,16 +981,19 @@ private:
   /// run has a problem the exit code must show.
   bool report() {
     RunReport Run = runReport();
-    printClangCrashes();
-    printParseFailures();
+    for (const auto &[Path, S] : Files)
+      Reports.printClangCrashes(S.Report);
+    for (const std::string &Path : ParseFailures)
+      Reports.printParseFailure(Files[Path].Report, Options.AllowFallback);
     if (!Options.Quiet) {
-      printParseWarnings();
+      for (const auto &[Path, S] : Files)
+        Reports.printParseWarnings(S.Report);
       printDiagnostics(Run, Errs, Options.Verbose);
     }
-    bool Ok = writeReportFile(Run);
+    bool Ok = Reports.writeJson(Run);
     Ok = writeSarifFile(Run, Ok) && Ok;
     Ok = writeHtmlFile(Run) && Ok;
-    Ok = writeDepFile() && Ok;
+    Ok = Reports.writeDepFile(filesRead()) && Ok;
     unsigned Pruned = Cache && CacheWritable ? Cache->prune(Options.CacheMaxBytes) : 0;
     if (!Options.Quiet) {
       // A dry run's effort says what the table of what is left would.
@@ -1020,17 +1021,9 @@ private:
     return Ok && !FallbackIsError && Found.Conflicts == 0 && Tripped.empty();
   }
 
-  /// --depfile FILE: what the run read (its inputs, the user headers its
-  /// parses read, the --rules files), for the files it names. False, said,
-  /// if it could not be written.
-  bool writeDepFile() {
-    if (Options.DepFile.empty())
-      return true;
-    std::vector<std::string> Targets;
-    for (const std::string *Named : {&Options.OutputFile, &Options.ReportFile,
-                                     &Options.SarifFile, &Options.HtmlFile})
-      if (!Named->empty())
-        Targets.push_back(*Named);
+  /// What the run read, for --depfile: its inputs, the user headers its
+  /// parses read, the --rules files.
+  std::set<std::string> filesRead() const {
     std::set<std::string> Read;
     for (const auto &[Path, S] : Files)
       if (!S.leftOut())
@@ -1038,12 +1031,7 @@ private:
     for (const std::string &Source : Options.RuleSources)
       if (llvm::sys::fs::is_regular_file(Source))
         Read.insert(sameFileKey(Source));
-    llvm::Expected<std::string> Text = depFileText(Targets, Read);
-    if (!Text) {
-      Errs << "musify: error: " << llvm::toString(Text.takeError()) << "\n";
-      return false;
-    }
-    return writeReportView(Options.DepFile, *Text);
+    return Read;
   }
 
   /// The run's report: its settings, and the files it did not leave out.
@@ -1066,98 +1054,30 @@ private:
     }
     predictBuilds(Run.Files, Units);
     for (std::string &Input : Run.Inputs)
-      Input = reportedPath(Input);
+      Input = Reports.reportedPath(Input);
     for (FileReport &F : Run.Files) {
-      F.Path = reportedPath(F.Path);
+      F.Path = Reports.reportedPath(F.Path);
       for (std::string &Error : F.ParseErrors)
-        Error = reportedPath(Error);
+        Error = Reports.reportedPath(Error);
     }
     return Run;
   }
 
-  /// A path, or a message naming paths, as the reports and the console
-  /// give it: standard input's temporary file is <stdin>.
-  std::string reportedPath(llvm::StringRef Text) const {
-    if (Options.StdinFile.empty())
-      return Text.str();
-    std::string Out;
-    for (size_t At; (At = Text.find(Options.StdinFile)) != llvm::StringRef::npos;
-         Text = Text.drop_front(At + Options.StdinFile.size()))
-      Out += Text.take_front(At).str() + "<stdin>";
-    return Out + Text.str();
-  }
-
-  /// Each parse Clang crashed on (contained), with what reproduces it.
-  void printClangCrashes() {
-    for (const auto &[Path, S] : Files)
-      for (const std::string &Command : S.Report.ClangCrashes)
-        Errs << "musify: warning: Clang crashed while parsing '" << reportedPath(Path)
-             << "' (contained); to reproduce, run: " << Command << "\n";
-  }
-
-  /// Translation units Clang could not parse, with their first errors.
-  void printParseFailures() {
-    for (const std::string &Path : ParseFailures) {
-      const FileReport &F = Files[Path].Report;
-      Errs << "musify: " << (Options.AllowFallback ? "warning" : "error")
-           << ": cannot parse '" << reportedPath(Path)
-           << "'; it was migrated by the token rewriter, without semantic "
-              "analysis:\n";
-      for (const std::string &E : F.ParseErrors)
-        Errs << "  " << reportedPath(E) << "\n";
-    }
-  }
-
-  /// Files parsed with missing headers or with errors Clang recovered from.
-  void printParseWarnings() {
-    for (const auto &[Path, S] : Files) {
-      const FileReport &F = S.Report;
-      if (F.StoodIn.empty() && !F.ErrorCount)
-        continue;
-      Errs << "musify: warning: '" << reportedPath(Path) << "'";
-      if (!F.StoodIn.empty()) {
-        Errs << " includes headers that cannot be found, parsed as empty:";
-        for (const auto &[Line, Header] : F.StoodIn)
-          Errs << " " << Header << " (line " << Line << ")";
-        Errs << (F.ErrorCount ? ";" : "\n");
-      }
-      if (F.ErrorCount) {
-        unsigned There = llvm::count_if(
-            F.Events, [](const Event &E) { return E.How == Evidence::ErrorRegion; });
-        Errs << " parsed with " << F.ErrorCount
-             << " Clang error(s); the code they touch ("
-             << (F.ErrorLines.size() == 1 &&
-                         F.ErrorLines[0].first == F.ErrorLines[0].second
-                     ? "line"
-                     : "lines");
-        for (auto [First, Last] : F.ErrorLines)
-          Errs << " " << First << (First == Last ? "" : "-" + std::to_string(Last));
-        Errs << ") was migrated by the token rewriter, " << There
-             << " reference(s) in it:\n";
-        for (const std::string &E : F.ParseErrors)
-          Errs << "  " << reportedPath(E) << "\n";
-      }
-    }
-  }
-
-  /// --sarif FILE: the findings as SARIF. False if it could not be written.
+  /// --sarif FILE: the findings, with each file's edits as fixes.
   bool writeSarifFile(const RunReport &Run, bool Successful) {
-    if (Options.SarifFile.empty())
+    if (!Reports.wantsSarif())
       return true;
     std::map<std::string, std::vector<Edit>> Edits;
     for (const auto &[Path, S] : Files)
       if (!S.Edits.empty())
         Edits[Path] = S.Edits.edits();
-    SarifInvocation Invocation{Options.CommandLine, currentFolder(), Successful};
-    return writeReportView(
-        Options.SarifFile,
-        jsonText(reportToSarif(Run, Invocation, Inputs.MirrorBase, Edits)));
+    return Reports.writeSarif(Run, Successful, Inputs.MirrorBase, Edits);
   }
 
   /// --html FILE: the report as a page, with each file's original text
   /// and edits (the original is still in memory after --in-place).
   bool writeHtmlFile(const RunReport &Run) {
-    if (Options.HtmlFile.empty())
+    if (!Reports.wantsHtml())
       return true;
     HtmlExtras Extras;
     Extras.Seconds =
@@ -1165,31 +1085,12 @@ private:
     for (auto &[Path, S] : Files) {
       if (S.leftOut() || (S.Input && S.Input->Role == FileRole::Other))
         continue;
-      Extras.Sources[reportedPath(Path)] = {text(S), S.Edits.edits()};
+      std::string Reported = Reports.reportedPath(Path);
+      Extras.Sources[Reported] = {text(S), S.Edits.edits()};
       if (S.Input && S.Input->Role == FileRole::TranslationUnit)
-        Extras.Units.insert(reportedPath(Path));
+        Extras.Units.insert(Reported);
     }
-    return writeReportView(Options.HtmlFile, reportToHtml(Run, Extras));
-  }
-
-  /// --report FILE: the JSON report. False if it could not be written.
-  bool writeReportFile(const RunReport &Run) {
-    return Options.ReportFile.empty() ||
-           writeReportView(Options.ReportFile, jsonText(reportToJson(Run)));
-  }
-
-  /// A file name that is not UTF-8 is written with replacement characters.
-  static std::string jsonText(const nlohmann::json &J) {
-    return J.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-  }
-
-  /// One view of the run written to Path; false, said, if it could not be.
-  bool writeReportView(const std::string &Path, const std::string &Content) {
-    if (llvm::Error E = writeFileAtomically(Path, Content)) {
-      Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
-      return false;
-    }
-    return true;
+    return Reports.writeHtml(Run, Extras);
   }
 
   const MigrationOptions &Options;
@@ -1216,6 +1117,14 @@ private:
   const OutputSettings Where{Options.Output, Options.OutputFile, Options.OutRoot,
                              Options.Backup};
   const OutputPlan Output{Where, Inputs, Renamed};
+  const ReportWriter Reports{{Options.ReportFile,
+                              Options.SarifFile,
+                              Options.HtmlFile,
+                              Options.DepFile,
+                              {Options.OutputFile},
+                              Options.CommandLine,
+                              Options.StdinFile},
+                             Errs};
   std::optional<MergeJournal> Journal; ///< merge --in-place
   TreeLock InPlaceLock;                ///< --in-place: held while the run lives
   std::optional<UnitCache> Cache;      ///< --incremental
