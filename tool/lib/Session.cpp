@@ -6,6 +6,7 @@
 #include "cache/MergeJournal.h"
 #include "cache/Shards.h"
 #include "cache/UnitCache.h"
+#include "cache/UnitParses.h"
 #include "core/TemporaryNames.h"
 #include "decide/Decider.h"
 #include "decide/TextContext.h"
@@ -304,33 +305,16 @@ private:
     if (!Cuda && (Options.ShardCount || Merging))
       return fail("a sharded migration needs the CUDA SDK: without one nothing is "
                   "parsed, so there is nothing to split");
-    if (!Cuda || (!Options.Incremental && !Options.ShardCount && !Merging))
+    if (!Cuda)
       return std::nullopt;
+    ParseCacheSettings Settings{Options.Incremental,     Options.CacheDir,
+                                Options.ShardCount != 0, Options.ExportDir,
+                                Options.MergeFolders,    Options.MergeDigest,
+                                Options.RuleSources};
     // The Clang libraries musify links parse the code: their version counts.
-    llvm::Expected<std::string> Digest = UnitCache::runDigest(
-        (llvm::Twine(toolVersion()) + " clang " + LLVM_VERSION_STRING).str(),
-        Options.RuleSources, Cuda->Root, Cuda->Version);
-    if (!Digest)
-      return fail(llvm::toString(Digest.takeError()));
-    if (Merging && *Digest != Options.MergeDigest)
-      return fail("the shards ran with other rule tables, another CUDA SDK or another "
-                  "musify than this merge");
-    RunDigest = *Digest;
-    if (Options.Incremental) {
-      std::string Folder =
-          Options.CacheDir.empty() ? UnitCache::defaultFolder() : Options.CacheDir;
-      // A folder that cannot serve as the cache is said to be so, once.
-      CacheFolderUse Use = prepareCacheFolder(Folder);
-      if (!Use.Warning.empty())
-        Errs << "musify: warning: --incremental: " << Use.Warning << "\n";
-      if (Use.Read)
-        Cache.emplace(Folder, *Digest);
-      CacheWritable = Use.Write;
-    }
-    if (Options.ShardCount)
-      Export.emplace(Options.ExportDir, *Digest);
-    for (const std::string &Folder : Options.MergeFolders)
-      Exports.emplace_back(Folder, *Digest);
+    std::string Version = std::string(toolVersion()) + " clang " + LLVM_VERSION_STRING;
+    if (llvm::Error E = Caches.open(Settings, Version, Cuda->Root, Cuda->Version, Errs))
+      return fail(llvm::toString(std::move(E)));
     return std::nullopt;
   }
 
@@ -355,6 +339,7 @@ private:
       Front.shareHeaders(Options.ShareSdkHeaders);
     if (!Options.SkipBodies)
       Front.buildAllBodies();
+    CachedParser Parser(Front, Classifier, Rules, Caches, Options.DeviceSide);
 
     std::vector<const InputFile *> Units, Standalone;
     for (const InputFile &F : Inputs.Files)
@@ -370,18 +355,20 @@ private:
     }
     Progress Bar(Errs, Errs.is_displayed() && !Options.Quiet, Options.Verbose,
                  Units.size());
-    std::vector<ParsedUnit> Results;
-    std::vector<std::string> Keys;
+    UnitParses Parsed;
     if (!Options.MergeFolders.empty()) {
-      if (std::optional<int> Failed = loadFromShards(Units, Front, Classifier, Results))
-        return Failed;
+      llvm::Expected<std::vector<ParsedUnit>> Found =
+          Parser.fromShards(Units, Options.MergeUnits);
+      if (!Found)
+        return fail(llvm::toString(Found.takeError()));
+      Parsed.Units = std::move(*Found);
     } else {
-      Results = parseInParallel(Units, Front, Classifier, Bar, &Keys);
+      Parsed = parseUnits(Parser, Units, Bar);
     }
     for (size_t I = 0; I < Units.size(); ++I) {
-      if (Export)
-        ExportedUnits.emplace(Units[I]->Path, Keys[I]);
-      accept(*Units[I], std::move(Results[I]), /*Standalone=*/false);
+      if (Options.ShardCount)
+        ExportedUnits.emplace(Units[I]->Path, Parsed.Keys[I]);
+      accept(*Units[I], std::move(Parsed.Units[I]), /*Standalone=*/false);
     }
     // Headers no unit includes: a shard cannot tell which they are.
     if (Options.ShardCount) {
@@ -394,29 +381,28 @@ private:
           !state(F.Path).Covered)
         Standalone.push_back(&F);
     Bar.expect(Standalone.size());
-    Results = parseInParallel(Standalone, Front, Classifier, Bar);
+    Parsed = parseUnits(Parser, Standalone, Bar);
     for (size_t I = 0; I < Standalone.size(); ++I)
-      accept(*Standalone[I], std::move(Results[I]), /*Standalone=*/true);
+      accept(*Standalone[I], std::move(Parsed.Units[I]), /*Standalone=*/true);
     Bar.done();
     return std::nullopt;
   }
 
-  /// The cache key of F's parse (its command lines and text); "" where F
-  /// cannot be read.
-  std::string unitKey(const InputFile &F, const Frontend &Front) const {
-    auto Buffer = llvm::MemoryBuffer::getFile(F.Path, /*IsText=*/false,
-                                              /*RequiresNullTerminator=*/false);
-    return Buffer ? unitKey(F, Front, (*Buffer)->getBuffer()) : "";
-  }
-  /// The key F's parse would have with Text as its text.
-  std::string unitKey(const InputFile &F, const Frontend &Front,
-                      llvm::StringRef Text) const {
-    std::vector<std::vector<std::string>> Lines;
-    for (SourceLanguage Language : languagesOf(F))
-      Lines.push_back(
-          Front.commandLine(F.Path, Language, F.Command ? &*F.Command : nullptr));
-    Lines.push_back({Options.DeviceSide ? "device side" : "no device side"});
-    return UnitCache::keyOf(RunDigest, Lines, Text);
+  /// Units parsed --jobs at a time, each shown on the progress bar as it
+  /// completes; a cache entry refused as damaged is said.
+  UnitParses parseUnits(const CachedParser &Parser,
+                        const std::vector<const InputFile *> &Units, Progress &Bar) {
+    UnitParses Parsed =
+        Parser.parse(Units, Options.Jobs,
+                     [&Bar](const InputFile &F, const ParsedUnit &R, double Seconds) {
+                       Bar.finished(F.Relative, R.Parsed, R.FromCache, Seconds,
+                                    !R.SharedHeader.empty() ? "sharing " + R.SharedHeader
+                                                            : R.NotShared);
+                     });
+    for (const std::string &Note : Parsed.Notes)
+      if (!Note.empty())
+        Errs << "musify: note: " << Note << "; the unit is parsed again\n";
+    return Parsed;
   }
 
   /// merge --in-place run again after one that was interrupted: what that
@@ -489,61 +475,13 @@ private:
     return std::nullopt;
   }
 
-  /// C++ files that nvcc compiles as CUDA (`-x cu`) get a second try.
-  static std::vector<SourceLanguage> languagesOf(const InputFile &F) {
-    std::vector<SourceLanguage> Languages = {languageOf(F.Path)};
-    if (Languages.front() == SourceLanguage::Cxx)
-      Languages.push_back(SourceLanguage::Cuda);
-    return Languages;
-  }
-
-  /// merge: what the shards found for Units, in order. Every unit must be in
-  /// exactly the shards' manifests, unchanged since, with its entry intact.
-  std::optional<int> loadFromShards(const std::vector<const InputFile *> &Units,
-                                    const Frontend &Front,
-                                    const SourceClassifier &Classifier,
-                                    std::vector<ParsedUnit> &Results) {
-    std::set<std::string> Expected;
-    for (const auto &Entry : Options.MergeUnits)
-      Expected.insert(Entry.first);
-    for (const InputFile *F : Units) {
-      auto Manifest = Options.MergeUnits.find(F->Path);
-      if (Manifest == Options.MergeUnits.end())
-        return fail("'" + F->Path +
-                    "' is a translation unit no shard parsed: the "
-                    "inputs changed since the shards ran");
-      Expected.erase(F->Path);
-      // The key is this merge's own: its inputs, flags and texts.
-      std::string Key = unitKey(*F, Front);
-      if (Key != Manifest->second)
-        return fail("'" + F->Path + "' changed since the shards ran (its text or flags)");
-      std::optional<ParsedUnit> Found;
-      std::string Damage;
-      for (const UnitCache &Shard : Exports)
-        if ((Found = Shard.lookup(
-                 Key, [&](llvm::StringRef Path) { return Classifier.isUser(Path); },
-                 &Damage)))
-          break;
-      if (!Found)
-        return fail("the shards' result for '" + F->Path + "' is missing or damaged, " +
-                    "or a header it includes changed since" +
-                    (Damage.empty() ? "" : ": " + Damage));
-      Results.push_back(std::move(*Found));
-    }
-    if (!Expected.empty())
-      return fail(
-          "'" + *Expected.begin() + "', which a shard parsed, is not a " +
-          "translation unit of this merge: the inputs changed since the shards ran");
-    return std::nullopt;
-  }
-
   /// --shard: the manifest of what this shard exported; no file is written.
   int exportShard() {
     ShardManifest M;
     M.Index = Options.ShardIndex;
     M.Count = Options.ShardCount;
     M.ToolVersion = toolVersion();
-    M.RunDigest = RunDigest;
+    M.RunDigest = Caches.runDigest();
     M.Directory = currentFolder();
     M.Settings = Options.ShardSettings;
     M.Units = std::move(ExportedUnits);
@@ -559,80 +497,6 @@ private:
       Errs << "musify: shard " << M.Index << " of " << M.Count << ": " << M.Units.size()
            << " translation unit(s) exported to " << Options.ExportDir << "\n";
     return ExitSuccess;
-  }
-
-  /// Keys, if given, gets each unit's cache key ("" without a cache).
-  std::vector<ParsedUnit> parseInParallel(const std::vector<const InputFile *> &Units,
-                                          const Frontend &Front,
-                                          const SourceClassifier &Classifier,
-                                          Progress &Bar,
-                                          std::vector<std::string> *Keys = nullptr) {
-    std::vector<ParsedUnit> Results(Units.size());
-    std::vector<std::string> UnitKeys(Units.size()), Notes(Units.size());
-    std::vector<Frontend::ExpectedParse> Expected;
-    for (const InputFile *F : Units)
-      Expected.push_back(
-          {F->Path, languagesOf(*F).front(), F->Command ? &*F->Command : nullptr});
-    Front.expect(Expected);
-    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Options.Jobs));
-    for (size_t I = 0; I < Units.size(); ++I)
-      Pool.async([&, I] {
-        auto Start = std::chrono::steady_clock::now();
-        Results[I] = parseUnit(*Units[I], Front, Classifier, UnitKeys[I], Notes[I]);
-        const ParsedUnit &R = Results[I];
-        Bar.finished(
-            Units[I]->Relative, R.Parsed, R.FromCache,
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
-                .count(),
-            !R.SharedHeader.empty() ? "sharing " + R.SharedHeader : R.NotShared);
-      });
-    Pool.wait();
-    for (const std::string &Note : Notes)
-      if (!Note.empty())
-        Errs << "musify: note: " << Note << "; the unit is parsed again\n";
-    if (Keys)
-      *Keys = std::move(UnitKeys);
-    return Results;
-  }
-
-  /// Parses one file as a translation unit, or takes what an earlier run
-  /// found from the cache; Key gets its cache key, Note why a cache entry
-  /// was refused as damaged. Runs on a worker thread: touches nothing shared.
-  ParsedUnit parseUnit(const InputFile &F, const Frontend &Front,
-                       const SourceClassifier &Classifier, std::string &Key,
-                       std::string &Note) const {
-    Key = RunDigest.empty() ? "" : unitKey(F, Front);
-    // An entry may name only files a parse of this run could edit.
-    auto IsRunFile = [&Classifier](llvm::StringRef Path) {
-      return Classifier.isUser(Path);
-    };
-    if (Cache && !Key.empty())
-      if (std::optional<ParsedUnit> Hit = Cache->lookup(Key, IsRunFile, &Note)) {
-        if (Export)
-          storeIn(*Export, Key, *Hit);
-        return std::move(*Hit);
-      }
-    ParsedUnit Unit =
-        parseTranslationUnit(F.Path, languagesOf(F), F.Command ? &*F.Command : nullptr,
-                             Front, Rules, Classifier, Options.DeviceSide);
-    // A unit Clang crashed on is parsed again by the next run, which
-    // reports the crash again.
-    if (Cache && CacheWritable && !Key.empty() && Unit.Crashes.empty())
-      if (llvm::Error E = Cache->store(Key, Unit))
-        llvm::consumeError(std::move(E)); // the next run parses it again
-    if (Export)
-      storeIn(*Export, Key, Unit);
-    return Unit;
-  }
-
-  /// A shard's export must hold every unit of its slice: a unit it cannot
-  /// store has no entry, and merge refuses the export as damaged.
-  void storeIn(const UnitCache &Shard, const std::string &Key,
-               const ParsedUnit &Unit) const {
-    if (Key.empty())
-      return;
-    if (llvm::Error E = Shard.store(Key, Unit))
-      llvm::consumeError(std::move(E));
   }
 
   /// Merges one unit's parse. Standalone: a header parsed on its own, which
@@ -994,7 +858,7 @@ private:
     Ok = writeSarifFile(Run, Ok) && Ok;
     Ok = writeHtmlFile(Run) && Ok;
     Ok = Reports.writeDepFile(filesRead()) && Ok;
-    unsigned Pruned = Cache && CacheWritable ? Cache->prune(Options.CacheMaxBytes) : 0;
+    unsigned Pruned = Caches.prune(Options.CacheMaxBytes);
     if (!Options.Quiet) {
       // A dry run's effort says what the table of what is left would.
       if (Options.Output != OutputMode::None)
@@ -1002,7 +866,7 @@ private:
       Errs << summaryLine(Run) << "\n";
       if (Options.Output == OutputMode::None)
         printEffort(Run, Errs);
-      if (Cache)
+      if (Caches.incremental())
         Errs << "musify: --incremental: " << UnitsFromCache << " of "
              << UnitsFromCache + UnitsParsed << " translation unit(s) from the cache, "
              << UnitsParsed << " parsed"
@@ -1127,11 +991,7 @@ private:
                              Errs};
   std::optional<MergeJournal> Journal; ///< merge --in-place
   TreeLock InPlaceLock;                ///< --in-place: held while the run lives
-  std::optional<UnitCache> Cache;      ///< --incremental
-  bool CacheWritable = false;          ///< entries may be stored and pruned
-  std::string RunDigest;               ///< of the parses, whenever a cache is used
-  std::optional<UnitCache> Export;     ///< --shard: where its parses go
-  std::deque<UnitCache> Exports;       ///< merge: the shards' exports
+  ParseCaches Caches;
   std::map<std::string, std::string> ExportedUnits; ///< --shard: unit -> key
   unsigned UnitsParsed = 0, UnitsFromCache = 0;
   std::chrono::steady_clock::time_point Started = std::chrono::steady_clock::now();

@@ -1,0 +1,177 @@
+#include "cache/UnitParses.h"
+
+#include "cache/CacheFolder.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <chrono>
+#include <set>
+
+namespace musify {
+
+llvm::Error ParseCaches::open(const ParseCacheSettings &Settings,
+                              llvm::StringRef ToolVersion, llvm::StringRef SdkRoot,
+                              llvm::StringRef SdkVersion, llvm::raw_ostream &Errs) {
+  bool Merging = !Settings.MergeFolders.empty();
+  if (!Settings.Incremental && !Settings.Shard && !Merging)
+    return llvm::Error::success();
+  llvm::Expected<std::string> Digest =
+      UnitCache::runDigest(ToolVersion, Settings.RuleSources, SdkRoot, SdkVersion);
+  if (!Digest)
+    return Digest.takeError();
+  if (Merging && *Digest != Settings.MergeDigest)
+    return llvm::createStringError("the shards ran with other rule tables, another CUDA "
+                                   "SDK or another musify than this merge");
+  RunDigest = *Digest;
+  if (Settings.Incremental) {
+    std::string Folder =
+        Settings.CacheDir.empty() ? UnitCache::defaultFolder() : Settings.CacheDir;
+    CacheFolderUse Use = prepareCacheFolder(Folder);
+    if (!Use.Warning.empty())
+      Errs << "musify: warning: --incremental: " << Use.Warning << "\n";
+    if (Use.Read)
+      Cache.emplace(Folder, RunDigest);
+    CacheWritable = Use.Write;
+  }
+  if (Settings.Shard)
+    Export.emplace(Settings.ExportDir, RunDigest);
+  for (const std::string &Folder : Settings.MergeFolders)
+    Exports.emplace_back(Folder, RunDigest);
+  return llvm::Error::success();
+}
+
+std::optional<ParsedUnit>
+ParseCaches::lookup(const std::string &Key,
+                    llvm::function_ref<bool(llvm::StringRef)> IsRunFile,
+                    std::string &Note) const {
+  if (!Cache || Key.empty())
+    return std::nullopt;
+  std::optional<ParsedUnit> Hit = Cache->lookup(Key, IsRunFile, &Note);
+  // A shard's export must hold every unit of its slice: a unit it cannot
+  // store has no entry, and merge refuses the export as damaged.
+  if (Hit && Export)
+    llvm::consumeError(Export->store(Key, *Hit));
+  return Hit;
+}
+
+void ParseCaches::store(const std::string &Key, const ParsedUnit &Unit) const {
+  if (Key.empty())
+    return;
+  // Failing to store costs the next run a parse, or the merge this shard.
+  if (Cache && CacheWritable && Unit.Crashes.empty())
+    llvm::consumeError(Cache->store(Key, Unit));
+  if (Export)
+    llvm::consumeError(Export->store(Key, Unit));
+}
+
+std::optional<ParsedUnit>
+ParseCaches::fromShards(const std::string &Key,
+                        llvm::function_ref<bool(llvm::StringRef)> IsRunFile,
+                        std::string &Damage) const {
+  for (const UnitCache &Shard : Exports)
+    if (std::optional<ParsedUnit> Found = Shard.lookup(Key, IsRunFile, &Damage))
+      return Found;
+  return std::nullopt;
+}
+
+unsigned ParseCaches::prune(uint64_t MaxBytes) const {
+  return Cache && CacheWritable ? Cache->prune(MaxBytes) : 0;
+}
+
+std::vector<SourceLanguage> languagesOf(const InputFile &F) {
+  std::vector<SourceLanguage> Languages = {languageOf(F.Path)};
+  if (Languages.front() == SourceLanguage::Cxx)
+    Languages.push_back(SourceLanguage::Cuda);
+  return Languages;
+}
+
+UnitParses CachedParser::parse(const std::vector<const InputFile *> &Units, unsigned Jobs,
+                               FinishedFn Finished) const {
+  UnitParses Out;
+  Out.Units.resize(Units.size());
+  Out.Keys.resize(Units.size());
+  Out.Notes.resize(Units.size());
+  std::vector<Frontend::ExpectedParse> Expected;
+  for (const InputFile *F : Units)
+    Expected.push_back(
+        {F->Path, languagesOf(*F).front(), F->Command ? &*F->Command : nullptr});
+  Front.expect(Expected);
+  llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
+  for (size_t I = 0; I < Units.size(); ++I)
+    Pool.async([&, I] {
+      auto Start = std::chrono::steady_clock::now();
+      Out.Units[I] = parseOne(*Units[I], Out.Keys[I], Out.Notes[I]);
+      Finished(*Units[I], Out.Units[I],
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+                   .count());
+    });
+  Pool.wait();
+  return Out;
+}
+
+/// Runs on a worker thread: touches nothing shared.
+ParsedUnit CachedParser::parseOne(const InputFile &F, std::string &Key,
+                                  std::string &Note) const {
+  Key = Caches.keyed() ? keyOf(F) : "";
+  auto IsRunFile = [this](llvm::StringRef Path) { return isRunFile(Path); };
+  if (std::optional<ParsedUnit> Hit = Caches.lookup(Key, IsRunFile, Note))
+    return std::move(*Hit);
+  ParsedUnit Unit =
+      parseTranslationUnit(F.Path, languagesOf(F), F.Command ? &*F.Command : nullptr,
+                           Front, Rules, Classifier, DeviceSide);
+  Caches.store(Key, Unit);
+  return Unit;
+}
+
+std::string CachedParser::keyOf(const InputFile &F) const {
+  auto Buffer = llvm::MemoryBuffer::getFile(F.Path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return "";
+  std::vector<std::vector<std::string>> Lines;
+  for (SourceLanguage Language : languagesOf(F))
+    Lines.push_back(
+        Front.commandLine(F.Path, Language, F.Command ? &*F.Command : nullptr));
+  Lines.push_back({DeviceSide ? "device side" : "no device side"});
+  return UnitCache::keyOf(Caches.runDigest(), Lines, (*Buffer)->getBuffer());
+}
+
+llvm::Expected<std::vector<ParsedUnit>>
+CachedParser::fromShards(const std::vector<const InputFile *> &Units,
+                         const std::map<std::string, std::string> &ManifestKeys) const {
+  std::vector<ParsedUnit> Results;
+  std::set<std::string> Expected;
+  for (const auto &Entry : ManifestKeys)
+    Expected.insert(Entry.first);
+  auto IsRunFile = [this](llvm::StringRef Path) { return isRunFile(Path); };
+  for (const InputFile *F : Units) {
+    auto Manifest = ManifestKeys.find(F->Path);
+    if (Manifest == ManifestKeys.end())
+      return llvm::createStringError("'" + F->Path +
+                                     "' is a translation unit no shard parsed: the "
+                                     "inputs changed since the shards ran");
+    Expected.erase(F->Path);
+    // The key is this merge's own: its inputs, flags and texts.
+    std::string Key = keyOf(*F);
+    if (Key != Manifest->second)
+      return llvm::createStringError(
+          "'" + F->Path + "' changed since the shards ran (its text or flags)");
+    std::string Damage;
+    std::optional<ParsedUnit> Found = Caches.fromShards(Key, IsRunFile, Damage);
+    if (!Found)
+      return llvm::createStringError("the shards' result for '" + F->Path +
+                                     "' is missing or damaged, " +
+                                     "or a header it includes changed since" +
+                                     (Damage.empty() ? "" : ": " + Damage));
+    Results.push_back(std::move(*Found));
+  }
+  if (!Expected.empty())
+    return llvm::createStringError(
+        "'" + *Expected.begin() + "', which a shard parsed, is not a " +
+        "translation unit of this merge: the inputs changed since the shards ran");
+  return Results;
+}
+
+} // namespace musify
