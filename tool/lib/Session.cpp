@@ -341,18 +341,7 @@ private:
       Front.buildAllBodies();
     CachedParser Parser(Front, Classifier, Rules, Caches, Options.DeviceSide);
 
-    std::vector<const InputFile *> Units, Standalone;
-    for (const InputFile &F : Inputs.Files)
-      if (!F.LeftOut && (F.Role == FileRole::TranslationUnit ||
-                         (F.Role == FileRole::Header && F.Explicit)))
-        Units.push_back(&F);
-    if (Options.ShardCount) {
-      // Every K-th unit: neighbours in the tree often cost alike.
-      std::vector<const InputFile *> Slice;
-      for (size_t I = Options.ShardIndex - 1; I < Units.size(); I += Options.ShardCount)
-        Slice.push_back(Units[I]);
-      Units = std::move(Slice);
-    }
+    std::vector<const InputFile *> Units = unitsToParse(), Standalone;
     Progress Bar(Errs, Errs.is_displayed() && !Options.Quiet, Options.Verbose,
                  Units.size());
     UnitParses Parsed;
@@ -386,6 +375,23 @@ private:
       accept(*Standalone[I], std::move(Parsed.Units[I]), /*Standalone=*/true);
     Bar.done();
     return std::nullopt;
+  }
+
+  /// The translation units, and the headers named as inputs; a shard's
+  /// slice of them.
+  std::vector<const InputFile *> unitsToParse() const {
+    std::vector<const InputFile *> Units;
+    for (const InputFile &F : Inputs.Files)
+      if (!F.LeftOut && (F.Role == FileRole::TranslationUnit ||
+                         (F.Role == FileRole::Header && F.Explicit)))
+        Units.push_back(&F);
+    if (!Options.ShardCount)
+      return Units;
+    // Every K-th unit: neighbours in the tree often cost alike.
+    std::vector<const InputFile *> Slice;
+    for (size_t I = Options.ShardIndex - 1; I < Units.size(); I += Options.ShardCount)
+      Slice.push_back(Units[I]);
+    return Slice;
   }
 
   /// Units parsed --jobs at a time, each shown on the progress bar as it

@@ -9,54 +9,6 @@
 
 namespace musify {
 
-const char *eventStatusName(EventStatus Status) {
-  switch (Status) {
-  case EventStatus::Migrated:
-    return "migrated";
-  case EventStatus::MigratedWithoutSemantics:
-    return "migrated-without-semantics";
-  case EventStatus::Kept:
-    return "kept";
-  case EventStatus::Unsupported:
-    return "unsupported";
-  case EventStatus::Unknown:
-    return "unknown";
-  case EventStatus::Excluded:
-    return "excluded";
-  }
-  return "?";
-}
-
-const char *evidenceName(Evidence How) {
-  switch (How) {
-  case Evidence::Declaration:
-    return "declaration";
-  case Evidence::Macro:
-    return "macro";
-  case Evidence::Include:
-    return "include";
-  case Evidence::MacroTest:
-    return "macro-test";
-  case Evidence::SkippedRegion:
-    return "skipped-region";
-  case Evidence::ErrorRegion:
-    return "error-region";
-  case Evidence::Fallback:
-    return "token-fallback";
-  case Evidence::StringLiteral:
-    return "string-literal";
-  case Evidence::BuildFile:
-    return "build-file";
-  case Evidence::Python:
-    return "python";
-  case Evidence::NvccImplicit:
-    return "nvcc-implicit";
-  case Evidence::Helper:
-    return "helper";
-  }
-  return "?";
-}
-
 Decider::Decider(const RuleTable &Rules, const TargetDescription &Target,
                  bool LaunchAsCall, llvm::StringRef TargetVersion)
     : Rules(Rules), Target(Target), LaunchAsCall(LaunchAsCall) {

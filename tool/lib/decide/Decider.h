@@ -2,9 +2,9 @@
 // event for the report and the edits (if any) that migrate it.
 #pragma once
 
-#include "decide/Event.h"
 #include "edit/EditSet.h"
-#include "find/Reference.h"
+#include "model/Event.h"
+#include "model/Findings.h"
 #include "rules/RuleTable.h"
 #include "rules/TargetDescription.h"
 #include "rules/TargetVersion.h"

@@ -3,7 +3,7 @@
 // device-side parse finds the references there by their declarations.
 #pragma once
 
-#include "find/Reference.h"
+#include "model/Findings.h"
 
 namespace musify {
 

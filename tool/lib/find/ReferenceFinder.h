@@ -2,8 +2,8 @@
 // something the CUDA SDK declares, as written in user files.
 #pragma once
 
-#include "find/Reference.h"
 #include "find/SourceClassifier.h"
+#include "model/Findings.h"
 #include "rules/RuleTable.h"
 
 #include <memory>

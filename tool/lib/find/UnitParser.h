@@ -3,9 +3,9 @@
 // holds CUDA names.
 #pragma once
 
-#include "find/Reference.h"
 #include "find/SourceClassifier.h"
 #include "frontend/Frontend.h"
+#include "model/Findings.h"
 #include "rules/RuleTable.h"
 
 #include <string>

@@ -1,5 +1,6 @@
 // Building the report and the diagnostics from events.
 #include "report/Report.h"
+#include "core/EnumNames.h"
 #include "rules/TargetVersion.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -11,19 +12,13 @@ namespace musify {
 
 namespace {
 
-const char *analysisName(Analysis How) {
-  switch (How) {
-  case Analysis::Semantic:
-    return "semantic";
-  case Analysis::TokenFallback:
-    return "token-fallback";
-  case Analysis::BuildFile:
-    return "build-file";
-  case Analysis::Python:
-    return "python";
-  }
-  return "";
-}
+constexpr EnumName<Analysis> AnalysisNames[] = {
+    {Analysis::Semantic, "semantic"},
+    {Analysis::TokenFallback, "token-fallback"},
+    {Analysis::BuildFile, "build-file"},
+    {Analysis::Python, "python"},
+};
+static_assert(namesCover(AnalysisNames, Analysis::Python));
 
 std::string displayPath(llvm::StringRef Path) {
   llvm::SmallString<256> Cwd;
@@ -120,7 +115,7 @@ nlohmann::json fileToJson(const FileReport &F) {
   nlohmann::json File = {
       {"path", F.Path},
       {"output", F.Output.empty() ? nlohmann::json(nullptr) : nlohmann::json(F.Output)},
-      {"analysis", analysisName(F.How)},
+      {"analysis", nameOf(AnalysisNames, F.How)},
       {"references", std::move(Events)},
       {"conflicts", std::move(Conflicts)},
       {"hazards", std::move(Hazards)}};

@@ -2,7 +2,7 @@
 // compiler-style diagnostics and a one-line summary.
 #pragma once
 
-#include "decide/Event.h"
+#include "model/Event.h"
 #include "rules/TargetDescription.h"
 
 #include "llvm/Support/raw_ostream.h"

@@ -1,7 +1,7 @@
 // Writing SARIF 2.1.0 (OASIS; the schema is test/report/sarif/).
 #include "report/Sarif.h"
 
-#include "find/Reference.h"
+#include "model/Findings.h"
 #include "report/CodeHelp.h"
 
 #include "llvm/ADT/STLExtras.h"

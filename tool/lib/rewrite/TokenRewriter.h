@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/SourceText.h"
-#include "find/Reference.h"
+#include "model/Findings.h"
 #include "rules/RuleTable.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"

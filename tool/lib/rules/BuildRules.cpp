@@ -1,5 +1,6 @@
 // Loads and validates build-file rule tables (schema: rules/build.schema.json).
 #include "rules/BuildRules.h"
+#include "core/EnumNames.h"
 #include "rules/TableReader.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -13,11 +14,7 @@ namespace musify {
 
 namespace {
 
-struct KindName {
-  BuildRuleKind Kind;
-  const char *Name;
-};
-constexpr KindName KindNames[] = {
+constexpr EnumName<BuildRuleKind> KindNames[] = {
     {BuildRuleKind::CMakeLanguage, "cmake-language"},
     {BuildRuleKind::CMakePackage, "cmake-package"},
     {BuildRuleKind::CMakeTarget, "cmake-target"},
@@ -42,18 +39,21 @@ constexpr KindName KindNames[] = {
     {BuildRuleKind::PythonBackendArgument, "python-backend-argument"},
     {BuildRuleKind::PythonCompanion, "python-companion"},
 };
+static_assert(namesCover(KindNames, BuildRuleKind::PythonCompanion));
 
-constexpr std::pair<FlagAction, const char *> ActionNames[] = {
+constexpr EnumName<FlagAction> ActionNames[] = {
     {FlagAction::Rename, "rename"}, {FlagAction::Drop, "drop"},
     {FlagAction::Unwrap, "unwrap"}, {FlagAction::Arch, "arch"},
     {FlagAction::Pass, "pass"},
 };
+static_assert(namesCover(ActionNames, FlagAction::Pass));
 
-constexpr std::pair<FlagValue, const char *> ValueNames[] = {
+constexpr EnumName<FlagValue> ValueNames[] = {
     {FlagValue::None, "none"},
     {FlagValue::Joined, "joined"},
     {FlagValue::Separate, "separate"},
 };
+static_assert(namesCover(ValueNames, FlagValue::Separate));
 
 constexpr const char *TableKeys[] = {"$schema", "target", "description", "architectures",
                                      "entries"};
@@ -122,12 +122,7 @@ std::optional<std::string> validate(const BuildRule &R) {
 
 } // namespace
 
-const char *buildRuleKindName(BuildRuleKind Kind) {
-  for (const KindName &K : KindNames)
-    if (K.Kind == Kind)
-      return K.Name;
-  return "?";
-}
+const char *buildRuleKindName(BuildRuleKind Kind) { return nameOf(KindNames, Kind); }
 
 /// Reads a build table's "architectures" map, if it has one, into Out.
 static llvm::Error readArchitectures(const nlohmann::json &Table,
@@ -191,22 +186,21 @@ static std::optional<std::string> readBuildEntry(const nlohmann::json &Entry,
     return At + ": \"cuda\" is missing or empty";
   std::string Where = At + " (\"" + R.Cuda + "\")";
 
-  const KindName *K =
-      llvm::find_if(KindNames, [&](const KindName &N) { return Kind == N.Name; });
-  if (K == std::end(KindNames))
+  std::optional<BuildRuleKind> K = valueNamed(KindNames, Kind);
+  if (!K)
     return Where + ": unknown \"kind\" \"" + Kind + "\"";
-  R.Kind = K->Kind;
+  R.Kind = *K;
   if (Status != "supported" && Status != "unsupported")
     return Where + ": \"status\" must be supported or unsupported";
   R.Supported = Status == "supported";
-  auto A = llvm::find_if(ActionNames, [&](const auto &N) { return Action == N.second; });
-  if (A == std::end(ActionNames))
+  std::optional<FlagAction> A = valueNamed(ActionNames, Action);
+  if (!A)
     return Where + ": unknown \"action\" \"" + Action + "\"";
-  R.Action = A->first;
-  auto V = llvm::find_if(ValueNames, [&](const auto &N) { return Value == N.second; });
-  if (V == std::end(ValueNames))
+  R.Action = *A;
+  std::optional<FlagValue> V = valueNamed(ValueNames, Value);
+  if (!V)
     return Where + ": unknown \"value\" \"" + Value + "\"";
-  R.Value = V->first;
+  R.Value = *V;
   if (R.Action == FlagAction::Arch && R.Supported && !HasArchitectures)
     return Where + ": an \"arch\" flag needs the table's \"architectures\"";
   if (auto P = validate(R))

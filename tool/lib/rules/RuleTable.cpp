@@ -1,5 +1,6 @@
 // Loads and validates rule tables (schema: rules/schema.json).
 #include "rules/RuleTable.h"
+#include "core/EnumNames.h"
 #include "rules/TableReader.h"
 #include "rules/TargetVersion.h"
 
@@ -21,27 +22,21 @@ namespace musify {
 
 namespace {
 
-struct KindName {
-  RuleKind Kind;
-  const char *Name;
-};
-constexpr KindName KindNames[] = {
+constexpr EnumName<RuleKind> KindNames[] = {
     {RuleKind::Function, "function"},     {RuleKind::Type, "type"},
     {RuleKind::Enumerator, "enumerator"}, {RuleKind::Macro, "macro"},
     {RuleKind::Variable, "variable"},     {RuleKind::Namespace, "namespace"},
     {RuleKind::Header, "header"},
 };
+static_assert(namesCover(KindNames, RuleKind::Header));
 
-struct StatusName {
-  RuleStatus Status;
-  const char *Name;
-};
-constexpr StatusName StatusNames[] = {
+constexpr EnumName<RuleStatus> StatusNames[] = {
     {RuleStatus::Supported, "supported"},
     {RuleStatus::Unsupported, "unsupported"},
     {RuleStatus::Deprecated, "deprecated"},
     {RuleStatus::Removed, "removed"},
 };
+static_assert(namesCover(StatusNames, RuleStatus::Removed));
 
 /// An entry's keys, besides a versioned target's (VersionKeys).
 constexpr const char *EntryKeys[] = {"cuda",
@@ -66,20 +61,6 @@ constexpr const char *EntryKeys[] = {"cuda",
                                      "sdk_version_macro"};
 constexpr const char *TableKeys[] = {"$schema",     "target",  "family",
                                      "description", "library", "entries"};
-
-std::optional<RuleKind> parseKind(llvm::StringRef S) {
-  for (const KindName &K : KindNames)
-    if (S == K.Name)
-      return K.Kind;
-  return std::nullopt;
-}
-
-std::optional<RuleStatus> parseStatus(llvm::StringRef S) {
-  for (const StatusName &St : StatusNames)
-    if (S == St.Name)
-      return St.Status;
-  return std::nullopt;
-}
 
 /// An argument index written as a JSON object key ("0", "1", ...).
 std::optional<unsigned> argumentIndex(llvm::StringRef Key) {
@@ -142,19 +123,9 @@ llvm::Error parseCall(const nlohmann::json &Call, Rule &R) {
 
 } // namespace
 
-const char *ruleKindName(RuleKind Kind) {
-  for (const KindName &K : KindNames)
-    if (K.Kind == Kind)
-      return K.Name;
-  return "?";
-}
+const char *ruleKindName(RuleKind Kind) { return nameOf(KindNames, Kind); }
 
-const char *ruleStatusName(RuleStatus Status) {
-  for (const StatusName &S : StatusNames)
-    if (S.Status == Status)
-      return S.Name;
-  return "?";
-}
+const char *ruleStatusName(RuleStatus Status) { return nameOf(StatusNames, Status); }
 
 namespace {
 
@@ -249,12 +220,12 @@ llvm::Error readEntry(const nlohmann::json &Entry, const VersionKeys &Versions, 
     return entryError(Where, *Problem);
   if (R.Cuda.empty())
     return entryError(Where, "\"cuda\" is missing or empty");
-  std::optional<RuleKind> ParsedKind = parseKind(Kind);
+  std::optional<RuleKind> ParsedKind = valueNamed(KindNames, Kind);
   if (!ParsedKind)
     return entryError(entryName(Where, R.Cuda),
                       "\"kind\" must be one of function, type, enumerator, "
                       "macro, variable, namespace, header");
-  std::optional<RuleStatus> ParsedStatus = parseStatus(Status);
+  std::optional<RuleStatus> ParsedStatus = valueNamed(StatusNames, Status);
   if (!ParsedStatus)
     return entryError(entryName(Where, R.Cuda),
                       "\"status\" must be one of supported, unsupported, "

@@ -1,8 +1,10 @@
-// What the Find stage produces: references to CUDA names, kernel launches,
-// dynamic shared memory, and the regions the preprocessor skipped.
+// What the Find stage produces and every later stage reads: references to
+// CUDA names, kernel launches, dynamic shared memory, hazards, and the regions
+// the preprocessor skipped.
 #pragma once
 
-#include "core/SourceText.h"
+#include "model/Evidence.h"
+#include "model/Place.h"
 #include "rules/RuleTable.h"
 
 #include <set>
@@ -10,65 +12,6 @@
 #include <vector>
 
 namespace musify {
-
-/// Why a piece of text is taken for a reference to the CUDA SDK.
-enum class Evidence {
-  Declaration,   ///< resolves to a declaration in an SDK header
-  Macro,         ///< expands (or tests) a macro the SDK or the compiler defines
-  Include,       ///< an #include that finds an SDK header
-  MacroTest,     ///< tests a CUDA macro that is not defined in this parse
-  SkippedRegion, ///< spelling in a preprocessor branch this parse skipped
-  ErrorRegion,   ///< spelling in code a parse with errors could not make sense of
-  Fallback,      ///< spelling in a file that could not be parsed
-  StringLiteral, ///< a word inside a string literal (--rewrite-strings)
-  BuildFile,     ///< a word of a build file, read by the build-file lexers
-  Python,        ///< a name of Python code, resolved through its imports
-  NvccImplicit,  ///< the header nvcc includes implicitly, which the unit relied on
-  Helper,        ///< musify's helper header, for names migrated to its helpers
-};
-
-/// The order of strength: when two parses find the same text, the stronger
-/// evidence is what the report shows.
-inline int strengthOf(Evidence How) {
-  switch (How) {
-  case Evidence::Declaration:
-  case Evidence::Macro:
-  case Evidence::Include:
-  case Evidence::BuildFile:
-  case Evidence::Python:
-  case Evidence::NvccImplicit:
-  case Evidence::Helper:
-    return 3;
-  case Evidence::MacroTest:
-    return 2;
-  case Evidence::SkippedRegion:
-  case Evidence::ErrorRegion:
-    return 1;
-  case Evidence::Fallback:
-  case Evidence::StringLiteral:
-    return 0;
-  }
-  return 0;
-}
-
-inline bool isSemantic(Evidence How) { return strengthOf(How) >= 2; }
-
-/// A position in a user file.
-struct Place {
-  std::string File; ///< absolute, symlinks resolved
-  unsigned Offset = 0;
-  unsigned Line = 0;
-  unsigned Column = 0;
-};
-
-/// The place of Offset in File, whose lines Lines indexes.
-inline Place placeIn(llvm::StringRef File, const LineIndex &Lines, unsigned Offset) {
-  Place At;
-  At.File = File.str();
-  At.Offset = Offset;
-  std::tie(At.Line, At.Column) = Lines.lineAndColumn(Offset);
-  return At;
-}
 
 struct Reference {
   Place At;
@@ -136,21 +79,7 @@ enum class HazardKind {
 };
 
 /// The report's name of Kind ("inline-asm", "device-launch", ...).
-inline const char *hazardKindName(HazardKind Kind) {
-  switch (Kind) {
-  case HazardKind::InlineAsm:
-    return "inline-asm";
-  case HazardKind::DeviceLaunch:
-    return "device-launch";
-  case HazardKind::WarpSize:
-    return "warp-size";
-  case HazardKind::VectorOperator:
-    return "vector-operator";
-  case HazardKind::InitialisedVla:
-    return "initialised-vla";
-  }
-  return "";
-}
+const char *hazardKindName(HazardKind Kind);
 
 /// Code that migrates but may not behave the same on the target: reported
 /// with a suggestion, never rewritten.

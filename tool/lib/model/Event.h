@@ -3,7 +3,7 @@
 // run (the JSON report, diagnostics, build predictions) is built from them.
 #pragma once
 
-#include "find/Reference.h"
+#include "model/Findings.h"
 
 #include <string>
 
@@ -18,8 +18,8 @@ enum class EventStatus {
   Excluded,                 ///< in code marked MUSIFY_EXCL_*: left as written
 };
 
+/// The report's name of Status ("migrated", "unsupported", ...).
 const char *eventStatusName(EventStatus Status);
-const char *evidenceName(Evidence How);
 
 /// What a reference left as a CUDA name does to the migrated file's build.
 enum class BuildImpact {

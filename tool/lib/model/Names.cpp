@@ -1,0 +1,51 @@
+// The report's names of the model's enumerations.
+#include "core/EnumNames.h"
+#include "model/Event.h"
+
+namespace musify {
+namespace {
+
+constexpr EnumName<Evidence> EvidenceNames[] = {
+    {Evidence::Declaration, "declaration"},
+    {Evidence::Macro, "macro"},
+    {Evidence::Include, "include"},
+    {Evidence::MacroTest, "macro-test"},
+    {Evidence::SkippedRegion, "skipped-region"},
+    {Evidence::ErrorRegion, "error-region"},
+    {Evidence::Fallback, "token-fallback"},
+    {Evidence::StringLiteral, "string-literal"},
+    {Evidence::BuildFile, "build-file"},
+    {Evidence::Python, "python"},
+    {Evidence::NvccImplicit, "nvcc-implicit"},
+    {Evidence::Helper, "helper"},
+};
+static_assert(namesCover(EvidenceNames, Evidence::Helper));
+
+constexpr EnumName<EventStatus> EventStatusNames[] = {
+    {EventStatus::Migrated, "migrated"},
+    {EventStatus::MigratedWithoutSemantics, "migrated-without-semantics"},
+    {EventStatus::Kept, "kept"},
+    {EventStatus::Unsupported, "unsupported"},
+    {EventStatus::Unknown, "unknown"},
+    {EventStatus::Excluded, "excluded"},
+};
+static_assert(namesCover(EventStatusNames, EventStatus::Excluded));
+
+constexpr EnumName<HazardKind> HazardKindNames[] = {
+    {HazardKind::InlineAsm, "inline-asm"},
+    {HazardKind::DeviceLaunch, "device-launch"},
+    {HazardKind::WarpSize, "warp-size"},
+    {HazardKind::VectorOperator, "vector-operator"},
+    {HazardKind::InitialisedVla, "initialised-vla"},
+};
+static_assert(namesCover(HazardKindNames, HazardKind::InitialisedVla));
+
+} // namespace
+
+const char *evidenceName(Evidence How) { return nameOf(EvidenceNames, How); }
+const char *eventStatusName(EventStatus Status) {
+  return nameOf(EventStatusNames, Status);
+}
+const char *hazardKindName(HazardKind Kind) { return nameOf(HazardKindNames, Kind); }
+
+} // namespace musify
