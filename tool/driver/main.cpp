@@ -637,6 +637,17 @@ std::optional<std::string> splitOptions(musify::MigrationOptions &Options, bool 
   return std::nullopt;
 }
 
+/// The folder of the rule tables when --rules-dir names none: share/musify/rules
+/// beside the executable's folder, installed or in the build tree.
+std::string defaultRulesDir(const char *Argv0) {
+  std::string Exe =
+      sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&defaultRulesDir));
+  SmallString<256> Rules(sys::path::parent_path(Exe));
+  sys::path::append(Rules, "..", "share", "musify", "rules");
+  sys::path::remove_dots(Rules, /*remove_dot_dot=*/true);
+  return Rules.str().str();
+}
+
 } // namespace
 
 /// Process-wide settings, made before any worker thread starts.
@@ -658,8 +669,8 @@ static void prepareProcess() {
 int main(int argc, const char **argv) {
   InitLLVM Init(argc, argv);
   if (argc > 1 && StringRef(argv[1]) == "explain")
-    return musify::runExplain(ArrayRef(argv + 2, argc - 2),
-                              musify::defaultRulesDir(argv[0]), outs(), errs());
+    return musify::runExplain(ArrayRef(argv + 2, argc - 2), defaultRulesDir(argv[0]),
+                              outs(), errs());
   prepareProcess();
 
   // musify merge is a migration like any other, named by its own command
@@ -678,8 +689,7 @@ int main(int argc, const char **argv) {
                                    Merging ? MergeOverview : Overview, &errs()))
     return musify::ExitBadInput;
 
-  std::string Rules =
-      RulesDir.empty() ? musify::defaultRulesDir(argv[0]) : std::string(RulesDir);
+  std::string Rules = RulesDir.empty() ? defaultRulesDir(argv[0]) : std::string(RulesDir);
   Expected<std::vector<musify::TargetDescription>> Targets = loadTargets(Rules);
   if (!Targets)
     return fail(toString(Targets.takeError()));

@@ -18,10 +18,6 @@ enum ExitCode : int {
 /// The musify version, as --version and the report print it.
 const char *toolVersion();
 
-/// The folder of the rule tables when --rules-dir names none: share/musify/rules
-/// beside the executable's folder, installed or in the build tree.
-std::string defaultRulesDir(const char *Argv0);
-
 class Session {
 public:
   Session(MigrationOptions Options, const RuleTable &Rules)

@@ -26,4 +26,17 @@ BuildFileMigration migrateBuildFile(llvm::StringRef Path, llvm::StringRef Text,
   return Editor.finish();
 }
 
+void migrateBuildFiles(RunState &State, const BuildRules &Rules,
+                       const TargetDescription &Target, const RenameMap &Renamed) {
+  for (auto &[Path, S] : State.Files) {
+    if (!S.is(FileRole::BuildFile) || S.leftOut())
+      continue;
+    S.Report.How = Analysis::BuildFile;
+    BuildFileMigration Migrated = migrateBuildFile(
+        Path, RunState::text(S), *buildFileKindOf(Path), Rules, Target, Renamed);
+    S.Edits = std::move(Migrated.Edits);
+    llvm::append_range(S.Report.Events, std::move(Migrated.Events));
+  }
+}
+
 } // namespace musify

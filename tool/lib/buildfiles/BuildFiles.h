@@ -5,6 +5,7 @@
 #include "decide/Decider.h"
 #include "edit/EditSet.h"
 #include "inputs/Inputs.h"
+#include "model/RunState.h"
 #include "rename/Renaming.h"
 #include "rules/BuildRules.h"
 #include "rules/TargetDescription.h"
@@ -29,5 +30,10 @@ BuildFileMigration migrateBuildFile(llvm::StringRef Path, llvm::StringRef Text,
                                     BuildFileKind Kind, const BuildRules &Rules,
                                     const TargetDescription &Target,
                                     const RenameMap &Renamed);
+
+/// Every build file of the run (CMake files, Makefiles; not setup.py's
+/// Python, which python/ migrates), its edits and events into State.
+void migrateBuildFiles(RunState &State, const BuildRules &Rules,
+                       const TargetDescription &Target, const RenameMap &Renamed);
 
 } // namespace musify

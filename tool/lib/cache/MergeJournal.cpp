@@ -5,6 +5,7 @@
 #include "core/IntegerJson.h"
 #include "output/OutputWriter.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -122,6 +123,55 @@ llvm::Expected<unsigned> MergeJournal::rollBack(const RunView &Run) const {
     return error(Journal + " is damaged: " + E.what());
   }
   return Restored;
+}
+
+llvm::Expected<unsigned> rollBackInterruptedMerge(const MergeJournal &Journal,
+                                                  const MergeInputs &Merge) {
+  std::map<std::string, const InputFile *> InputAt;
+  for (const InputFile &F : Merge.Inputs.Files)
+    InputAt.emplace(F.Path, &F);
+  // Where this merge writes Path: Path, or its renamed name. A file the
+  // interrupted merge renamed is no input now, but one the shards read.
+  auto DestOf = [&](llvm::StringRef Path) -> std::string {
+    auto It = InputAt.find(Path.str());
+    bool InRoots = llvm::any_of(Merge.Inputs.Roots, [&](const std::string &Root) {
+      return Path.starts_with(Root) &&
+             (Path.size() == Root.size() || Path[Root.size()] == '/' ||
+              llvm::StringRef(Root).ends_with("/"));
+    });
+    if (It == InputAt.end() && (!InRoots || !Merge.ReadDigests.count(Path.str())))
+      return "";
+    auto Extension = Merge.RenamedExtensions.find(llvm::sys::path::extension(Path).str());
+    if (!Merge.RenameExtensions || (It != InputAt.end() && It->second->LeftOut) ||
+        Extension == Merge.RenamedExtensions.end())
+      return Path.str();
+    llvm::SmallString<256> New(Path);
+    llvm::sys::path::replace_extension(New, Extension->second);
+    return New.str().str();
+  };
+  auto IsOriginal = [&](llvm::StringRef Path, llvm::StringRef Text) {
+    auto Read = Merge.ReadDigests.find(Path.str());
+    return Read != Merge.ReadDigests.end() && !Read->second.empty() &&
+           Read->second == UnitCache::digestOfText(Text);
+  };
+  return Journal.rollBack({DestOf, IsOriginal});
+}
+
+llvm::Error beginMerge(const MergeJournal &Journal, RunState &State,
+                       llvm::function_ref<std::string(const FileState &)> DestinationOf) {
+  std::vector<std::string> Results;
+  std::vector<MergeJournal::Replacement> Replaced;
+  Results.reserve(State.Files.size()); // Replaced refers into Results
+  for (auto &[Path, S] : State.Files) {
+    std::string Dest = DestinationOf(S);
+    if (Dest.empty())
+      continue;
+    llvm::StringRef Original = RunState::text(S);
+    Results.push_back(S.Edits.apply(Original));
+    if (Dest != Path || Results.back() != Original)
+      Replaced.push_back({Path, Dest, Original, Results.back()});
+  }
+  return Journal.begin(Replaced);
 }
 
 } // namespace musify

@@ -4,11 +4,15 @@
 // merge puts back what the interrupted one replaced, then runs whole.
 #pragma once
 
+#include "inputs/Inputs.h"
+#include "model/RunState.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -53,5 +57,25 @@ private:
   std::string Journal; ///< its journal.json
   std::string originalPath(llvm::StringRef Digest) const;
 };
+
+/// What a merge run knows of the tree its shards read.
+struct MergeInputs {
+  const InputSet &Inputs;
+  /// Path -> the digest of the text the shards read there.
+  const std::map<std::string, std::string> &ReadDigests;
+  bool RenameExtensions;                                       ///< --rename-extensions
+  const std::map<std::string, std::string> &RenamedExtensions; ///< the target's
+};
+
+/// merge --in-place after one that was interrupted: puts back what that one
+/// replaced, only at this merge's inputs and only the text the shards read
+/// there (MergeJournal::rollBack); how many files.
+llvm::Expected<unsigned> rollBackInterruptedMerge(const MergeJournal &Journal,
+                                                  const MergeInputs &Merge);
+
+/// Begins Journal with every file of State the merge replaces: at
+/// DestinationOf it ("" for none), with its edits applied.
+llvm::Error beginMerge(const MergeJournal &Journal, RunState &State,
+                       llvm::function_ref<std::string(const FileState &)> DestinationOf);
 
 } // namespace musify

@@ -174,4 +174,63 @@ CachedParser::fromShards(const std::vector<const InputFile *> &Units,
   return Results;
 }
 
+void acceptParse(RunState &State, const InputFile &F, ParsedUnit Unit, bool Standalone) {
+  ++(Unit.FromCache ? State.UnitsFromCache : State.UnitsParsed);
+  if (!Unit.DeviceArchs.empty())
+    State.state(F.Path).Report.DeviceParses = Unit.DeviceArchs;
+  if (!Unit.Crashes.empty())
+    State.state(F.Path).Report.ClangCrashes = Unit.Crashes;
+  for (const StandIn &Missing : Unit.StoodIn)
+    if (State.knows(Missing.Includer))
+      State.state(Missing.Includer).Report.StoodIn.insert({Missing.Line, Missing.Header});
+  if (Unit.Recovered) {
+    FileState &S = State.state(F.Path);
+    S.Report.ParseErrors = std::move(Unit.FirstErrors);
+    S.Report.ErrorCount = Unit.ErrorCount;
+    // Only the user files of the run: errors in other headers spoil
+    // nothing musify writes.
+    for (SkippedRegion &R : Unit.ErrorRegions)
+      if (State.knows(R.File))
+        State.ErrorRegions.push_back(std::move(R));
+  }
+  if (!Unit.Parsed && !Unit.Recovered) {
+    FileState &S = State.state(F.Path);
+    S.Report.ParseErrors = std::move(Unit.FirstErrors);
+    if (Standalone) {
+      S.Report.FallbackReason = "no parsed file includes it, and it does not "
+                                "parse on its own";
+      return;
+    }
+    S.Report.FallbackReason = "Clang could not parse it";
+    State.ParseFailures.push_back(F.Path);
+    // Headers it reached are migrated by spelling unless another
+    // translation unit parses them.
+    for (const std::string &Header : Unit.Findings.UserFiles)
+      if (Header != F.Path)
+        State.state(Header).Report.FallbackReason =
+            "included only by files that could not be parsed";
+    return;
+  }
+  TranslationUnitFindings &Found = Unit.Findings;
+  for (const std::string &Path : Found.UserFiles)
+    State.state(Path).Covered = true;
+  // A header parsed on its own is no unit nvcc compiles.
+  if (!Standalone) {
+    UnitReach &Reach = State.Units[F.Path];
+    Reach.Files = Found.UserFiles;
+    for (const Reference &R : Found.References)
+      if (isSemantic(R.How))
+        Reach.Compiled.emplace(R.At.File, R.At.Offset);
+    for (const Hazard &H : Found.Hazards)
+      Reach.Compiled.emplace(H.At.File, H.At.Offset);
+    if (Found.ReliesOnImplicitHeader)
+      State.ReliesOnImplicitHeader.push_back(F.Path);
+  }
+  llvm::append_range(State.References, std::move(Found.References));
+  llvm::append_range(State.Launches, std::move(Found.Launches));
+  llvm::append_range(State.SharedArrays, std::move(Found.SharedArrays));
+  llvm::append_range(State.Hazards, std::move(Found.Hazards));
+  llvm::append_range(State.Skipped, std::move(Found.Skipped));
+}
+
 } // namespace musify

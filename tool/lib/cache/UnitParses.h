@@ -8,6 +8,7 @@
 #include "find/UnitParser.h"
 #include "frontend/Frontend.h"
 #include "inputs/Inputs.h"
+#include "model/RunState.h"
 #include "rules/RuleTable.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -112,6 +113,12 @@ private:
   const ParseCaches &Caches;
   bool DeviceSide;
 };
+
+/// Merges one unit's parse into State: its findings, what its parse met,
+/// and what it compiled. Standalone: a header parsed on its own, which may
+/// legitimately need its includer's context, so failing to parse it is
+/// reported but not an error of the run.
+void acceptParse(RunState &State, const InputFile &F, ParsedUnit Unit, bool Standalone);
 
 /// C++ files that nvcc compiles as CUDA (`-x cu`) get a second try.
 std::vector<SourceLanguage> languagesOf(const InputFile &F);

@@ -347,4 +347,13 @@ llvm::Expected<InputSet> collectInputs(const InputRequest &Request) {
   return Set;
 }
 
+void printWhatWasLeftOut(const InputSet &Inputs, llvm::raw_ostream &OS) {
+  for (const std::string &Glob : Inputs.UnmatchedGlobs)
+    OS << "musify: warning: " << Glob << " matches no source file (globs match "
+       << "paths relative to '" << Inputs.MirrorBase << "', and '*' crosses folders)\n";
+  for (const std::string &Folder : Inputs.BuildFolders)
+    OS << "musify: note: left out '" << Folder << "', a CMake build folder (it holds "
+       << "CMakeCache.txt); name it as an input to migrate it\n";
+}
+
 } // namespace musify

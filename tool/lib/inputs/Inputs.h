@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <optional>
 
@@ -107,6 +108,10 @@ struct InputSet {
 /// file that is not a source or a bad glob are errors. Files under SkipDir
 /// are not inputs at all.
 llvm::Expected<InputSet> collectInputs(const InputRequest &Request);
+
+/// Says which globs matched nothing and which CMake build folders were left
+/// out, so a user sees why a file is missing from the run.
+void printWhatWasLeftOut(const InputSet &Inputs, llvm::raw_ostream &OS);
 
 /// Whether Path lies in Dir or below it (both absolute, normalised).
 bool isWithin(llvm::StringRef Path, llvm::StringRef Dir);

@@ -1,6 +1,6 @@
 // The report's names of the model's enumerations.
 #include "core/EnumNames.h"
-#include "model/Event.h"
+#include "model/FileReport.h"
 
 namespace musify {
 namespace {
@@ -40,6 +40,14 @@ constexpr EnumName<HazardKind> HazardKindNames[] = {
 };
 static_assert(namesCover(HazardKindNames, HazardKind::InitialisedVla));
 
+constexpr EnumName<Analysis> AnalysisNames[] = {
+    {Analysis::Semantic, "semantic"},
+    {Analysis::TokenFallback, "token-fallback"},
+    {Analysis::BuildFile, "build-file"},
+    {Analysis::Python, "python"},
+};
+static_assert(namesCover(AnalysisNames, Analysis::Python));
+
 } // namespace
 
 const char *evidenceName(Evidence How) { return nameOf(EvidenceNames, How); }
@@ -47,5 +55,6 @@ const char *eventStatusName(EventStatus Status) {
   return nameOf(EventStatusNames, Status);
 }
 const char *hazardKindName(HazardKind Kind) { return nameOf(HazardKindNames, Kind); }
+const char *analysisName(Analysis How) { return nameOf(AnalysisNames, How); }
 
 } // namespace musify

@@ -287,4 +287,29 @@ void OutputPlan::removeStaleTemporaries(llvm::raw_ostream &Errs) const {
            << "', a temporary file an interrupted run left\n";
 }
 
+bool OutputPlan::writeFiles(RunState &State, llvm::raw_ostream &Out,
+                            llvm::raw_ostream &Errs) const {
+  bool Ok = true;
+  removeStaleTemporaries(Errs);
+  for (auto &[Path, S] : State.Files) {
+    std::string Dest = destinationOf(S);
+    if (Dest.empty()) {
+      if (!S.Edits.empty())
+        Errs << "musify: note: '" << Path << "' needs migrating too; it is "
+             << "written with --out-root or --in-place\n";
+      continue;
+    }
+    llvm::StringRef Original = RunState::text(S);
+    if (!write(Path, Dest, Original, S.Edits.apply(Original), Out, Errs)) {
+      Ok = false;
+      continue;
+    }
+    llvm::SmallString<256> Written(Dest);
+    if (Dest != "-")
+      llvm::sys::fs::make_absolute(Written);
+    S.Report.Output = Written.str().str();
+  }
+  return Ok;
+}
+
 } // namespace musify

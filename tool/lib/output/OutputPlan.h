@@ -4,6 +4,7 @@
 #pragma once
 
 #include "inputs/Inputs.h"
+#include "model/RunState.h"
 #include "rename/Renaming.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -68,6 +69,10 @@ public:
   /// C++ or CUDA; Edited: the migration changes it.
   std::string destinationOf(const std::string &Path, bool Listed, bool Source,
                             bool Edited) const;
+  std::string destinationOf(const FileState &S) const {
+    return destinationOf(S.Report.Path, S.Input != nullptr, S.isSource(),
+                         !S.Edits.empty());
+  }
   /// The file's path after --rename-extensions.
   std::string newPathOf(const std::string &Path) const;
   /// Where --out-root mirrors Path, an input or a file beside the inputs.
@@ -85,6 +90,10 @@ public:
   bool mirrorLinks(llvm::raw_ostream &Errs) const;
   /// Temporary files an interrupted run left beside the inputs go.
   void removeStaleTemporaries(llvm::raw_ostream &Errs) const;
+  /// Stage 5, output: every file of State written whole where the plan
+  /// says (write()), each one written noted in its report. False if one
+  /// could not be.
+  bool writeFiles(RunState &State, llvm::raw_ostream &Out, llvm::raw_ostream &Errs) const;
 
 private:
   std::optional<std::string> outRootOverlap(const std::string &OutRoot) const;

@@ -468,4 +468,19 @@ BuildFileMigration migratePythonModule(llvm::StringRef Path, llvm::StringRef Tex
   return Out;
 }
 
+void migratePythonModules(RunState &State, const BuildRules &Rules,
+                          const TargetDescription &Target, bool RewriteStrings) {
+  PythonRun Run;
+  Run.RewriteStrings = RewriteStrings;
+  for (auto &[Path, S] : State.Files) {
+    if (!S.is(FileRole::Python) || S.leftOut())
+      continue;
+    S.Report.How = Analysis::Python;
+    BuildFileMigration Migrated =
+        migratePythonModule(Path, RunState::text(S), Rules, Target, Run);
+    S.Edits = std::move(Migrated.Edits);
+    llvm::append_range(S.Report.Events, std::move(Migrated.Events));
+  }
+}
+
 } // namespace musify

@@ -22,4 +22,8 @@ BuildFileMigration migratePythonModule(llvm::StringRef Path, llvm::StringRef Tex
                                        const BuildRules &Rules,
                                        const TargetDescription &Target, PythonRun &Run);
 
+/// Every Python module of the run, its edits and events into State.
+void migratePythonModules(RunState &State, const BuildRules &Rules,
+                          const TargetDescription &Target, bool RewriteStrings);
+
 } // namespace musify

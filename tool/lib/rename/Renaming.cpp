@@ -2,6 +2,8 @@
 // .muh), and the #includes that name them.
 #include "rename/Renaming.h"
 #include "core/SourceText.h"
+#include "decide/DecideStage.h"
+#include "inputs/NvccFlags.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -78,6 +80,27 @@ std::vector<Decision> renameIncludes(llvm::StringRef Path, llvm::StringRef Text,
     }
   });
   return Out;
+}
+
+void renameIncludesOfRun(RunState &State, const InputSet &Inputs,
+                         const std::vector<std::string> &ClangArgs,
+                         const RenameMap &Renamed, const Decider &Decide) {
+  if (Renamed.empty())
+    return;
+  llvm::SmallString<256> Here;
+  llvm::sys::fs::current_path(Here);
+  std::vector<std::string> Folders =
+      includeFoldersOf(translateNvccFlags(ClangArgs), Here.str().str(), /*System=*/true);
+  for (const InputFile &F : Inputs.Files)
+    if (F.Command)
+      llvm::append_range(Folders,
+                         includeFoldersOf(translateNvccFlags(F.Command->Flags),
+                                          F.Command->Directory, /*System=*/true));
+  for (auto &[Path, S] : State.Files)
+    if (S.isSource() && !S.leftOut())
+      for (Decision &D :
+           renameIncludes(Path, RunState::text(S), Folders, Renamed, Decide))
+        record(S, std::move(D));
 }
 
 } // namespace musify

@@ -4,6 +4,7 @@
 
 #include "decide/Decider.h"
 #include "inputs/Inputs.h"
+#include "model/RunState.h"
 #include "rules/TargetDescription.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -31,5 +32,12 @@ llvm::Expected<RenameMap> planRenames(const InputSet &Inputs,
 std::vector<Decision> renameIncludes(llvm::StringRef Path, llvm::StringRef Text,
                                      const std::vector<std::string> &Folders,
                                      const RenameMap &Renamed, const Decider &Decide);
+
+/// Every source's #includes of renamed files, looked up in the include
+/// folders of ClangArgs and of the inputs' compile commands, recorded in
+/// State.
+void renameIncludesOfRun(RunState &State, const InputSet &Inputs,
+                         const std::vector<std::string> &ClangArgs,
+                         const RenameMap &Renamed, const Decider &Decide);
 
 } // namespace musify

@@ -108,4 +108,12 @@ void printEffort(const RunReport &Report, llvm::raw_ostream &OS) {
     OS << "    " << Item << "\n";
 }
 
+void printRunSummary(const RunReport &Report, bool DryRun, llvm::raw_ostream &OS) {
+  if (!DryRun)
+    printSummaryTable(Report, OS);
+  OS << summaryLine(Report) << "\n";
+  if (DryRun)
+    printEffort(Report, OS);
+}
+
 } // namespace musify

@@ -13,4 +13,8 @@ namespace musify {
 /// not to build, and the work left by kind.
 void printEffort(const RunReport &Report, llvm::raw_ostream &OS);
 
+/// The end of a run's console output: the table of what is left to do (a
+/// dry run's effort says what it would), then the totals.
+void printRunSummary(const RunReport &Report, bool DryRun, llvm::raw_ostream &OS);
+
 } // namespace musify

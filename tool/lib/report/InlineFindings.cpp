@@ -7,6 +7,7 @@
 #include "core/SourceText.h"
 
 #include <map>
+#include <optional>
 
 namespace musify {
 
@@ -99,6 +100,43 @@ std::vector<Edit> inlineFindingEdits(const FileReport &F, const std::string &Tar
       Edits.push_back({Start, 0, std::move(Block)});
   }
   return Edits;
+}
+
+namespace {
+
+/// The comment syntax of a file musify migrates; none for another.
+std::optional<CommentSyntax> commentSyntaxOf(const std::string &Path,
+                                             const FileState &S) {
+  if (S.isSource())
+    return CommentSyntax::CFamily;
+  if (S.is(FileRole::Python))
+    return CommentSyntax::Python;
+  if (!S.is(FileRole::BuildFile))
+    return std::nullopt;
+  switch (*buildFileKindOf(Path)) {
+  case BuildFileKind::CMake:
+    return CommentSyntax::CMake;
+  case BuildFileKind::Makefile:
+    return CommentSyntax::Makefile;
+  case BuildFileKind::Python:
+    return CommentSyntax::Python;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+void writeFindingsIntoCode(RunState &State, const std::string &Target) {
+  for (auto &[Path, S] : State.Files) {
+    const FileReport &R = S.Report;
+    std::optional<CommentSyntax> Syntax = commentSyntaxOf(Path, S);
+    if (!Syntax || S.leftOut() ||
+        (R.Events.empty() && R.Hazards.empty() && R.Conflicts.empty()))
+      continue;
+    for (const Edit &E : inlineFindingEdits(R, Target, RunState::text(S), *Syntax))
+      if (!S.Edits.blocks(E))
+        S.Edits.addAfterInsertions(E);
+  }
 }
 
 } // namespace musify

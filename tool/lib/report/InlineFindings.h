@@ -5,6 +5,7 @@
 #pragma once
 
 #include "edit/EditSet.h"
+#include "model/RunState.h"
 #include "report/Report.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -30,5 +31,10 @@ enum class CommentSyntax {
 /// the same lines stand there already (migrating migrated code adds nothing).
 std::vector<Edit> inlineFindingEdits(const FileReport &F, const std::string &Target,
                                      llvm::StringRef Text, CommentSyntax Syntax);
+
+/// After every decision, each migrated file's findings as comment lines
+/// (what the comments say is what the report says); a comment yields to any
+/// edit it would overlap.
+void writeFindingsIntoCode(RunState &State, const std::string &Target);
 
 } // namespace musify

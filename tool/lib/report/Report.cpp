@@ -1,6 +1,5 @@
 // Building the report and the diagnostics from events.
 #include "report/Report.h"
-#include "core/EnumNames.h"
 #include "rules/TargetVersion.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -11,14 +10,6 @@
 namespace musify {
 
 namespace {
-
-constexpr EnumName<Analysis> AnalysisNames[] = {
-    {Analysis::Semantic, "semantic"},
-    {Analysis::TokenFallback, "token-fallback"},
-    {Analysis::BuildFile, "build-file"},
-    {Analysis::Python, "python"},
-};
-static_assert(namesCover(AnalysisNames, Analysis::Python));
 
 std::string displayPath(llvm::StringRef Path) {
   llvm::SmallString<256> Cwd;
@@ -115,7 +106,7 @@ nlohmann::json fileToJson(const FileReport &F) {
   nlohmann::json File = {
       {"path", F.Path},
       {"output", F.Output.empty() ? nlohmann::json(nullptr) : nlohmann::json(F.Output)},
-      {"analysis", nameOf(AnalysisNames, F.How)},
+      {"analysis", analysisName(F.How)},
       {"references", std::move(Events)},
       {"conflicts", std::move(Conflicts)},
       {"hazards", std::move(Hazards)}};

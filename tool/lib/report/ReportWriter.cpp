@@ -1,7 +1,9 @@
 #include "report/ReportWriter.h"
 
 #include "output/DepFile.h"
+#include "output/OutputPlan.h"
 #include "output/OutputWriter.h"
+#include "report/Html.h"
 #include "report/Sarif.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -34,25 +36,81 @@ std::string ReportWriter::reportedPath(llvm::StringRef Text) const {
   return Out + Text.str();
 }
 
-bool ReportWriter::writeJson(const RunReport &Run) const {
-  return Settings.Json.empty() || write(Settings.Json, jsonText(reportToJson(Run)));
+RunReport ReportWriter::reportOf(RunReport Run, const RunState &State) const {
+  for (const auto &[Path, S] : State.Files) {
+    if (S.leftOut())
+      Run.LeftOut.push_back(Path);
+    else if (!S.is(FileRole::Other))
+      Run.Files.push_back(S.Report);
+  }
+  predictBuilds(Run.Files, State.Units);
+  for (std::string &Input : Run.Inputs)
+    Input = reportedPath(Input);
+  for (FileReport &F : Run.Files) {
+    F.Path = reportedPath(F.Path);
+    for (std::string &Error : F.ParseErrors)
+      Error = reportedPath(Error);
+  }
+  return Run;
 }
 
-bool ReportWriter::writeSarif(
-    const RunReport &Run, bool Successful, llvm::StringRef SourceRoot,
-    const std::map<std::string, std::vector<Edit>> &Edits) const {
+void ReportWriter::printParseProblems(const RunState &State, bool AllowFallback,
+                                      bool Quiet) const {
+  for (const auto &[Path, S] : State.Files)
+    printClangCrashes(S.Report);
+  for (const std::string &Path : State.ParseFailures)
+    printParseFailure(State.Files.at(Path).Report, AllowFallback);
+  if (!Quiet)
+    for (const auto &[Path, S] : State.Files)
+      printParseWarnings(S.Report);
+}
+
+bool ReportWriter::writeViews(const RunReport &Run, RunState &State,
+                              llvm::StringRef SourceRoot,
+                              const std::vector<std::string> &RuleFiles,
+                              double Seconds) const {
+  bool Ok = Settings.Json.empty() || write(Settings.Json, jsonText(reportToJson(Run)));
+  Ok = writeSarif(Run, Ok, SourceRoot, State) && Ok;
+  Ok = writeHtml(Run, State, Seconds) && Ok;
+  return writeDepFile(State, RuleFiles) && Ok;
+}
+
+bool ReportWriter::writeSarif(const RunReport &Run, bool Successful,
+                              llvm::StringRef SourceRoot, const RunState &State) const {
   if (Settings.Sarif.empty())
     return true;
+  std::map<std::string, std::vector<Edit>> Edits;
+  for (const auto &[Path, S] : State.Files)
+    if (!S.Edits.empty())
+      Edits[Path] = S.Edits.edits();
   SarifInvocation Invocation{Settings.CommandLine, currentFolder(), Successful};
   return write(Settings.Sarif,
                jsonText(reportToSarif(Run, Invocation, SourceRoot, Edits)));
 }
 
-bool ReportWriter::writeHtml(const RunReport &Run, const HtmlExtras &Extras) const {
-  return Settings.Html.empty() || write(Settings.Html, reportToHtml(Run, Extras));
+/// The page shows each file's original text beside its edits (the original
+/// is still in memory after --in-place).
+bool ReportWriter::writeHtml(const RunReport &Run, RunState &State,
+                             double Seconds) const {
+  if (Settings.Html.empty())
+    return true;
+  HtmlExtras Extras;
+  Extras.Seconds = Seconds;
+  for (auto &[Path, S] : State.Files) {
+    if (S.leftOut() || S.is(FileRole::Other))
+      continue;
+    std::string Reported = reportedPath(Path);
+    Extras.Sources[Reported] = {RunState::text(S), S.Edits.edits()};
+    if (S.is(FileRole::TranslationUnit))
+      Extras.Units.insert(Reported);
+  }
+  return write(Settings.Html, reportToHtml(Run, Extras));
 }
 
-bool ReportWriter::writeDepFile(const std::set<std::string> &Read) const {
+/// What the run read (its inputs, the user headers its parses read, the
+/// rule files) for the files it wrote.
+bool ReportWriter::writeDepFile(const RunState &State,
+                                const std::vector<std::string> &RuleFiles) const {
   if (Settings.DepFile.empty())
     return true;
   std::vector<std::string> Targets;
@@ -62,6 +120,13 @@ bool ReportWriter::writeDepFile(const std::set<std::string> &Read) const {
   for (const std::string *Named : {&Settings.Json, &Settings.Sarif, &Settings.Html})
     if (!Named->empty())
       Targets.push_back(*Named);
+  std::set<std::string> Read;
+  for (const auto &[Path, S] : State.Files)
+    if (!S.leftOut())
+      Read.insert(Path);
+  for (const std::string &Rules : RuleFiles)
+    if (llvm::sys::fs::is_regular_file(Rules))
+      Read.insert(sameFileKey(Rules));
   llvm::Expected<std::string> Text = depFileText(Targets, Read);
   if (!Text) {
     Errs << "musify: error: " << llvm::toString(Text.takeError()) << "\n";

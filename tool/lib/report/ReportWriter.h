@@ -3,15 +3,12 @@
 // problems the console must show whatever the report files are.
 #pragma once
 
-#include "edit/EditSet.h"
-#include "report/Html.h"
+#include "model/RunState.h"
 #include "report/Report.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <map>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -35,30 +32,36 @@ public:
   ReportWriter(ReportFileSettings Settings, llvm::raw_ostream &Errs)
       : Settings(std::move(Settings)), Errs(Errs) {}
 
-  bool wantsSarif() const { return !Settings.Sarif.empty(); }
-  bool wantsHtml() const { return !Settings.Html.empty(); }
+  /// The run's report: Run's settings (tool, target, SDK, inputs) with the
+  /// files of State it did not leave out, their builds predicted, every path
+  /// as the report gives it.
+  RunReport reportOf(RunReport Run, const RunState &State) const;
+
+  /// The console's account of the files Clang crashed on (contained) or
+  /// could not parse; unless Quiet, of those parsed with missing headers or
+  /// recovered errors too.
+  void printParseProblems(const RunState &State, bool AllowFallback, bool Quiet) const;
+
+  /// Every view the user asked for: the JSON report, SARIF (its paths
+  /// relative to SourceRoot), the HTML page (Seconds: how long the run took)
+  /// and the depfile (what the run read: State's files and the RuleFiles).
+  /// False if one could not be written, which is said.
+  bool writeViews(const RunReport &Run, RunState &State, llvm::StringRef SourceRoot,
+                  const std::vector<std::string> &RuleFiles, double Seconds) const;
 
   /// A path, or a message naming paths, as the reports and the console give
   /// it: standard input's temporary file is <stdin>.
   std::string reportedPath(llvm::StringRef Text) const;
 
-  /// Each view is false, and said, if it could not be written; true when
-  /// not asked for.
-  bool writeJson(const RunReport &Run) const;
-  /// Edits by path as parsed; SourceRoot: what SARIF's paths are relative to.
+private:
   bool writeSarif(const RunReport &Run, bool Successful, llvm::StringRef SourceRoot,
-                  const std::map<std::string, std::vector<Edit>> &Edits) const;
-  bool writeHtml(const RunReport &Run, const HtmlExtras &Extras) const;
-  /// What the run read (Read) for the files it wrote.
-  bool writeDepFile(const std::set<std::string> &Read) const;
-
-  /// The console's account of a file Clang crashed on (contained), could
-  /// not parse, or parsed with missing headers or recovered errors.
+                  const RunState &State) const;
+  bool writeHtml(const RunReport &Run, RunState &State, double Seconds) const;
+  bool writeDepFile(const RunState &State,
+                    const std::vector<std::string> &RuleFiles) const;
   void printClangCrashes(const FileReport &F) const;
   void printParseFailure(const FileReport &F, bool AllowFallback) const;
   void printParseWarnings(const FileReport &F) const;
-
-private:
   bool write(const std::string &Path, const std::string &Content) const;
 
   ReportFileSettings Settings;

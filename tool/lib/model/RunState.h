@@ -1,0 +1,72 @@
+// What a run knows between its stages: every file it reads or writes, with
+// its text, edits and report, and what the parses found that the Decide
+// stage has not yet decided. The session passes it from stage to stage.
+#pragma once
+
+#include "edit/EditSet.h"
+#include "inputs/Inputs.h"
+#include "model/FileReport.h"
+#include "model/Findings.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace musify {
+
+/// Everything known about one file during a run.
+struct FileState {
+  FileReport Report;
+  const InputFile *Input = nullptr; ///< null for headers reached by #include
+  std::optional<std::string> Text;
+  EditSet Edits;
+  /// Ranges musify-text's MUSIFY_EXCL_* markers leave alone, once computed.
+  std::optional<std::vector<std::pair<unsigned, unsigned>>> Excluded;
+  bool Covered = false; ///< a successful parse read it
+  /// Helper headers (Decision::Helper) names migrated to here, and those names.
+  std::map<std::string, std::vector<std::string>> Helpers;
+
+  /// Left alone: --include/--exclude leave it out.
+  bool leftOut() const { return Input && Input->LeftOut; }
+  /// Parsed or scanned for CUDA names (sources, not build files or others).
+  bool isSource() const {
+    return Input ? Input->Role == FileRole::TranslationUnit ||
+                       Input->Role == FileRole::Header
+                 : Covered || !Report.FallbackReason.empty();
+  }
+  /// Whether it is an input of this Role.
+  bool is(FileRole Role) const { return Input && Input->Role == Role; }
+};
+
+struct RunState {
+  std::map<std::string, FileState> Files; ///< by path: output order is stable
+  /// Found by the parses and the token rewriter, decided by the Decide stage.
+  std::vector<Reference> References;
+  std::vector<KernelLaunch> Launches;
+  std::vector<DynamicShared> SharedArrays;
+  std::vector<Hazard> Hazards;
+  std::vector<SkippedRegion> Skipped;
+  std::vector<SkippedRegion> ErrorRegions; ///< of parses Clang recovered from
+  std::vector<std::string> ParseFailures;
+  /// Units whose migration must include the target's runtime header.
+  std::vector<std::string> ReliesOnImplicitHeader;
+  /// What each parsed translation unit compiled, for build predictions.
+  std::map<std::string, UnitReach> Units;
+  unsigned UnitsParsed = 0, UnitsFromCache = 0;
+
+  /// The file at Path, known from now on.
+  FileState &state(const std::string &Path) {
+    FileState &S = Files[Path];
+    S.Report.Path = Path;
+    return S;
+  }
+  bool knows(const std::string &Path) const { return Files.count(Path) != 0; }
+  /// The file's text as read from disk, once ("" if it cannot be read).
+  static llvm::StringRef text(FileState &S);
+};
+
+} // namespace musify
