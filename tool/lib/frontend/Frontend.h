@@ -3,6 +3,7 @@
 #pragma once
 
 #include "frontend/CudaInstallation.h"
+#include "frontend/FilePaths.h"
 #include "frontend/NvccCompat.h"
 #include "frontend/ParseOutcome.h"
 #include "frontend/SharedHeaders.h"
@@ -38,13 +39,6 @@ constexpr llvm::StringLiteral VirtualIncludeDir = "/__musify__/include";
 
 /// The newest device architecture Clang 19 parses for.
 constexpr llvm::StringLiteral NewestDeviceArch = "sm_90";
-
-/// The real path of FID's file (symlinks resolved, as every stage names
-/// files); empty for built-in and virtual buffers.
-std::string realPathOf(const clang::SourceManager &SM, clang::FileID FID);
-std::string realPathOf(clang::FileEntryRef File);
-
-using IsUserFileFn = std::function<bool(llvm::StringRef RealPath)>;
 
 class Frontend {
 public:

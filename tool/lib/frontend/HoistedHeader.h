@@ -9,7 +9,7 @@
 // parse is then made again without them.
 #pragma once
 
-#include "frontend/Frontend.h"
+#include "frontend/FilePaths.h"
 #include "frontend/SharedHeaders.h"
 
 #include "clang/Basic/SourceLocation.h"

@@ -3,7 +3,7 @@
 // may load precompiled (HoistedHeader.h), which the parse itself then checks.
 #pragma once
 
-#include "frontend/Frontend.h"
+#include "frontend/FilePaths.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"

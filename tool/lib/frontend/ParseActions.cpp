@@ -1,0 +1,391 @@
+#include "frontend/ParseActions.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/Basic/Cuda.h"
+#include "clang/Basic/DiagnosticSema.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/Sema.h"
+#include "clang/Sema/SemaConsumer.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <map>
+#include <optional>
+
+namespace musify {
+namespace {
+
+constexpr unsigned MaxErrorsKept = 3;
+
+/// Which function bodies a parse builds: those written in user files. The
+/// SDK's and the system headers' hold no reference, so theirs are skipped
+/// (Sema still builds those it must: constexpr functions, deduced return
+/// types). With ReadUserFile, it also says whether the parse read a user's
+/// file at all.
+class BodyPolicy : public clang::ASTConsumer {
+public:
+  BodyPolicy(const clang::SourceManager &SM, const IsUserFileFn &IsUserFile,
+             bool *ReadUserFile)
+      : SM(SM), IsUserFile(IsUserFile), ReadUserFile(ReadUserFile) {}
+
+  bool shouldSkipFunctionBody(clang::Decl *D) override {
+    return !isUser(SM.getFileID(SM.getExpansionLoc(D->getLocation())));
+  }
+  void HandleTranslationUnit(clang::ASTContext &) override {
+    if (ReadUserFile)
+      for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+        *ReadUserFile |= IsUserFile(realPathOf(It->first));
+  }
+
+private:
+  bool isUser(clang::FileID FID) {
+    auto [It, Inserted] = Users.try_emplace(FID, false);
+    if (Inserted)
+      It->second = IsUserFile(realPathOf(SM, FID));
+    return It->second;
+  }
+  const clang::SourceManager &SM;
+  const IsUserFileFn &IsUserFile;
+  bool *ReadUserFile;
+  llvm::DenseMap<clang::FileID, bool> Users;
+};
+
+/// Consumer, with the bodies CI's parse builds decided by BodyPolicy, or
+/// all of them unless SkipBodies. A body is skipped only where every
+/// consumer agrees, and Consumer does by default.
+std::unique_ptr<clang::ASTConsumer>
+withBodyPolicy(std::unique_ptr<clang::ASTConsumer> Consumer, clang::CompilerInstance &CI,
+               const IsUserFileFn &IsUserFile, bool SkipBodies,
+               bool *ReadUserFile = nullptr) {
+  if (!Consumer)
+    return nullptr;
+  CI.getFrontendOpts().SkipFunctionBodies = SkipBodies; // read when the parse starts
+  std::vector<std::unique_ptr<clang::ASTConsumer>> Both;
+  Both.push_back(std::move(Consumer));
+  Both.push_back(
+      std::make_unique<BodyPolicy>(CI.getSourceManager(), IsUserFile, ReadUserFile));
+  return std::make_unique<clang::MultiplexConsumer>(std::move(Both));
+}
+
+/// Leaves out of the shared headers the list of file-scope declarations to
+/// check for -Wunused at the end of each unit: every parse that loaded it
+/// would read them all back from it, for warnings musify never shows.
+class DropUnusedDeclChecks : public clang::SemaConsumer {
+  void InitializeSema(clang::Sema &S) override { Sema = &S; }
+  void ForgetSema() override { Sema = nullptr; }
+  void HandleTranslationUnit(clang::ASTContext &) override {
+    if (!Sema)
+      return;
+    auto &Unused = Sema->UnusedFileScopedDecls;
+    Unused.erase(Unused.begin(/*source=*/nullptr, /*LocalOnly=*/true), Unused.end());
+  }
+  clang::Sema *Sema = nullptr;
+};
+
+/// Writes the precompiled header of the parse's main file to Path. A user's
+/// file in it (one that takes the place of an SDK header) makes it unfit to
+/// share: a parse loading it would not find that file's references.
+class EmitSharedHeaders : public clang::GeneratePCHAction {
+public:
+  EmitSharedHeaders(PchContents &Into, const IsUserFileFn &IsUserFile, bool SkipBodies,
+                    bool &ReadUserFile)
+      : Into(Into), IsUserFile(IsUserFile), SkipBodies(SkipBodies),
+        ReadUserFile(ReadUserFile) {}
+
+private:
+  bool BeginInvocation(clang::CompilerInstance &CI) override {
+    CI.getFrontendOpts().OutputFile = Into.Path;
+    return clang::GeneratePCHAction::BeginInvocation(CI);
+  }
+  bool BeginSourceFileAction(clang::CompilerInstance &CI) override {
+    Recorder.emplace(CI, Into);
+    CI.getPreprocessor().addPPCallbacks(Recorder->callbacks());
+    return clang::GeneratePCHAction::BeginSourceFileAction(CI);
+  }
+  void EndSourceFileAction() override {
+    Recorder->finish();
+    clang::GeneratePCHAction::EndSourceFileAction();
+  }
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
+                                                        llvm::StringRef InFile) override {
+    std::unique_ptr<clang::ASTConsumer> Writer =
+        clang::GeneratePCHAction::CreateASTConsumer(CI, InFile);
+    if (!Writer)
+      return nullptr;
+    std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
+    Consumers.push_back(std::make_unique<DropUnusedDeclChecks>()); // before the writer
+    Consumers.push_back(std::move(Writer));
+    return withBodyPolicy(
+        std::make_unique<clang::MultiplexConsumer>(std::move(Consumers)), CI, IsUserFile,
+        SkipBodies, &ReadUserFile);
+  }
+  PchContents &Into;
+  const IsUserFileFn &IsUserFile;
+  bool SkipBodies;
+  bool &ReadUserFile;
+  std::optional<PchRecorder> Recorder;
+};
+
+/// Errors Clang raises where nvcc and its host compiler accept the code. The
+/// declaration they are on stays in the AST, so they cost nothing to ignore.
+bool acceptedByNvcc(unsigned DiagID) {
+  switch (DiagID) {
+  case clang::diag::err_shared_var_init:         // __shared__ T t; with T's constructor
+  case clang::diag::err_variable_object_no_init: // int a[n] = {0}; (GNU C++)
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Headers that cannot be found and are not the CUDA SDK's: the include is
+/// skipped, as if the header were empty, and recorded.
+class StandInMissingHeaders : public clang::PPCallbacks {
+public:
+  StandInMissingHeaders(const clang::SourceManager &SM,
+                        const std::function<bool(llvm::StringRef)> &IsCudaHeader,
+                        std::vector<StandIn> &StoodIn)
+      : SM(SM), IsCudaHeader(IsCudaHeader), StoodIn(StoodIn) {}
+
+  bool FileNotFound(llvm::StringRef FileName) override { return !IsCudaHeader(FileName); }
+
+  void InclusionDirective(clang::SourceLocation Hash, const clang::Token &,
+                          llvm::StringRef FileName, bool, clang::CharSourceRange,
+                          clang::OptionalFileEntryRef File, llvm::StringRef,
+                          llvm::StringRef, const clang::Module *, bool,
+                          clang::SrcMgr::CharacteristicKind) override {
+    if (File || IsCudaHeader(FileName))
+      return;
+    clang::SourceLocation At = SM.getExpansionLoc(Hash);
+    StoodIn.push_back({realPathOf(SM, SM.getFileID(At)), SM.getExpansionLineNumber(At),
+                       FileName.str()});
+  }
+
+private:
+  const clang::SourceManager &SM;
+  const std::function<bool(llvm::StringRef)> &IsCudaHeader;
+  std::vector<StandIn> &StoodIn;
+};
+
+/// Runs the finder's action with missing headers stood in for, and on
+/// errors, works out which text they make unreliable (regionAround).
+class RecoveringAction : public clang::WrapperFrontendAction {
+public:
+  RecoveringAction(std::unique_ptr<clang::FrontendAction> Wrapped,
+                   const std::function<bool(llvm::StringRef)> &IsCudaHeader,
+                   const IsUserFileFn &IsUserFile, bool SkipBodies,
+                   CollectingDiagnostics &Diagnostics, HoistCheck *Check)
+      : WrapperFrontendAction(std::move(Wrapped)), IsCudaHeader(IsCudaHeader),
+        IsUserFile(IsUserFile), SkipBodies(SkipBodies), Diagnostics(Diagnostics),
+        Check(Check) {}
+
+protected:
+  bool BeginSourceFileAction(clang::CompilerInstance &CI) override {
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<StandInMissingHeaders>(
+        CI.getSourceManager(), IsCudaHeader, Diagnostics.Outcome.StoodIn));
+    if (Check)
+      CI.getPreprocessor().addPPCallbacks(Check->callbacks(CI));
+    return WrapperFrontendAction::BeginSourceFileAction(CI);
+  }
+
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
+                                                        llvm::StringRef InFile) override {
+    std::unique_ptr<clang::ASTConsumer> Found =
+        WrapperFrontendAction::CreateASTConsumer(CI, InFile);
+    if (Found && Check) {
+      std::vector<std::unique_ptr<clang::ASTConsumer>> Both;
+      Both.push_back(std::move(Found));
+      Both.push_back(Check->consumer(CI));
+      Found = std::make_unique<clang::MultiplexConsumer>(std::move(Both));
+    }
+    return withBodyPolicy(std::move(Found), CI, IsUserFile, SkipBodies);
+  }
+
+  // The wrapper's EndSourceFile ends the wrapped action's file, not its own.
+  void EndSourceFile() override {
+    Diagnostics.Finished = true;
+    Diagnostics.flush();
+    if (Check && Diagnostics.Outcome.ErrorCount)
+      Check->errorsAt(Diagnostics.ErrorsAt, Diagnostics.Outcome.ErrorCount);
+    clang::CompilerInstance &CI = getCompilerInstance();
+    if (!Diagnostics.ErrorsAt.empty() && CI.hasASTContext())
+      regionsOfErrors(CI.getSourceManager(), CI.getASTContext());
+    WrapperFrontendAction::EndSourceFile();
+  }
+
+private:
+  /// A declaration's text: [Begin, End) offsets in its file.
+  struct Span {
+    unsigned Begin, End;
+    const clang::Decl *D;
+  };
+
+  void regionsOfErrors(const clang::SourceManager &SM, clang::ASTContext &Context) {
+    std::vector<ErrorRegion> &Regions = Diagnostics.Outcome.ErrorRegions;
+    // The translation unit's declarations, per file with errors, read once.
+    std::map<clang::FileID, std::vector<Span>> Top;
+    for (clang::SourceLocation At : Diagnostics.ErrorsAt) {
+      clang::FileID FID = SM.getFileID(At);
+      std::string File = realPathOf(SM, FID);
+      if (File.empty())
+        continue;
+      auto [It, New] = Top.try_emplace(FID);
+      if (New)
+        It->second = spansIn(SM, Context.getTranslationUnitDecl(), FID);
+      auto [Begin, End] = regionAround(SM, It->second, FID, SM.getFileOffset(At));
+      Regions.push_back({std::move(File), Begin, End});
+    }
+    llvm::sort(Regions, [](const ErrorRegion &A, const ErrorRegion &B) {
+      return std::tie(A.File, A.Begin, A.End) < std::tie(B.File, B.Begin, B.End);
+    });
+    // Merge overlapping regions of one file.
+    std::vector<ErrorRegion> Merged;
+    for (ErrorRegion &R : Regions) {
+      if (!Merged.empty() && Merged.back().File == R.File && R.Begin <= Merged.back().End)
+        Merged.back().End = std::max(Merged.back().End, R.End);
+      else
+        Merged.push_back(std::move(R));
+    }
+    Regions = std::move(Merged);
+  }
+
+  /// The declarations of Context written in FID.
+  static std::vector<Span> spansIn(const clang::SourceManager &SM,
+                                   const clang::DeclContext *Context, clang::FileID FID) {
+    const clang::LangOptions &LangOpts = Context->getParentASTContext().getLangOpts();
+    std::vector<Span> Spans;
+    for (const clang::Decl *D : Context->decls()) {
+      if (D->isImplicit())
+        continue;
+      clang::SourceLocation Begin = SM.getExpansionLoc(D->getBeginLoc());
+      clang::SourceLocation End = SM.getExpansionRange(D->getEndLoc()).getEnd();
+      if (Begin.isInvalid() || End.isInvalid() || SM.getFileID(Begin) != FID ||
+          SM.getFileID(End) != FID)
+        continue;
+      Spans.push_back(
+          {SM.getFileOffset(Begin),
+           SM.getFileOffset(End) + clang::Lexer::MeasureTokenLength(End, SM, LangOpts),
+           D});
+    }
+    return Spans;
+  }
+
+  /// The text around Offset that Clang could not make sense of: the
+  /// declaration that holds it (looking into namespaces and extern "C"
+  /// blocks), or, where Clang dropped what was there, the gap between the
+  /// declarations around it.
+  static std::pair<unsigned, unsigned> regionAround(const clang::SourceManager &SM,
+                                                    const std::vector<Span> &Spans,
+                                                    clang::FileID FID, unsigned Offset) {
+    unsigned GapBegin = 0, GapEnd = SM.getBufferData(FID).size();
+    for (const Span &S : Spans) {
+      if (S.End <= Offset) {
+        GapBegin = std::max(GapBegin, S.End);
+      } else if (S.Begin > Offset) {
+        GapEnd = std::min(GapEnd, S.Begin);
+      } else {
+        if (const auto *Inner = llvm::dyn_cast<clang::DeclContext>(S.D);
+            Inner && llvm::isa<clang::NamespaceDecl, clang::LinkageSpecDecl>(S.D)) {
+          std::vector<Span> Members = spansIn(SM, Inner, FID);
+          if (!Members.empty()) {
+            auto [B, E] = regionAround(SM, Members, FID, Offset);
+            // Not past the namespace's own braces.
+            return {std::max(B, S.Begin), std::min(E, S.End)};
+          }
+        }
+        return {S.Begin, S.End};
+      }
+    }
+    return {GapBegin, GapEnd};
+  }
+
+  const std::function<bool(llvm::StringRef)> &IsCudaHeader;
+  const IsUserFileFn &IsUserFile;
+  bool SkipBodies;
+  CollectingDiagnostics &Diagnostics;
+  HoistCheck *Check;
+};
+
+} // namespace
+
+std::unique_ptr<clang::FrontendAction>
+recoveringAction(std::unique_ptr<clang::FrontendAction> Wrapped,
+                 const std::function<bool(llvm::StringRef)> &IsCudaHeader,
+                 const IsUserFileFn &IsUserFile, bool SkipBodies,
+                 CollectingDiagnostics &Diagnostics, HoistCheck *Check) {
+  return std::make_unique<RecoveringAction>(std::move(Wrapped), IsCudaHeader, IsUserFile,
+                                            SkipBodies, Diagnostics, Check);
+}
+
+std::unique_ptr<clang::FrontendAction> emitSharedHeaders(PchContents &Into,
+                                                         const IsUserFileFn &IsUserFile,
+                                                         bool SkipBodies,
+                                                         bool &ReadUserFile) {
+  return std::make_unique<EmitSharedHeaders>(Into, IsUserFile, SkipBodies, ReadUserFile);
+}
+
+void CollectingDiagnostics::HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                                             const clang::Diagnostic &Info) {
+  if (Level == clang::DiagnosticsEngine::Note) {
+    if (Pending && launchesKernelFromDevice(Info))
+      Pending->Accepted = true;
+    return;
+  }
+  flush();
+  if (Level < clang::DiagnosticsEngine::Error || acceptedByNvcc(Info.getID()))
+    return;
+  // An error's notes follow it: hold it until they are in.
+  Pending = Error{Level, {}, {}, false};
+  if (Info.getLocation().isValid() && Info.hasSourceManager())
+    Pending->At = Info.getSourceManager().getExpansionLoc(Info.getLocation());
+  if (Outcome.FirstErrors.size() >= MaxErrorsKept)
+    return;
+  llvm::SmallString<128> Message;
+  Info.FormatDiagnostic(Message);
+  if (Info.getLocation().isValid() && Info.hasSourceManager()) {
+    clang::PresumedLoc P = Info.getSourceManager().getPresumedLoc(Info.getLocation());
+    if (P.isValid())
+      Pending->Text = (llvm::Twine(P.getFilename()) + ":" + llvm::Twine(P.getLine()) +
+                       ":" + llvm::Twine(P.getColumn()) + ": ")
+                          .str();
+  }
+  Pending->Text += "error: " + Message.str().str();
+}
+
+void CollectingDiagnostics::flush() {
+  if (!Pending)
+    return;
+  Error E = std::move(*Pending);
+  Pending.reset();
+  if (E.Accepted)
+    return;
+  DiagnosticConsumer::HandleDiagnostic(E.Level, clang::Diagnostic(nullptr));
+  ++Outcome.ErrorCount;
+  Fatal |= E.Level == clang::DiagnosticsEngine::Fatal;
+  if (E.At.isValid())
+    ErrorsAt.push_back(E.At);
+  if (!E.Text.empty())
+    Outcome.FirstErrors.push_back(std::move(E.Text));
+}
+
+bool CollectingDiagnostics::launchesKernelFromDevice(const clang::Diagnostic &Info) {
+  if (Info.getID() != clang::diag::note_ovl_candidate_bad_target)
+    return false;
+  // Arguments 3 and 4: the callee's and the caller's CUDA function kinds.
+  auto Kind = [&](unsigned I) {
+    return static_cast<clang::CUDAFunctionTarget>(
+        Info.getArgKind(I) == clang::DiagnosticsEngine::ak_sint ? Info.getArgSInt(I)
+                                                                : Info.getArgUInt(I));
+  };
+  return Kind(3) == clang::CUDAFunctionTarget::Global &&
+         (Kind(4) == clang::CUDAFunctionTarget::Global ||
+          Kind(4) == clang::CUDAFunctionTarget::Device);
+}
+
+} // namespace musify

@@ -1,0 +1,75 @@
+// The Clang actions a parse runs: the finder's action with missing headers
+// stood in for and errors turned into regions the token rewriter takes over
+// (recoveringAction), the build of a precompiled header of shared headers
+// (emitSharedHeaders), and the consumer that keeps Clang's errors for
+// musify's own messages.
+#pragma once
+
+#include "frontend/FilePaths.h"
+#include "frontend/HoistedHeader.h"
+#include "frontend/ParseOutcome.h"
+#include "frontend/SharedHeaders.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceLocation.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace musify {
+
+/// Keeps Clang's errors for musify's own message; everything else is dropped.
+class CollectingDiagnostics : public clang::DiagnosticConsumer {
+public:
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override;
+  void finish() override { flush(); }
+
+  /// Counts the error held for its notes, unless they showed nvcc accepts it.
+  void flush();
+
+  ParseOutcome Outcome;
+  bool Fatal = false;
+  bool Finished = false;                       ///< the action saw the end of the file
+  std::vector<clang::SourceLocation> ErrorsAt; ///< valid while the parse lives
+
+private:
+  struct Error {
+    clang::DiagnosticsEngine::Level Level;
+    clang::SourceLocation At;
+    std::string Text; ///< empty past the first few
+    bool Accepted;    ///< a note showed nvcc accepts the code
+  };
+
+  /// A kernel launched from device code whose only candidate Clang turned
+  /// down for that (dynamic parallelism, which nvcc -rdc compiles; Clang
+  /// rejects it when it has to pick an overload, as for a template kernel).
+  static bool launchesKernelFromDevice(const clang::Diagnostic &Info);
+
+  std::optional<Error> Pending;
+};
+
+/// Runs Wrapped (the finder's action) with the headers that cannot be found
+/// and are not the SDK's stood in for, function bodies built only in user
+/// files, and, on errors, the text they make unreliable worked out for the
+/// token rewriter. Check, if given, sees the parse too.
+std::unique_ptr<clang::FrontendAction>
+recoveringAction(std::unique_ptr<clang::FrontendAction> Wrapped,
+                 const std::function<bool(llvm::StringRef)> &IsCudaHeader,
+                 const IsUserFileFn &IsUserFile, bool SkipBodies,
+                 CollectingDiagnostics &Diagnostics, HoistCheck *Check);
+
+/// Writes the precompiled header of the parse's main file to Into.Path;
+/// ReadUserFile says whether it read a user's file (which makes it unfit to
+/// share).
+std::unique_ptr<clang::FrontendAction> emitSharedHeaders(PchContents &Into,
+                                                         const IsUserFileFn &IsUserFile,
+                                                         bool SkipBodies,
+                                                         bool &ReadUserFile);
+
+} // namespace musify
