@@ -4,6 +4,7 @@
 #pragma once
 
 #include "buildfiles/BuildFiles.h"
+#include "buildfiles/BuildWord.h"
 #include "core/SourceText.h"
 #include "decide/BuildDecider.h"
 
@@ -14,15 +15,6 @@
 #include <vector>
 
 namespace musify {
-
-/// A word of a build file: [Begin, End) of the file's text. Outer is the
-/// text it occupies with its quotes, where it is quoted.
-struct BuildWord {
-  unsigned Begin = 0, End = 0;
-  unsigned OuterBegin = 0, OuterEnd = 0;
-
-  static BuildWord plain(unsigned B, unsigned E) { return {B, E, B, E}; }
-};
 
 class BuildFileEditor {
 public:
@@ -137,14 +129,6 @@ private:
   EditSet Edits;
   std::vector<Event> Events;
 };
-
-/// The migrations of the two languages (CMakeMigration.cpp,
-/// MakeMigration.cpp). ListsFile: a CMakeLists.txt (not an included *.cmake),
-/// whose relative source names are relative to its own folder.
-void migrateCMake(BuildFileEditor &Editor, bool ListsFile);
-void migrateMakefile(BuildFileEditor &Editor);
-/// A Python build script (setup.py, PythonMigration.cpp).
-void migratePython(BuildFileEditor &Editor);
 
 /// True if [B, E) of Text holds only blanks (and `;` list separators where
 /// Semicolons, and line continuations).

@@ -2,6 +2,9 @@
 #include "buildfiles/BuildFiles.h"
 
 #include "buildfiles/BuildFileEditor.h"
+#include "buildfiles/CMakeMigration.h"
+#include "buildfiles/MakeMigration.h"
+#include "buildfiles/PythonMigration.h"
 
 #include "llvm/Support/Path.h"
 

@@ -2,7 +2,7 @@
 // CMake's grammar puts each kind of word (a language in project(), a package
 // in find_package(), a library in target_link_libraries(), ...). The engine
 // knows CMake's own commands and keywords; every CUDA word is in the tables.
-#include "buildfiles/BuildFileEditor.h"
+#include "buildfiles/CMakeMigration.h"
 #include "buildfiles/CMakeLexer.h"
 
 #include "llvm/ADT/STLExtras.h"

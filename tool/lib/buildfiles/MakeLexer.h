@@ -3,10 +3,11 @@
 // words and variable references of each piece of text.
 #pragma once
 
-#include "buildfiles/BuildFileEditor.h"
+#include "buildfiles/BuildWord.h"
 
 #include "llvm/ADT/StringRef.h"
 
+#include <utility>
 #include <vector>
 
 namespace musify {

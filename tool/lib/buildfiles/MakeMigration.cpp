@@ -2,7 +2,7 @@
 // CUDA compiler's flags where they surely go to it (its command lines and
 // the variables they expand), libraries, install paths, path variables and
 // renamed sources everywhere outside comments.
-#include "buildfiles/BuildFileEditor.h"
+#include "buildfiles/MakeMigration.h"
 #include "buildfiles/MakeLexer.h"
 
 #include "llvm/ADT/DenseSet.h"

@@ -3,7 +3,7 @@
 // of its calls (cuda_sources=), the strings it reads (extra_compile_args'
 // "nvcc" key, environment variable names) and the sources it lists, renamed
 // with --rename-extensions.
-#include "buildfiles/BuildFileEditor.h"
+#include "buildfiles/PythonMigration.h"
 #include "core/PythonTokens.h"
 
 #include "llvm/ADT/STLExtras.h"
