@@ -10,7 +10,7 @@
 // hipBLAS is not shipped by Debian: its names come from the HIPIFY tables
 // (check hipify-table), and its header with them, so the HIP output is
 // consistent hipBLAS code; it is not compiled here. It targets HIP 6.3
-// (--hip-version): hipblasGemmEx_v2 came with HIP 6.0. The runtime and
+// (--hip-version): hipblasGemmEx_v2 came with 6.0, as did hipblas/hipblas.h alone. The runtime and
 // library_types.h names (cudaStream_t, CUDA_R_32F) migrate too.
 //
 // Comment lines are dropped from the output before checking, so an expected
@@ -87,7 +87,7 @@ bool gemm(const float *a, const float *b, float *c, int m, int n, int k,
 
 // HIP:      #include <cstdio>
 // HIP:      #include <hip/hip_runtime.h>
-// HIP:      #include <hipblas.h>
+// HIP:      #include <hipblas/hipblas.h>
 // HIP:      static bool check(hipblasStatus_t status, const char *what) {
 // HIP:        if (status != HIPBLAS_STATUS_SUCCESS) {
 // HIP:          std::fprintf(stderr, "%s failed: %d\n", what, static_cast<int>(status));
