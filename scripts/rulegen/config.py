@@ -101,6 +101,8 @@ class HipFamily:
     library_note: Optional[str] = None
     same_parameters: Optional[frozenset[str]] = None
     not_equivalent: Mapping[str, str] = field(default_factory=dict)
+    # the source of the names a header declares, where not the family's
+    header_sources: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -94,7 +94,8 @@ def hip_entry(fam, name, kind, symbol, row, hip_declared, hip_ver, cuda_version)
         return make_entry(name, kind, "unsupported", None, "none", sourced(why, source) + notes,
                           deprecated, removed)
 
-    library = Source(fam.source) if fam.source else None
+    source = fam.header_sources.get(symbol.header, fam.source) if symbol else fam.source
+    library = Source(source) if source else None
     hip_name = (row or {}).get("hip", "")
     if row is not None and not hip_name:
         return unsupported("no HIP equivalent", "HIPIFY's table maps it to no HIP name")
@@ -119,7 +120,7 @@ def hip_entry(fam, name, kind, symbol, row, hip_declared, hip_ver, cuda_version)
             return make_entry(name, kind, status, name, "hip-library",
                               [fam.missing, library] + notes, deprecated, removed)
         if fam.missing:
-            return unsupported(fam.missing, fam.source)
+            return unsupported(fam.missing, source)
         return unsupported("no known HIP equivalent", "not in the HIPIFY tables")
     if fam.check == "hipify-table":
         return hipify.mapped_entry(name, kind, status, row, hip_declared, hip_ver, notes,
