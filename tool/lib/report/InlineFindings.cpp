@@ -6,8 +6,13 @@
 #include "core/PythonTokens.h"
 #include "core/SourceText.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <map>
+#include <numeric>
 #include <optional>
+#include <set>
 
 namespace musify {
 
@@ -19,10 +24,51 @@ static bool needsAction(const Finding &F) {
   return !(F.Code == "deprecated" && F.From && F.From->Replacement != F.From->Cuda);
 }
 
-/// The comment line of a finding: `// musify-CODE: message`.
-static std::string inlineFindingText(const Finding &F, CommentSyntax Syntax) {
+/// A rule's note this long is written out once per file; a later finding
+/// that gives it says "as above" (a CMake file's every CMAKE_CUDA_* variable
+/// has the same one).
+constexpr size_t LongNote = 40;
+
+/// Where F's message gives its rule's long note, if it ends with one.
+static size_t noteStart(const Finding &F, llvm::StringRef Message) {
+  if (!F.From || F.From->Note.size() < LongNote)
+    return llvm::StringRef::npos;
+  std::string Note = oneLine(F.From->Note);
+  return Message.ends_with(": " + Note) ? Message.size() - Note.size()
+                                        : llvm::StringRef::npos;
+}
+
+/// For each finding, whether a comment written earlier in the text (Written)
+/// gives its long note already.
+static std::vector<bool>
+reasonsGivenAbove(const std::vector<Finding> &Findings,
+                  llvm::function_ref<bool(const Finding &)> Written) {
+  std::vector<size_t> ByOffset(Findings.size());
+  std::iota(ByOffset.begin(), ByOffset.end(), 0);
+  llvm::stable_sort(ByOffset, [&](size_t A, size_t B) {
+    return Findings[A].At.Offset < Findings[B].At.Offset;
+  });
+  std::vector<bool> Above(Findings.size());
+  std::set<std::string> Given;
+  for (size_t I : ByOffset) {
+    if (!Written(Findings[I]))
+      continue;
+    std::string Message = oneLine(Findings[I].Message);
+    if (size_t At = noteStart(Findings[I], Message); At != std::string::npos)
+      Above[I] = !Given.insert(Message.substr(At)).second;
+  }
+  return Above;
+}
+
+/// The comment line of a finding: `// musify-CODE: message`, the rule's note
+/// left out where a comment above gives it (AsAbove).
+static std::string inlineFindingText(const Finding &F, CommentSyntax Syntax,
+                                     bool AsAbove) {
+  std::string Message = oneLine(F.Message);
+  if (AsAbove)
+    Message = Message.substr(0, noteStart(F, Message)) + "as above";
   std::string Text = (Syntax == CommentSyntax::CFamily ? "// musify-" : "# musify-") +
-                     F.Code + ": " + oneLine(F.Message);
+                     F.Code + ": " + Message;
   // A backslash at the end would splice the next line into the comment.
   while (!Text.empty() && (Text.back() == '\\' || Text.back() == ' '))
     Text.pop_back();
@@ -78,10 +124,14 @@ std::vector<Edit> inlineFindingEdits(const FileReport &F, const std::string &Tar
     return Edits;
   LineInsertionPoints Points = insertionPoints(Text, Syntax);
   std::map<unsigned, std::vector<std::string>> Lines; // by insertion point
-  for (const Finding &Found : Findings)
-    if (needsAction(Found) && Found.At.Offset <= Text.size()) {
+  auto Written = [&](const Finding &F) {
+    return needsAction(F) && F.At.Offset <= Text.size();
+  };
+  std::vector<bool> AsAbove = reasonsGivenAbove(Findings, Written);
+  for (size_t I = 0; I < Findings.size(); ++I)
+    if (const Finding &Found = Findings[I]; Written(Found)) {
       std::vector<std::string> &At = Lines[Points.before(Found.At.Offset)];
-      std::string Line = inlineFindingText(Found, Syntax);
+      std::string Line = inlineFindingText(Found, Syntax, AsAbove[I]);
       if (!llvm::is_contained(At, Line))
         At.push_back(std::move(Line));
     }

@@ -9,7 +9,7 @@ set(CMAKE_HIP_STANDARD 17)
 set(CMAKE_HIP_STANDARD_REQUIRED ON)
 # musify-unsupported: 'CMAKE_CUDA_ARCHITECTURES' has no HIP equivalent: HIP takes AMD GPU names (gfx90a, gfx1100), which cannot be derived from CUDA architectures: set them by hand (CMAKE_HIP_ARCHITECTURES)
 if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
-  # musify-unsupported: 'CMAKE_CUDA_ARCHITECTURES' has no HIP equivalent: HIP takes AMD GPU names (gfx90a, gfx1100), which cannot be derived from CUDA architectures: set them by hand (CMAKE_HIP_ARCHITECTURES)
+  # musify-unsupported: 'CMAKE_CUDA_ARCHITECTURES' has no HIP equivalent: as above
   set(CMAKE_CUDA_ARCHITECTURES 80)  # Ampere
 endif()
 string(APPEND CMAKE_HIP_FLAGS "")
@@ -25,7 +25,7 @@ target_include_directories(kernels PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/src)
 set_target_properties(kernels PROPERTIES
   CUDA_SEPARABLE_COMPILATION OFF   # each kernel in its own file
   POSITION_INDEPENDENT_CODE ON)
-# musify-review: 'CUDA' became 'HIP': CMake's HIP language (CMake 3.21 or newer) compiles with ROCm's clang; set CMAKE_HIP_ARCHITECTURES to the AMD GPUs to build for
+# musify-review: 'CUDA' became 'HIP': as above
 target_compile_options(kernels PRIVATE "$<$<COMPILE_LANGUAGE:HIP>:>")
 target_link_libraries(kernels PUBLIC hip::host)
 

@@ -5,7 +5,7 @@ NVCC      := $(ROCM_PATH)/bin/hipcc
 CXX       := g++
 
 # musify-unsupported: '-gencode arch=compute_80,code=sm_80' has no HIP equivalent: HIP takes AMD GPU names (gfx90a, gfx1100), which cannot be derived from CUDA architectures: set them by hand (--offload-arch=gfx90a)
-# musify-unsupported: '-gencode arch=compute_90,code=sm_90' has no HIP equivalent: HIP takes AMD GPU names (gfx90a, gfx1100), which cannot be derived from CUDA architectures: set them by hand (--offload-arch=gfx90a)
+# musify-unsupported: '-gencode arch=compute_90,code=sm_90' has no HIP equivalent: as above
 GENCODE   := -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90
 NVCCFLAGS := -O3 -std=c++17 $(GENCODE) -fPIC -Wall
 NVCCFLAGS += -I$(ROCM_PATH)/include -Iinclude
