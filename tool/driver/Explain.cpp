@@ -2,6 +2,7 @@
 #include "Explain.h"
 
 #include "Session.h"
+#include "hazards/HazardCheck.h"
 #include "rules/RuleTable.h"
 #include "rules/TargetDescription.h"
 
@@ -24,7 +25,8 @@ const char Usage[] =
     "PyTorch name in C++ or Python, build-file word) becomes on every target, or\n"
     "on --target's: the target name, the versions that added, deprecated or\n"
     "removed it, the rule's note and how the mapping is known; near matches for\n"
-    "a name no table knows.\n"
+    "a name no table knows. A hazard's code (warp-size, inline-asm, ...) prints\n"
+    "what it finds.\n"
     "Exit status: 0 every name is known, 1 one is not, 2 bad usage.\n";
 
 struct Tables {
@@ -166,13 +168,24 @@ bool explainBuildName(StringRef Name, const std::vector<Tables> &All, raw_ostrea
   return true;
 }
 
+/// Prints a hazard's code (`warp-size`, as the console tags its warnings)
+/// and what it finds; false when Name is none.
+bool explainHazard(StringRef Name, raw_ostream &Out) {
+  for (const HazardCheck *Check : hazardChecks())
+    if (Name == hazardKindName(Check->kind())) {
+      Out << Name << " (hazard)\n  " << Check->help() << "\n";
+      return true;
+    }
+  return false;
+}
+
 /// Prints one name; false when no table knows it.
 bool explainName(StringRef Name, const std::vector<Tables> &All, raw_ostream &Out) {
   const Rule *First = nullptr;
   for (const Tables &T : All)
     if (const Rule *R = lookUp(T.Rules, Name); R && !First)
       First = R;
-  if (!First && explainBuildName(Name, All, Out))
+  if (!First && (explainBuildName(Name, All, Out) || explainHazard(Name, Out)))
     return true;
   if (!First) {
     Out << Name << ": no rule table knows this name";

@@ -639,49 +639,8 @@ void Decider::rewriteComparison(const ArchThresholds &Map, const Reference &Ref,
   E.Note = E.Disputed ? E.Note + "; " + Review : Review;
 }
 
-HazardDecision Decider::guardVectorOperator(const Hazard &H, llvm::StringRef FileText,
-                                            const VectorOperatorClashes &Clashes) const {
-  HazardDecision D{{H.At, H.Kind, H.Text, Clashes.Note, false}, {}};
-  // Whole lines: blanks before the declaration on its first line, blanks or
-  // a line comment after it on its last.
-  size_t LineStart = lineStartOf(FileText, H.At.Offset);
-  size_t LineEnd = std::min(FileText.find('\n', H.End), FileText.size());
-  llvm::StringRef After = FileText.slice(H.End, LineEnd).trim();
-  if (H.End > FileText.size() || !FileText.slice(LineStart, H.At.Offset).trim().empty() ||
-      !(After.empty() || After.starts_with("//"))) {
-    D.Record.Message = Target.DisplayName +
-                       "'s vector types define this operator themselves, and the two "
-                       "make every use ambiguous: it shares its lines with other code, "
-                       "so it is left as it is; put it under #if " +
-                       Clashes.Guard + " by hand";
-    return D;
-  }
-  D.Edits.push_back({unsigned(LineStart), 0,
-                     "#if " + Clashes.Guard + " /* musify: " + Target.DisplayName +
-                         " defines this operator */\n"});
-  D.Edits.push_back({unsigned(LineEnd), 0, "\n#endif"});
-  D.Record.Defused = true;
-  return D;
-}
-
 HazardDecision Decider::assess(const Hazard &H, llvm::StringRef FileText) const {
-  if (H.Kind == HazardKind::VectorOperator)
-    if (const VectorOperatorClashes *Clashes = Rules.vectorOperatorClashes())
-      return guardVectorOperator(H, FileText, *Clashes);
-  HazardRecord R{H.At, H.Kind, H.Text, "", false};
-  std::string Target = this->Target.DisplayName;
-  if (H.Kind == HazardKind::InlineAsm)
-    R.Message = "inline assembly (PTX) is not portable to " + Target +
-                ": rewrite it with intrinsics or plain code; it is left as it is";
-  else if (const std::string *Rejected = Rules.rejectedExtension(hazardKindName(H.Kind)))
-    R.Message = *Rejected;
-  else if (H.Kind == HazardKind::DeviceLaunch)
-    R.Message = "a kernel launched from device code (dynamic parallelism): " + Target +
-                " does not support it";
-  else if (const WarpSizeHazards *Warp = Rules.warpSizeHazards())
-    R.Message =
-        "assumes a " + std::to_string(Warp->WarpSize) + "-lane warp: " + Warp->Note;
-  return {std::move(R), {}};
+  return hazardCheck(H.Kind).decide(H, FileText, {Rules, Target.DisplayName});
 }
 
 /// Whether Text is one call `dim3(...)`, whose closing parenthesis ends it.

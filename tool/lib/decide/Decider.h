@@ -3,6 +3,7 @@
 #pragma once
 
 #include "edit/EditSet.h"
+#include "hazards/HazardCheck.h"
 #include "model/Event.h"
 #include "model/Findings.h"
 #include "rules/RuleTable.h"
@@ -14,12 +15,6 @@
 #include <vector>
 
 namespace musify {
-
-/// A hazard's record, and the edits that defuse it where musify can.
-struct HazardDecision {
-  HazardRecord Record;
-  std::vector<Edit> Edits;
-};
 
 struct Decision {
   Decision() = default;
@@ -120,10 +115,6 @@ private:
                                                llvm::StringRef FileText, Event E) const;
   /// The name and the blanks after it removed (Rule::Erase).
   Decision erase(Event E, const Reference &Ref, llvm::StringRef FileText) const;
-  /// A user operator the target's vector types define too, put under the
-  /// clash table's guard where it has its lines to itself.
-  HazardDecision guardVectorOperator(const Hazard &H, llvm::StringRef FileText,
-                                     const VectorOperatorClashes &Clashes) const;
   /// `extern __shared__ T name[];` -> `MACRO(T, name);`, by edits between
   /// T's runs of tokens and the name, so edits inside them still apply.
   Decision sharedAsMacro(const DynamicShared &S, Event E) const;

@@ -1,6 +1,7 @@
 // Finding SDK references through the AST and the preprocessor.
 #include "find/ReferenceFinder.h"
 #include "frontend/Frontend.h"
+#include "hazards/HazardCheck.h"
 
 #include "core/SourceText.h"
 
@@ -238,7 +239,7 @@ bool splitSharedSpecifiers(llvm::StringRef Text, unsigned Begin, unsigned End,
 
 /// Walks the AST of user code: names of SDK functions, enumerators,
 /// variables and types, and kernel launches.
-class AstFinder : public RecursiveASTVisitor<AstFinder> {
+class AstFinder : public RecursiveASTVisitor<AstFinder>, public HazardSite {
 public:
   AstFinder(Locator &Where, const RuleTable &Rules, TranslationUnitFindings &Findings)
       : Where(Where), Rules(Rules), Findings(Findings) {}
@@ -337,8 +338,8 @@ public:
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
     noteLaunch(E);
-    if (isDeviceCode())
-      noteHazard(HazardKind::DeviceLaunch, E->getBeginLoc(), E->getSourceRange());
+    for (const HazardCheck *Check : hazardChecks())
+      Check->kernelCall(*E, *this);
     return true;
   }
 
@@ -355,13 +356,8 @@ public:
   bool VisitVarDecl(VarDecl *Var) {
     if (!Var->isLocalVarDeclOrParm() && isDynamicShared(*Var))
       noteDynamicShared(*Var, nullptr);
-    noteWarpSizeVariable(*Var);
-    // Clang keeps it, with its initialiser, though it rejects it (the front
-    // end does not count that error: nvcc accepts it).
-    if (Var->hasInit() && Var->getType()->isVariableArrayType() &&
-        Rules.rejectedExtension(hazardKindName(HazardKind::InitialisedVla)))
-      noteHazard(HazardKind::InitialisedVla, Var->getLocation(),
-                 SourceRange(Var->getBeginLoc(), Var->getEndLoc()));
+    for (const HazardCheck *Check : hazardChecks())
+      Check->varDecl(*Var, *this);
     return true;
   }
 
@@ -375,83 +371,25 @@ public:
     return Result;
   }
 
-  /// `void operator+=(float4 &a, float4 b)` in user code, where the target's
-  /// vector types define the same operator as a member.
+  /// The hazard checks look at these too (hazards/).
   bool VisitFunctionDecl(FunctionDecl *F) {
-    const VectorOperatorClashes *Clashes = Rules.vectorOperatorClashes();
-    if (!Clashes || isa<CXXMethodDecl>(F) || F->isTemplateInstantiation() ||
-        F->getDescribedFunctionTemplate() || !clashesWithMember(*F, *Clashes))
-      return true;
-    // Written in one file (`__host__` and other macros expanded in place).
-    const SourceManager &SM = Where.sourceManager();
-    CharSourceRange Range = SM.getExpansionRange(F->getSourceRange());
-    if (SM.getFileID(Range.getBegin()) != SM.getFileID(Range.getEnd()))
-      return true;
-    std::optional<Place> At = Where.placeOfOffset(Range.getBegin());
-    if (!At)
-      return true;
-    unsigned End = SM.getFileOffset(
-        Lexer::getLocForEndOfToken(Range.getEnd(), 0, SM, Where.langOpts()));
-    std::string Text =
-        Lexer::getSourceText(Range, SM, Where.langOpts()).split('\n').first.rtrim().str();
-    Findings.Hazards.push_back(
-        {std::move(*At), HazardKind::VectorOperator, std::move(Text), End});
+    for (const HazardCheck *Check : hazardChecks())
+      Check->functionDecl(*F, *this);
     return true;
   }
-
   bool VisitGCCAsmStmt(GCCAsmStmt *S) {
-    // An empty template (`asm volatile("" ::: "memory")`) is a compiler
-    // barrier every target understands; anything else is PTX.
-    if (S->getAsmString()->getString().trim().empty())
-      return true;
-    noteHazard(HazardKind::InlineAsm, S->getAsmLoc(), S->getSourceRange());
+    for (const HazardCheck *Check : hazardChecks())
+      Check->asmStmt(*S, *this);
     return true;
   }
-
-  /// `threadIdx.x % 32`, `/ 32`, `& 31`: lane and warp numbers of a 32-lane warp.
   bool VisitBinaryOperator(BinaryOperator *B) {
-    const WarpSizeHazards *Warp = Rules.warpSizeHazards();
-    if (!Warp || !isDeviceCode())
-      return true;
-    std::optional<llvm::APSInt> Value =
-        B->getRHS()->IgnoreParenImpCasts()->getIntegerConstantExpr(
-            Function->getASTContext());
-    if (!Value || readsSdkConstant(B->getRHS()))
-      return true;
-    long long N = Value->getExtValue();
-    bool LaneOrWarp =
-        ((B->getOpcode() == BO_Rem || B->getOpcode() == BO_Div ||
-          B->getOpcode() == BO_RemAssign || B->getOpcode() == BO_DivAssign) &&
-         N == Warp->WarpSize) ||
-        (B->getOpcode() == BO_And && N == Warp->WarpSize - 1);
-    if (LaneOrWarp && usesIndexVariable(B->getLHS(), *Warp))
-      noteHazard(HazardKind::WarpSize, B->getExprLoc(), B->getSourceRange());
+    for (const HazardCheck *Check : hazardChecks())
+      Check->binaryOperator(*B, *this);
     return true;
   }
-
-  /// A full 32-lane mask or a width of 32 passed to the warp functions.
   bool VisitCallExpr(CallExpr *C) {
-    const WarpSizeHazards *Warp = Rules.warpSizeHazards();
-    const FunctionDecl *Callee = C->getDirectCallee();
-    if (!Warp || !Callee || !Callee->getDeclName().isIdentifier() || C->getNumArgs() == 0)
-      return true;
-    llvm::StringRef Name = Callee->getName();
-    auto ConstantArg = [&](unsigned I) -> std::optional<llvm::APSInt> {
-      const Expr *Arg = C->getArg(I);
-      if (isa<CXXDefaultArgExpr>(Arg) || Arg->isValueDependent() || readsSdkConstant(Arg))
-        return std::nullopt;
-      return Arg->IgnoreParenImpCasts()->getIntegerConstantExpr(Callee->getASTContext());
-    };
-    if (llvm::is_contained(Warp->MaskFunctions, Name))
-      if (std::optional<llvm::APSInt> Mask = ConstantArg(0);
-          Mask && Mask->getZExtValue() == (1ull << Warp->WarpSize) - 1)
-        noteHazard(HazardKind::WarpSize, C->getArg(0)->getBeginLoc(),
-                   C->getArg(0)->getSourceRange());
-    if (llvm::is_contained(Warp->WidthFunctions, Name) && C->getNumArgs() >= 3)
-      if (std::optional<llvm::APSInt> Width = ConstantArg(C->getNumArgs() - 1);
-          Width && Width->getExtValue() == Warp->WarpSize)
-        noteHazard(HazardKind::WarpSize, C->getArg(C->getNumArgs() - 1)->getBeginLoc(),
-                   C->getArg(C->getNumArgs() - 1)->getSourceRange());
+    for (const HazardCheck *Check : hazardChecks())
+      Check->callExpr(*C, *this);
     return true;
   }
 
@@ -635,110 +573,19 @@ private:
             (Function->hasAttr<CUDADeviceAttr>() && !Function->hasAttr<CUDAHostAttr>()));
   }
 
-  /// The CUDA vector type T names (by value or reference), or null.
-  const RecordDecl *vectorType(QualType T, const VectorOperatorClashes &Clashes) {
-    const RecordDecl *Record = T.getNonReferenceType()->getAsRecordDecl();
-    if (!Record || !Record->getDeclName().isIdentifier() ||
-        !llvm::is_contained(Clashes.VectorTypes, Record->getName()) ||
-        !Where.isSdkLocation(Record->getLocation()))
-      return nullptr;
-    return Record;
+  // HazardSite: what the hazard checks see of this parse.
+  const RuleTable &rules() const override { return Rules; }
+  const SourceManager &sourceManager() const override { return Where.sourceManager(); }
+  const LangOptions &langOpts() const override { return Where.langOpts(); }
+  const ASTContext &context() const override { return Function->getASTContext(); }
+  bool inDeviceCode() const override { return isDeviceCode(); }
+  bool isSdkLocation(SourceLocation Loc) override { return Where.isSdkLocation(Loc); }
+  std::optional<Place> placeOf(SourceLocation Loc) override {
+    return Where.placeOfOffset(Loc);
   }
+  void add(Hazard H) override { Findings.Hazards.push_back(std::move(H)); }
 
-  /// Whether F, a non-member operator, has the parameters of a member
-  /// operator the target's vector types define (VectorOperatorClashes).
-  bool clashesWithMember(const FunctionDecl &F, const VectorOperatorClashes &Clashes) {
-    if (!F.isOverloadedOperator() || F.getNumParams() == 0 || F.getNumParams() > 2)
-      return false;
-    llvm::StringRef Op = getOperatorSpelling(F.getOverloadedOperator());
-    QualType First = F.getParamDecl(0)->getType();
-    const RecordDecl *Vector = vectorType(First, Clashes);
-    if (!Vector)
-      return false;
-    auto MutableReference = [](QualType T) {
-      return T->isLValueReferenceType() && !T.getNonReferenceType().isConstQualified();
-    };
-    auto ValueOrConstReference = [](QualType T) {
-      return !T->isReferenceType() ||
-             (T->isLValueReferenceType() && T.getNonReferenceType().isConstQualified());
-    };
-    if (F.getNumParams() == 2) {
-      QualType Second = F.getParamDecl(1)->getType();
-      if (llvm::is_contained(Clashes.CompoundAssignments, Op))
-        return MutableReference(First) && vectorType(Second, Clashes) == Vector &&
-               ValueOrConstReference(Second);
-      // Postfix ++ and --: the second parameter is the int tag.
-      return llvm::is_contained(Clashes.Increments, Op) && Second->isIntegerType() &&
-             (MutableReference(First) || !First->isReferenceType());
-    }
-    if (llvm::is_contained(Clashes.Unary, Op))
-      return ValueOrConstReference(First);
-    return llvm::is_contained(Clashes.Increments, Op) &&
-           (MutableReference(First) || !First->isReferenceType());
-  }
-
-  /// `int warp_size = 32;`, in host or device code: a variable named for the
-  /// warp size that holds 32 sizes blocks and checks by it, which the
-  /// operator checks above cannot see when the value reaches a kernel as an
-  /// argument.
-  void noteWarpSizeVariable(const VarDecl &Var) {
-    const WarpSizeHazards *Warp = Rules.warpSizeHazards();
-    const Expr *Init = Var.getInit();
-    if (!Warp || !Init || isa<ParmVarDecl>(Var) || !Var.getDeclName().isIdentifier() ||
-        !Var.getType()->isIntegerType() || Init->isValueDependent() ||
-        readsSdkConstant(Init))
-      return;
-    std::string Name = Var.getName().lower();
-    llvm::erase(Name, '_');
-    if (!llvm::StringRef(Name).contains("warpsize"))
-      return;
-    std::optional<llvm::APSInt> Value =
-        Init->IgnoreParenImpCasts()->getIntegerConstantExpr(Var.getASTContext());
-    if (Value && Value->getExtValue() == Warp->WarpSize)
-      noteHazard(HazardKind::WarpSize, Var.getLocation(),
-                 SourceRange(Var.getLocation(), Var.getEndLoc()));
-  }
-
-  /// Whether E reads one of the SDK's thread-index variables.
-  bool usesIndexVariable(const Stmt *S, const WarpSizeHazards &Warp) {
-    if (!S)
-      return false;
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
-      if (Ref->getDecl()->getDeclName().isIdentifier() &&
-          llvm::is_contained(Warp.IndexVariables, Ref->getDecl()->getName()) &&
-          Where.isSdkLocation(Ref->getDecl()->getLocation()))
-        return true;
-    // threadIdx.x is a property: its object sits behind an opaque value.
-    if (const auto *Opaque = dyn_cast<OpaqueValueExpr>(S))
-      return usesIndexVariable(Opaque->getSourceExpr(), Warp);
-    for (const Stmt *Child : S->children())
-      if (usesIndexVariable(Child, Warp))
-        return true;
-    return false;
-  }
-
-  /// Whether S reads a constant the SDK declares (`warpSize`, which Clang
-  /// declares as 32), directly or through a constant of the user's: on the
-  /// target it holds the target's value, so nothing is hard-coded.
-  bool readsSdkConstant(const Stmt *S, unsigned Depth = 0) {
-    if (!S || Depth > 8)
-      return false;
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
-      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl())) {
-        if (Where.isSdkLocation(Var->getLocation()))
-          return true;
-        if (Var->getType().isConstQualified() &&
-            readsSdkConstant(Var->getAnyInitializer(), Depth + 1))
-          return true;
-      }
-    for (const Stmt *Child : S->children())
-      if (readsSdkConstant(Child, Depth))
-        return true;
-    return false;
-  }
-
-  /// A hazard at Loc (its expansion, if written through a macro) in a user file.
-  void noteHazard(HazardKind Kind, SourceLocation Loc, SourceRange Range) {
+  void note(HazardKind Kind, SourceLocation Loc, SourceRange Range) override {
     const SourceManager &SM = Where.sourceManager();
     std::optional<Place> At = Where.placeOfOffset(SM.getExpansionLoc(Loc));
     if (!At)

@@ -1,0 +1,34 @@
+// device-launch: a kernel launched from device code (dynamic parallelism).
+#include "hazards/Checks.h"
+
+namespace musify {
+namespace {
+
+class DeviceLaunch : public HazardCheck {
+  HazardKind kind() const override { return HazardKind::DeviceLaunch; }
+  const char *help() const override {
+    return "a kernel launched from device code (dynamic parallelism, nvcc -rdc), which "
+           "a target may not support";
+  }
+  void kernelCall(const clang::CUDAKernelCallExpr &E, HazardSite &Site) const override {
+    if (Site.inDeviceCode())
+      Site.note(kind(), E.getBeginLoc(), E.getSourceRange());
+  }
+  HazardDecision decide(const Hazard &H, llvm::StringRef,
+                        const HazardTarget &Target) const override {
+    if (const std::string *Rejected =
+            Target.Rules.rejectedExtension(hazardKindName(kind())))
+      return reported(H, *Rejected);
+    return reported(H, "a kernel launched from device code (dynamic parallelism): " +
+                           Target.DisplayName + " does not support it");
+  }
+};
+
+} // namespace
+
+const HazardCheck &deviceLaunchCheck() {
+  static const DeviceLaunch Check;
+  return Check;
+}
+
+} // namespace musify

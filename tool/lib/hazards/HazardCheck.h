@@ -1,0 +1,103 @@
+// A hazard is code that migrates but may not behave the same on the target:
+// reported with what to do, never rewritten (but where musify can take care of
+// it, as a vector operator the target defines itself). Each hazard is one
+// check in this folder, in the style of a clang-tidy check: what it finds in
+// a parse (called by find/ as it visits the AST), what it tells the user and
+// which edits, if any, take care of it (called by decide/), and a line of
+// help. CONTRIBUTING.md, "A new hazard", says how to add one.
+#pragma once
+
+#include "edit/EditSet.h"
+#include "model/Event.h"
+#include "rules/RuleTable.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/LangOptions.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class SourceManager;
+} // namespace clang
+
+namespace musify {
+
+/// What a check sees of the parse it looks at, and where it notes hazards.
+class HazardSite {
+public:
+  virtual ~HazardSite() = default;
+  virtual const RuleTable &rules() const = 0;
+  virtual const clang::SourceManager &sourceManager() const = 0;
+  virtual const clang::LangOptions &langOpts() const = 0;
+  /// The AST of the function being traversed.
+  virtual const clang::ASTContext &context() const = 0;
+  /// Inside a function only the device runs (__global__, or __device__ alone).
+  virtual bool inDeviceCode() const = 0;
+  /// Whether Loc (a declaration or macro definition) is written in the SDK.
+  virtual bool isSdkLocation(clang::SourceLocation Loc) = 0;
+  /// The place of Loc (a file location) if it is in a user file.
+  virtual std::optional<Place> placeOf(clang::SourceLocation Loc) = 0;
+  /// A hazard of Kind at Loc (its expansion, if written through a macro) in a
+  /// user file; Range's first line is its text.
+  virtual void note(HazardKind Kind, clang::SourceLocation Loc,
+                    clang::SourceRange Range) = 0;
+  /// A hazard whose place, text and end the check worked out itself.
+  virtual void add(Hazard H) = 0;
+};
+
+/// What deciding a hazard knows of the target.
+struct HazardTarget {
+  const RuleTable &Rules;
+  const std::string &DisplayName; ///< "MUSA", "HIP"
+};
+
+/// A hazard's record, and the edits that defuse it where musify can.
+struct HazardDecision {
+  HazardRecord Record;
+  std::vector<Edit> Edits;
+};
+
+class HazardCheck {
+public:
+  virtual ~HazardCheck() = default;
+  virtual HazardKind kind() const = 0;
+  /// One line: what it finds and why it matters (`musify explain NAME`).
+  virtual const char *help() const = 0;
+
+  /// The AST nodes a check may look at; each does nothing unless overridden.
+  virtual void kernelCall(const clang::CUDAKernelCallExpr &, HazardSite &) const {}
+  virtual void varDecl(const clang::VarDecl &, HazardSite &) const {}
+  virtual void functionDecl(const clang::FunctionDecl &, HazardSite &) const {}
+  virtual void asmStmt(const clang::GCCAsmStmt &, HazardSite &) const {}
+  virtual void binaryOperator(const clang::BinaryOperator &, HazardSite &) const {}
+  virtual void callExpr(const clang::CallExpr &, HazardSite &) const {}
+
+  /// What the user should do about H (in FileText, its file's text), and the
+  /// edits that take care of it, if any.
+  virtual HazardDecision decide(const Hazard &H, llvm::StringRef FileText,
+                                const HazardTarget &Target) const = 0;
+
+protected:
+  /// A record of H with Message, nothing defused.
+  static HazardDecision reported(const Hazard &H, std::string Message);
+};
+
+/// Every hazard check, in HazardKind order.
+llvm::ArrayRef<const HazardCheck *> hazardChecks();
+/// The check of Kind.
+const HazardCheck &hazardCheck(HazardKind Kind);
+
+/// Whether S reads a constant the SDK declares (`warpSize`, which Clang
+/// declares as 32), directly or through a constant of the user's: on the
+/// target it holds the target's value, so nothing is hard-coded.
+bool readsSdkConstant(const clang::Stmt *S, HazardSite &Site, unsigned Depth = 0);
+
+} // namespace musify

@@ -1,0 +1,36 @@
+// initialised-vla: `int a[n] = {0};`, a GNU extension nvcc accepts and a
+// Clang-based target compiler rejects, where the target's tables say so.
+#include "hazards/Checks.h"
+
+namespace musify {
+namespace {
+
+class InitialisedVla : public HazardCheck {
+  HazardKind kind() const override { return HazardKind::InitialisedVla; }
+  const char *help() const override {
+    return "an initialised variable-length array (int a[n] = {0};): nvcc accepts it as "
+           "a GNU extension, a Clang-based compiler (hipcc) rejects it";
+  }
+  void varDecl(const clang::VarDecl &Var, HazardSite &Site) const override {
+    // Clang keeps it, with its initialiser, though it rejects it (the front
+    // end does not count that error: nvcc accepts it).
+    if (Var.hasInit() && Var.getType()->isVariableArrayType() &&
+        Site.rules().rejectedExtension(hazardKindName(kind())))
+      Site.note(kind(), Var.getLocation(),
+                clang::SourceRange(Var.getBeginLoc(), Var.getEndLoc()));
+  }
+  HazardDecision decide(const Hazard &H, llvm::StringRef,
+                        const HazardTarget &Target) const override {
+    const std::string *Rejected = Target.Rules.rejectedExtension(hazardKindName(kind()));
+    return reported(H, Rejected ? *Rejected : "");
+  }
+};
+
+} // namespace
+
+const HazardCheck &initialisedVlaCheck() {
+  static const InitialisedVla Check;
+  return Check;
+}
+
+} // namespace musify

@@ -1,0 +1,123 @@
+// warp-size: constants that assume a 32-lane warp, where the target's warps
+// have other widths (rules/<target>/hazards/warp-size.json).
+#include "hazards/Checks.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+namespace musify {
+namespace {
+
+class WarpSize : public HazardCheck {
+  HazardKind kind() const override { return HazardKind::WarpSize; }
+  const char *help() const override {
+    return "a constant that assumes a 32-lane warp (threadIdx.x % 32, a full 0xffffffff "
+           "mask, a shuffle width of 32, int warp_size = 32) where the target's warps "
+           "differ";
+  }
+
+  /// `threadIdx.x % 32`, `/ 32`, `& 31`: lane and warp numbers of a 32-lane warp.
+  void binaryOperator(const clang::BinaryOperator &B, HazardSite &Site) const override {
+    const WarpSizeHazards *Warp = Site.rules().warpSizeHazards();
+    if (!Warp || !Site.inDeviceCode())
+      return;
+    std::optional<llvm::APSInt> Value =
+        B.getRHS()->IgnoreParenImpCasts()->getIntegerConstantExpr(Site.context());
+    if (!Value || readsSdkConstant(B.getRHS(), Site))
+      return;
+    long long N = Value->getExtValue();
+    bool LaneOrWarp =
+        ((B.getOpcode() == clang::BO_Rem || B.getOpcode() == clang::BO_Div ||
+          B.getOpcode() == clang::BO_RemAssign || B.getOpcode() == clang::BO_DivAssign) &&
+         N == Warp->WarpSize) ||
+        (B.getOpcode() == clang::BO_And && N == Warp->WarpSize - 1);
+    if (LaneOrWarp && usesIndexVariable(B.getLHS(), *Warp, Site))
+      Site.note(kind(), B.getExprLoc(), B.getSourceRange());
+  }
+
+  /// A full 32-lane mask or a width of 32 passed to the warp functions.
+  void callExpr(const clang::CallExpr &C, HazardSite &Site) const override {
+    const WarpSizeHazards *Warp = Site.rules().warpSizeHazards();
+    const clang::FunctionDecl *Callee = C.getDirectCallee();
+    if (!Warp || !Callee || !Callee->getDeclName().isIdentifier() || C.getNumArgs() == 0)
+      return;
+    llvm::StringRef Name = Callee->getName();
+    auto ConstantArg = [&](unsigned I) -> std::optional<llvm::APSInt> {
+      const clang::Expr *Arg = C.getArg(I);
+      if (llvm::isa<clang::CXXDefaultArgExpr>(Arg) || Arg->isValueDependent() ||
+          readsSdkConstant(Arg, Site))
+        return std::nullopt;
+      return Arg->IgnoreParenImpCasts()->getIntegerConstantExpr(Callee->getASTContext());
+    };
+    if (llvm::is_contained(Warp->MaskFunctions, Name))
+      if (std::optional<llvm::APSInt> Mask = ConstantArg(0);
+          Mask && Mask->getZExtValue() == (1ull << Warp->WarpSize) - 1)
+        Site.note(kind(), C.getArg(0)->getBeginLoc(), C.getArg(0)->getSourceRange());
+    unsigned Last = C.getNumArgs() - 1;
+    if (llvm::is_contained(Warp->WidthFunctions, Name) && C.getNumArgs() >= 3)
+      if (std::optional<llvm::APSInt> Width = ConstantArg(Last);
+          Width && Width->getExtValue() == Warp->WarpSize)
+        Site.note(kind(), C.getArg(Last)->getBeginLoc(),
+                  C.getArg(Last)->getSourceRange());
+  }
+
+  /// `int warp_size = 32;`, in host or device code: a variable named for the
+  /// warp size that holds 32 sizes blocks and checks by it, which the
+  /// operator checks above cannot see when the value reaches a kernel as an
+  /// argument.
+  void varDecl(const clang::VarDecl &Var, HazardSite &Site) const override {
+    const WarpSizeHazards *Warp = Site.rules().warpSizeHazards();
+    const clang::Expr *Init = Var.getInit();
+    if (!Warp || !Init || llvm::isa<clang::ParmVarDecl>(Var) ||
+        !Var.getDeclName().isIdentifier() || !Var.getType()->isIntegerType() ||
+        Init->isValueDependent() || readsSdkConstant(Init, Site))
+      return;
+    std::string Name = Var.getName().lower();
+    llvm::erase(Name, '_');
+    if (!llvm::StringRef(Name).contains("warpsize"))
+      return;
+    std::optional<llvm::APSInt> Value =
+        Init->IgnoreParenImpCasts()->getIntegerConstantExpr(Var.getASTContext());
+    if (Value && Value->getExtValue() == Warp->WarpSize)
+      Site.note(kind(), Var.getLocation(),
+                clang::SourceRange(Var.getLocation(), Var.getEndLoc()));
+  }
+
+  HazardDecision decide(const Hazard &H, llvm::StringRef,
+                        const HazardTarget &Target) const override {
+    if (const std::string *Rejected =
+            Target.Rules.rejectedExtension(hazardKindName(kind())))
+      return reported(H, *Rejected);
+    const WarpSizeHazards *Warp = Target.Rules.warpSizeHazards();
+    return reported(H, Warp ? "assumes a " + std::to_string(Warp->WarpSize) +
+                                  "-lane warp: " + Warp->Note
+                            : "");
+  }
+
+  /// Whether S reads one of the SDK's thread-index variables.
+  static bool usesIndexVariable(const clang::Stmt *S, const WarpSizeHazards &Warp,
+                                HazardSite &Site) {
+    if (!S)
+      return false;
+    if (const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(S))
+      if (Ref->getDecl()->getDeclName().isIdentifier() &&
+          llvm::is_contained(Warp.IndexVariables, Ref->getDecl()->getName()) &&
+          Site.isSdkLocation(Ref->getDecl()->getLocation()))
+        return true;
+    // threadIdx.x is a property: its object sits behind an opaque value.
+    if (const auto *Opaque = llvm::dyn_cast<clang::OpaqueValueExpr>(S))
+      return usesIndexVariable(Opaque->getSourceExpr(), Warp, Site);
+    for (const clang::Stmt *Child : S->children())
+      if (usesIndexVariable(Child, Warp, Site))
+        return true;
+    return false;
+  }
+};
+
+} // namespace
+
+const HazardCheck &warpSizeCheck() {
+  static const WarpSize Check;
+  return Check;
+}
+
+} // namespace musify
