@@ -17,8 +17,9 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 LIB = os.path.join(ROOT, "tool", "lib")
 
 # docs/design.md, "The pipeline": shared vocabulary first, the report last.
-ORDER = ["core", "rules", "inputs", "edit", "model", "hazards", "frontend", "find", "rewrite", "decide",
-         "rename", "buildfiles", "python", "output", "cache", "report", "session", "driver"]
+ORDER = ["core", "rules", "inputs", "edit", "model", "hazards", "frontend", "find",
+         "rewrite", "decide", "rename", "buildfiles", "python", "output", "cache", "report",
+         "session", "driver"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([A-Za-z_]+)/', re.M)
 # The session's headers, included by name alone.
 SESSION_INCLUDE = re.compile(r'^\s*#\s*include\s+"(Session|Options)\.h"', re.M)
