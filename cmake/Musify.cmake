@@ -2,7 +2,7 @@
 #
 #   find_package(Musify REQUIRED)
 #   musify_migrate(<name>
-#     TARGET_API <musa|hip>
+#     TARGET_API <target>
 #     SOURCES <file>...
 #     [HEADERS <file>...]
 #     [INCLUDE_DIRECTORIES <dir>...]
@@ -35,10 +35,10 @@
 # <name>_migrate runs the migration (part of `all` for NONE).
 #
 # The created target compiles migrated host sources (.cpp .cc .cxx .c) as C++/C
-# and migrated device sources (.cu) in DEVICE_LANGUAGE: by default HIP when
-# TARGET_API is hip and the project enabled the HIP language, CUDA when
-# TARGET_API is musa and the project enabled CUDA (MUSA code on NVIDIA through
-# the portability layer: link Musify::runtime), otherwise NONE: they are listed
+# and migrated device sources (.cu) in DEVICE_LANGUAGE: by default the target's
+# own ("device_language" in its rules/<target>/target.json: HIP for hip, CUDA
+# for musa, which is MUSA code on NVIDIA through the portability layer: link
+# Musify::runtime) when the project enabled that language, otherwise NONE: they are listed
 # in the target but not compiled, and the project compiles
 # ${<name>_MIGRATED_DEVICE_SOURCES} itself (with hipcc or mcc).
 #
@@ -57,13 +57,15 @@
 #   <name>_MIGRATION_DIR            OUTPUT_DIR
 #   <name>_MIGRATION_REPORT         OUTPUT_DIR/report.json
 #
-# For TARGET_API hip, MUSIFY_HIP_HELPERS_DIR (musify's helper headers, set by
-# MusifyConfig.cmake) is one of the include directories; for musa,
-# MUSIFY_MUSA_HELPERS_DIR (the launch call of --launch-as-call).
+# MUSIFY_<TARGET>_HELPERS_DIR (musify's helper headers for the target, set by
+# MusifyConfig.cmake: MUSIFY_HIP_HELPERS_DIR, MUSIFY_MUSA_HELPERS_DIR) is one of
+# the include directories, where it is set.
 #
 # Which musify: MUSIFY_EXECUTABLE (set by MusifyConfig.cmake; otherwise give
 # -DMUSIFY_EXECUTABLE=... or have musify on PATH). Its rule tables:
-# MUSIFY_RULES_DIR, passed as --rules-dir when set.
+# MUSIFY_RULES_DIR, passed as --rules-dir when set; otherwise those beside the
+# executable (share/musify/rules). The targets are the folders of the rules
+# with a target.json: TARGET_API names one.
 
 if(CMAKE_VERSION VERSION_LESS 3.20)
   message(FATAL_ERROR "Musify.cmake needs CMake 3.20 or newer (this is ${CMAKE_VERSION})")
@@ -95,6 +97,41 @@ macro(_musify_fail)
   string(CONCAT _musify_why ${ARGN})
   message(FATAL_ERROR "musify_migrate(${name}): ${_musify_why}")
 endmacro()
+
+# The target API of rules_dir named api: its display name and the CMake
+# language its migrated device sources compile in ("" for none), from its
+# target.json. An api that is no target says which ones there are.
+function(_musify_target name rules_dir api out_display out_language)
+  set(description "${rules_dir}/${api}/target.json")
+  if(NOT api MATCHES "^[A-Za-z0-9_-]+$" OR NOT EXISTS "${description}")
+    file(GLOB descriptions "${rules_dir}/*/target.json")
+    set(targets "")
+    foreach(d IN LISTS descriptions)
+      get_filename_component(folder "${d}" DIRECTORY)
+      get_filename_component(target "${folder}" NAME)
+      list(APPEND targets "${target}")
+    endforeach()
+    list(SORT targets)
+    list(JOIN targets ", " targets)
+    if(targets STREQUAL "")
+      _musify_fail("no targets under the rule tables' folder '${rules_dir}' (set "
+                   "MUSIFY_RULES_DIR to musify's rules)")
+    endif()
+    _musify_fail("TARGET_API must be one of ${targets} (the targets of '${rules_dir}'), "
+                 "not '${api}'")
+  endif()
+  file(READ "${description}" json)
+  string(JSON display ERROR_VARIABLE error GET "${json}" display_name)
+  if(error)
+    _musify_fail("'${description}' names no display_name: ${error}")
+  endif()
+  string(JSON language ERROR_VARIABLE error GET "${json}" device_language)
+  if(error)
+    set(language "")
+  endif()
+  set(${out_display} "${display}" PARENT_SCOPE)
+  set(${out_language} "${language}" PARENT_SCOPE)
+endfunction()
 
 # An absolute, normalized path without a trailing slash.
 function(_musify_absolute out path base)
@@ -143,10 +180,8 @@ function(musify_migrate name)
     _musify_fail("no value given for ${missing}")
   endif()
   if(NOT DEFINED ARG_TARGET_API)
-    _musify_fail("TARGET_API musa or TARGET_API hip is required")
-  endif()
-  if(NOT ARG_TARGET_API MATCHES "^(musa|hip)$")
-    _musify_fail("TARGET_API must be musa or hip, not '${ARG_TARGET_API}'")
+    _musify_fail("TARGET_API <target> is required: a folder of musify's rules with a "
+                 "target.json")
   endif()
   set(kind NONE)
   set(given_kinds "")
@@ -172,22 +207,6 @@ function(musify_migrate name)
     _musify_fail("called twice with this name (target '${name}_migrate' exists)")
   endif()
 
-  get_property(languages GLOBAL PROPERTY ENABLED_LANGUAGES)
-  set(device_language "${ARG_DEVICE_LANGUAGE}")
-  if(device_language STREQUAL "")
-    set(device_language NONE)
-    if(ARG_TARGET_API STREQUAL "hip" AND "HIP" IN_LIST languages)
-      set(device_language HIP)
-    elseif(ARG_TARGET_API STREQUAL "musa" AND "CUDA" IN_LIST languages)
-      set(device_language CUDA)
-    endif()
-  elseif(NOT device_language MATCHES "^(HIP|CUDA|NONE)$")
-    _musify_fail("DEVICE_LANGUAGE must be HIP, CUDA or NONE, not '${device_language}'")
-  elseif(NOT device_language STREQUAL "NONE" AND NOT device_language IN_LIST languages)
-    _musify_fail("DEVICE_LANGUAGE ${device_language}: the project has not enabled that "
-                 "language (enable_language(${device_language}) before this call)")
-  endif()
-
   # --- musify and its rule tables ----------------------------------------------
   if(NOT MUSIFY_EXECUTABLE)
     find_program(MUSIFY_EXECUTABLE musify)
@@ -204,6 +223,26 @@ function(musify_migrate name)
   endif()
   set(depends "${MUSIFY_EXECUTABLE}")
   set(options "")
+  set(rules_dir "${MUSIFY_RULES_DIR}")
+  if(NOT rules_dir)
+    get_filename_component(rules_dir "${MUSIFY_EXECUTABLE}" DIRECTORY)
+    get_filename_component(rules_dir "${rules_dir}/../share/musify/rules" ABSOLUTE)
+  endif()
+  _musify_target("${name}" "${rules_dir}" "${ARG_TARGET_API}" api_name target_language)
+  get_property(languages GLOBAL PROPERTY ENABLED_LANGUAGES)
+  set(device_language "${ARG_DEVICE_LANGUAGE}")
+  if(device_language STREQUAL "")
+    set(device_language NONE)
+    if(NOT target_language STREQUAL "" AND target_language IN_LIST languages)
+      set(device_language ${target_language})
+    endif()
+  elseif(NOT device_language MATCHES "^(HIP|CUDA|NONE)$")
+    _musify_fail("DEVICE_LANGUAGE must be HIP, CUDA or NONE, not '${device_language}'")
+  elseif(NOT device_language STREQUAL "NONE" AND NOT device_language IN_LIST languages)
+    _musify_fail("DEVICE_LANGUAGE ${device_language}: the project has not enabled that "
+                 "language (enable_language(${device_language}) before this call)")
+  endif()
+
   if(MUSIFY_RULES_DIR)
     if(NOT IS_DIRECTORY "${MUSIFY_RULES_DIR}/${ARG_TARGET_API}")
       _musify_fail("no rule tables for ${ARG_TARGET_API} under MUSIFY_RULES_DIR "
@@ -303,23 +342,15 @@ function(musify_migrate name)
     endif()
     list(APPEND include_dirs "${abs}")
   endforeach()
-  # musify's HIP helper headers: migrated code includes musify/hip_helpers.h
-  # where it calls a helper (umin, atomicInc_system, ...).
-  if(ARG_TARGET_API STREQUAL "hip" AND IS_DIRECTORY "${MUSIFY_HIP_HELPERS_DIR}")
-    list(APPEND include_dirs "${MUSIFY_HIP_HELPERS_DIR}")
-  endif()
-  # musify's MUSA helper headers: with --launch-as-call, migrated code includes
-  # musify/musa_launch.h where it launches a kernel.
-  if(ARG_TARGET_API STREQUAL "musa" AND IS_DIRECTORY "${MUSIFY_MUSA_HELPERS_DIR}")
-    list(APPEND include_dirs "${MUSIFY_MUSA_HELPERS_DIR}")
+  # musify's helper headers for the target: migrated HIP code includes
+  # musify/hip_helpers.h where it calls a helper (umin, atomicInc_system, ...),
+  # MUSA code musify/musa_launch.h where --launch-as-call launches a kernel.
+  string(TOUPPER "${ARG_TARGET_API}" api_upper)
+  if(IS_DIRECTORY "${MUSIFY_${api_upper}_HELPERS_DIR}")
+    list(APPEND include_dirs "${MUSIFY_${api_upper}_HELPERS_DIR}")
   endif()
 
   # --- the build step ----------------------------------------------------------
-  if(ARG_TARGET_API STREQUAL "hip")
-    set(api_name HIP)
-  else()
-    set(api_name MUSA)
-  endif()
   # The report is the step's output, written by every run; the migrated files
   # are its byproducts, which musify leaves as they are (their times too) when
   # their text did not change, so the build compiles again only what did

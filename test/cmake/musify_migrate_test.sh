@@ -204,9 +204,9 @@ errors)
   }
   with_musify=(-DMusify_DIR="$musify_build/cmake")
   make_project bad-api 'musify_migrate(a TARGET_API cuda SOURCES a.cu)'
-  expect_error bad-api 'musify_migrate\(a\): TARGET_API must be musa or hip, not .cuda.' "${with_musify[@]}"
+  expect_error bad-api 'musify_migrate\(a\): TARGET_API must be one of hip, musa \(the targets of .*\), not .cuda.' "${with_musify[@]}"
   make_project no-api 'musify_migrate(a SOURCES a.cu)'
-  expect_error no-api 'musify_migrate\(a\): TARGET_API musa or TARGET_API hip is required' "${with_musify[@]}"
+  expect_error no-api 'musify_migrate\(a\): TARGET_API <target> is required' "${with_musify[@]}"
   make_project missing-source 'musify_migrate(a TARGET_API hip SOURCES a.cu nowhere.cu)'
   expect_error missing-source "musify_migrate\(a\): 'nowhere.cu' does not exist" "${with_musify[@]}"
   make_project two-kinds 'musify_migrate(a TARGET_API hip EXECUTABLE STATIC SOURCES a.cu)'

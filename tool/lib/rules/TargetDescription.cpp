@@ -107,6 +107,7 @@ llvm::Expected<TargetDescription> loadTarget(llvm::StringRef RulesDir,
                                      "display_name",
                                      "description",
                                      "default",
+                                     "device_language", // cmake/Musify.cmake's
                                      "renamed_extensions",
                                      "cuda_macros_undefined",
                                      "launch_function",
