@@ -49,11 +49,10 @@ public:
   bool writeViews(const RunReport &Run, RunState &State, llvm::StringRef SourceRoot,
                   const std::vector<std::string> &RuleFiles, double Seconds) const;
 
+private:
   /// A path, or a message naming paths, as the reports and the console give
   /// it: standard input's temporary file is <stdin>.
   std::string reportedPath(llvm::StringRef Text) const;
-
-private:
   bool writeSarif(const RunReport &Run, bool Successful, llvm::StringRef SourceRoot,
                   const RunState &State) const;
   bool writeHtml(const RunReport &Run, RunState &State, double Seconds) const;
