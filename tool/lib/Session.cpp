@@ -6,6 +6,7 @@
 #include "cache/Shards.h"
 #include "cache/UnitCache.h"
 #include "cache/UnitParses.h"
+#include "core/WorkingFolder.h"
 #include "decide/DecideStage.h"
 #include "decide/Decider.h"
 #include "find/SourceClassifier.h"
@@ -35,12 +36,6 @@ namespace musify {
 const char *toolVersion() { return MUSIFY_VERSION; }
 
 namespace {
-
-std::string currentFolder() {
-  llvm::SmallString<256> Folder;
-  llvm::sys::fs::current_path(Folder);
-  return Folder.str().str();
-}
 
 class Migration {
 public:
@@ -346,7 +341,7 @@ private:
     M.Count = Options.ShardCount;
     M.ToolVersion = toolVersion();
     M.RunDigest = Caches.runDigest();
-    M.Directory = currentFolder();
+    M.Directory = workingFolder();
     M.Settings = Options.ShardSettings;
     M.Units = std::move(ExportedUnits);
     for (const InputFile &F : Inputs.Files)

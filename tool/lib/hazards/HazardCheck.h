@@ -11,10 +11,6 @@
 #include "model/Event.h"
 #include "rules/RuleTable.h"
 
-#include "clang/AST/Expr.h"
-#include "clang/AST/ExprCXX.h"
-#include "clang/AST/Stmt.h"
-#include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -23,9 +19,18 @@
 #include <string>
 #include <vector>
 
+// The checks see the AST; the stages that only decide need not include it.
 namespace clang {
 class ASTContext;
+class BinaryOperator;
+class CallExpr;
+class CUDAKernelCallExpr;
+class FunctionDecl;
+class GCCAsmStmt;
+class LangOptions;
 class SourceManager;
+class Stmt;
+class VarDecl;
 } // namespace clang
 
 namespace musify {

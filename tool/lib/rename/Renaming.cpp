@@ -2,6 +2,7 @@
 // .muh), and the #includes that name them.
 #include "rename/Renaming.h"
 #include "core/SourceText.h"
+#include "core/WorkingFolder.h"
 #include "decide/DecideStage.h"
 #include "inputs/NvccFlags.h"
 
@@ -87,10 +88,8 @@ void renameIncludesOfRun(RunState &State, const InputSet &Inputs,
                          const RenameMap &Renamed, const Decider &Decide) {
   if (Renamed.empty())
     return;
-  llvm::SmallString<256> Here;
-  llvm::sys::fs::current_path(Here);
   std::vector<std::string> Folders =
-      includeFoldersOf(translateNvccFlags(ClangArgs), Here.str().str(), /*System=*/true);
+      includeFoldersOf(translateNvccFlags(ClangArgs), workingFolder(), /*System=*/true);
   for (const InputFile &F : Inputs.Files)
     if (F.Command)
       llvm::append_range(Folders,

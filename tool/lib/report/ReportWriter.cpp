@@ -1,5 +1,6 @@
 #include "report/ReportWriter.h"
 
+#include "core/WorkingFolder.h"
 #include "output/DepFile.h"
 #include "output/OutputPlan.h"
 #include "output/OutputWriter.h"
@@ -15,12 +16,6 @@ namespace {
 /// A file name that is not UTF-8 is written with replacement characters.
 std::string jsonText(const nlohmann::json &J) {
   return J.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-}
-
-std::string currentFolder() {
-  llvm::SmallString<256> Folder;
-  llvm::sys::fs::current_path(Folder);
-  return Folder.str().str();
 }
 
 } // namespace
@@ -83,7 +78,7 @@ bool ReportWriter::writeSarif(const RunReport &Run, bool Successful,
   for (const auto &[Path, S] : State.Files)
     if (!S.Edits.empty())
       Edits[Path] = S.Edits.edits();
-  SarifInvocation Invocation{Settings.CommandLine, currentFolder(), Successful};
+  SarifInvocation Invocation{Settings.CommandLine, workingFolder(), Successful};
   return write(Settings.Sarif,
                jsonText(reportToSarif(Run, Invocation, SourceRoot, Edits)));
 }
