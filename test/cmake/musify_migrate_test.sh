@@ -205,6 +205,12 @@ errors)
   with_musify=(-DMusify_DIR="$musify_build/cmake")
   make_project bad-api 'musify_migrate(a TARGET_API cuda SOURCES a.cu)'
   expect_error bad-api 'musify_migrate\(a\): TARGET_API must be one of hip, musa \(the targets of .*\), not .cuda.' "${with_musify[@]}"
+  # A damaged target description (MUSIFY_RULES_DIR set after find_package).
+  mkdir -p "$work/damaged-rules/broken"
+  echo '{"target": "broken", "display_name": ' >"$work/damaged-rules/broken/target.json"
+  make_project damaged-target "set(MUSIFY_RULES_DIR $work/damaged-rules)
+musify_migrate(a TARGET_API broken SOURCES a.cu)"
+  expect_error damaged-target "musify_migrate\(a\): '.*/broken/target.json' is no target description" "${with_musify[@]}"
   make_project no-api 'musify_migrate(a SOURCES a.cu)'
   expect_error no-api 'musify_migrate\(a\): TARGET_API <target> is required' "${with_musify[@]}"
   make_project missing-source 'musify_migrate(a TARGET_API hip SOURCES a.cu nowhere.cu)'
