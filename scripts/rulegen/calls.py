@@ -20,12 +20,10 @@ from rulegen.entries import make_entry, rewritten
 
 
 def apply(tables, hip, hip_declared, hip_ver):
-    """Rewrites the HIP entries of tables ({(target, family): entries}) in place;
-    hip: the target data (config.HipTarget)."""
+    """Rewrites the entries of a HIP target's tables ({family: entries}) in
+    place; hip: its target data (config.HipifyTarget)."""
     warp = hip.warp
-    for (target, family), entries in tables.items():
-        if target != hip.name:
-            continue
+    for entries in tables.values():
         for i, entry in enumerate(entries):
             name = entry["cuda"]
             if name in hip.calls and entry["status"] != "unsupported":

@@ -13,12 +13,12 @@
 import argparse
 import sys
 
-from rulegen import config, docs, guards, output, pytorch, tables
+from rulegen import builders, config, docs, guards, output, pytorch, tables
 from rulegen.facts import Ledger, gather
 
 
 def run_tables(options, targets):
-    facts = gather(options, targets)
+    facts = gather(options, builders.for_targets(targets, options))
     ledger = Ledger()
     built = tables.build(facts, ledger)
     built.update(pytorch.build(options.data, targets, built))
@@ -39,7 +39,8 @@ def run_tables(options, targets):
 
 
 def run_guards(options, targets):
-    for rel, document in sorted(guards.documents(options, targets).items()):
+    documents = guards.documents(options, builders.for_targets(targets, options))
+    for rel, document in sorted(documents.items()):
         output.write_json("%s/%s" % (options.rules, rel), document)
         print("%s: %d include guards" % (document["target"], len(document["entries"])),
               file=sys.stderr)

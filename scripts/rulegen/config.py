@@ -15,7 +15,7 @@ import os
 import types
 import typing
 from dataclasses import dataclass, field
-from typing import Any, Mapping, NamedTuple, Optional
+from typing import Any, Mapping, Optional
 
 SCRIPTS_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ROOT = os.path.dirname(SCRIPTS_DIR)
@@ -82,7 +82,7 @@ class Environment:
 
 
 @dataclass(frozen=True)
-class MusaFamily:
+class PrefixFamily:
     naming: str = "prefix"                  # "prefix" | "same" | "unsupported"
     prefixes: tuple[tuple[str, str], ...] = ()
     note: Optional[str] = None              # why an unsupported family is
@@ -90,8 +90,7 @@ class MusaFamily:
 
 
 @dataclass(frozen=True)
-class HipFamily:
-    tables: tuple[str, ...] = ()            # HIPIFY tables, the first one winning
+class HipifyFamily:
     check: str = "hip-headers"              # "hipify-table": the library is not installed
     same: str = "none"                      # a name no table maps: "declared" | "library" | "none"
     source: Optional[str] = None            # how far its names are checked: every entry's
@@ -106,7 +105,7 @@ class HipFamily:
 
 
 @dataclass(frozen=True)
-class MusaNaming:
+class PrefixNaming:
     prefixes: tuple[tuple[str, str], ...]   # CUDA prefix -> MUSA prefix, longest first
     words: tuple[tuple[str, str], ...]      # whole CUDA words inside a name
     kept_family_prefixes: tuple[tuple[str, str], ...]
@@ -119,13 +118,13 @@ class RuntimeUmbrella:
 
 
 @dataclass(frozen=True)
-class MusaHeaders:
-    facts: Mapping[str, str]
-    runtime_umbrella: RuntimeUmbrella
-    kept: Mapping[str, str]
-    no_counterpart: Mapping[str, str]
-    folders: Mapping[str, Optional[str]]
-    files: Mapping[str, Optional[str]]
+class PrefixHeaders:
+    facts: Mapping[str, str] = field(default_factory=dict)
+    runtime_umbrella: Optional[RuntimeUmbrella] = None
+    kept: Mapping[str, str] = field(default_factory=dict)
+    no_counterpart: Mapping[str, str] = field(default_factory=dict)
+    folders: Mapping[str, Optional[str]] = field(default_factory=dict)
+    files: Mapping[str, Optional[str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -141,12 +140,12 @@ class Pattern:
 
 
 @dataclass(frozen=True)
-class MusaMembers:
+class PrefixMembers:
     structs: Mapping[str, str]
 
 
 @dataclass(frozen=True)
-class HipVersion:
+class HipifyVersion:
     header: str
     major: str
     minor: str
@@ -159,7 +158,7 @@ class Compiler:
 
 
 @dataclass(frozen=True)
-class HipScan:
+class HipifyScan:
     skipped_dirs: frozenset[str]
     library_dirs: tuple[str, ...]
     clang_headers: tuple[str, ...]
@@ -184,7 +183,7 @@ class MovedHeader:
 
 
 @dataclass(frozen=True)
-class HipHeaders:
+class HipifyHeaders:
     map: Mapping[str, str]
     include_first: Mapping[str, tuple[str, ...]]
     same_name_libraries: Mapping[str, SameNameLibrary]
@@ -196,19 +195,19 @@ class HipHeaders:
 
 
 @dataclass(frozen=True)
-class HipStruct:
+class HipifyStruct:
     struct: str
     header: str
 
 
 @dataclass(frozen=True)
-class HipMembers:
-    structs: Mapping[str, HipStruct]        # CUDA struct -> the HIP struct it migrates to
+class HipifyMembers:
+    structs: Mapping[str, HipifyStruct]        # CUDA struct -> the HIP struct it migrates to
     cooperative_groups_header: str
 
 
 @dataclass(frozen=True)
-class HipWarp:
+class HipifyWarp:
     functions: Mapping[str, str]
     note: str
     ballot_note: str
@@ -216,7 +215,7 @@ class HipWarp:
 
 
 @dataclass(frozen=True)
-class HipHelpers:
+class HipifyHelpers:
     header: str
     functions: Mapping[str, str]
     overloads: tuple[str, ...]
@@ -227,13 +226,15 @@ class HipHelpers:
 @dataclass(frozen=True, kw_only=True)
 class Target:
     target: str
+    builder: str                            # a key of TARGET_TYPES: how its names are found
     display_name: str
     sources: str                            # table descriptions; {cuda}, {hip}: versions
-    language: LanguageRules
-    environment: Environment
+    language: LanguageRules = LanguageRules()
+    environment: Environment = Environment()
     default: bool = False                   # the target the README's links show
     thresholds: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # file -> document
     coverage_versions: tuple[str, ...] = ()  # versions docs/api shows the coverage at
+    coverage_note: Optional[str] = None     # docs/api's words on them; {0}, {1}: the versions
 
     @property
     def name(self) -> str:
@@ -241,39 +242,40 @@ class Target:
 
 
 @dataclass(frozen=True, kw_only=True)
-class MusaTarget(Target):
-    naming: MusaNaming
-    headers: MusaHeaders
-    disputed: Mapping[str, Rule]            # names the sources disagree on
-    maybe_missing: NamedList
-    warp_functions: Pattern                 # warp functions whose lane count matters
-    families: Mapping[str, MusaFamily]
-    members: MusaMembers
+class PrefixTarget(Target):
+    naming: PrefixNaming
+    mapping: Optional[str] = None           # the folder of the published name tables
+    headers: PrefixHeaders = PrefixHeaders()
+    disputed: Mapping[str, Rule] = field(default_factory=dict)  # names the sources disagree on
+    maybe_missing: Optional[NamedList] = None
+    warp_functions: Optional[Pattern] = None  # warp functions whose lane count matters
+    families: Mapping[str, PrefixFamily] = field(default_factory=dict)  # absent: "prefix"
+    members: PrefixMembers
 
 
 @dataclass(frozen=True, kw_only=True)
-class HipTarget(Target):
-    version: HipVersion
+class HipifyTarget(Target):
+    version: HipifyVersion
     compiler: Compiler
-    scan: HipScan
-    hipify_lookup_tables: tuple[str, ...]
-    headers: HipHeaders
-    families: Mapping[str, HipFamily]
-    members: HipMembers
+    scan: HipifyScan
+    headers: HipifyHeaders
+    families: Mapping[str, HipifyFamily]
+    members: HipifyMembers
     calls: Mapping[str, Rule]
     overloads: Mapping[str, tuple[str, ...]]
-    warp: HipWarp
-    helpers: HipHelpers
+    warp: HipifyWarp
+    helpers: HipifyHelpers
 
 
-class Targets(NamedTuple):
-    """The targets, in the order their tables are built."""
-    musa: MusaTarget
-    hip: HipTarget
+class Targets(tuple):
+    """Every target of rules/sources/targets/, in the order of their names."""
 
     @property
     def default(self) -> Target:
         return next(t for t in self if t.default)
+
+    def named(self, name: str) -> Target:
+        return next(t for t in self if t.name == name)
 
 
 # --------------------------------------------------------------------------
@@ -313,14 +315,24 @@ def _from_dict(cls, data, where):
                   for key, value in data.items()})
 
 
-TARGET_TYPES = {"musa": MusaTarget, "hip": HipTarget}
+# The kinds of builder (a target's "builder"): how a target's names are found
+# and checked, and the record its data is loaded into (builders.py).
+TARGET_TYPES = {"prefix": PrefixTarget, "hipify": HipifyTarget}
 
 
 def load_target(name: str, data_dir: str = SOURCES_DIR) -> Target:
     path = os.path.join(data_dir, "targets", name + ".json")
     with open(path, encoding="utf-8") as f:
-        return _from_dict(TARGET_TYPES[name], json.load(f), os.path.relpath(path, ROOT))
+        data = json.load(f)
+    where = os.path.relpath(path, ROOT)
+    if data.get("target") != name or data.get("builder") not in TARGET_TYPES:
+        raise ValueError("%s: expected \"target\": %r and a \"builder\" of %s"
+                         % (where, name, ", ".join(TARGET_TYPES)))
+    return _from_dict(TARGET_TYPES[data["builder"]], data, where)
 
 
 def load_targets(data_dir: str = SOURCES_DIR) -> Targets:
-    return Targets(*(load_target(name, data_dir) for name in Targets._fields))
+    """Every file of data_dir/targets/ is a target."""
+    names = sorted(f[:-len(".json")] for f in os.listdir(os.path.join(data_dir, "targets"))
+                   if f.endswith(".json"))
+    return Targets(load_target(name, data_dir) for name in names)

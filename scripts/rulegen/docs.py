@@ -39,8 +39,7 @@ def migrates(e, hip_version=None):
 
 def versions_of(targets, target):
     """The versions a target's coverage is shown at; (None,): no version."""
-    by_name = {t.name: t for t in targets}
-    return by_name[target].coverage_versions or (None,)
+    return targets.named(target).coverage_versions or (None,)
 
 
 def load(rules_dir):
@@ -175,10 +174,9 @@ def index_page(tables, targets, build=None):
         lines.append("| **all** | %s |" % " | ".join(row(all_entries, versions)))
         lines.append("")
     lines += ["`migrates`: the share of entries with a target (supported, deprecated and "
-              "removed names all have one). For HIP, at a HIP version (`--hip-version`): a "
-              "name HIP added later or removed by then does not migrate; %s is Debian's HIP, "
-              "the default where it is installed, %s the newest the HIPIFY tables know."
-              % targets.hip.coverage_versions, ""]
+              "removed names all have one)." + "".join(
+                  " " + t.coverage_note.format(*t.coverage_versions)
+                  for t in targets if t.coverage_note), ""]
     if build:
         lines += ["## Build files", "",
                   "CMake and Makefile words (languages, packages, targets, variables, nvcc "

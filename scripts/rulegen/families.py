@@ -10,11 +10,16 @@ A Family says
     nested `detail`-like or underscore namespaces never do; member functions
     never do: only the identifiers user code writes at namespace scope);
   * whether its public names start with underscores (`underscore_names`:
-    device intrinsics such as __shfl_down_sync, fp16 types such as __half).
+    device intrinsics such as __shfl_down_sync, fp16 types such as __half);
+  * which HIPIFY tables (rules/sources/hip-mapping/) date its names for every
+    target (`hipify_tables`: which CUDA deprecated or removed, and when; a
+    name's row is the first table's that holds it), and give HIP's names.
+    cuDNN takes HIPIFY's MIOpen table, since its default hipDNN names belong
+    to a retired wrapper no ROCm ships.
 
 How each target names a family is per-target data: "families" in
-rules/sources/targets/<target>.json (the HIPIFY tables it takes, the MUSA
-naming it follows, its namespaces' counterparts), keyed by the family's name.
+rules/sources/targets/<target>.json (the naming it follows, its namespaces'
+counterparts), keyed by the family's name.
 
 Families are listed in claim order: a (name, kind) pair belongs to the first
 family whose headers declare it (the runtime/language tables come before all).
@@ -32,11 +37,13 @@ class Family(NamedTuple):
     headers: tuple[str, ...]
     namespaces: Optional[tuple[str, ...]]
     underscore_names: bool
+    hipify_tables: tuple[str, ...]
 
 
-def family(name, title, sources, headers, namespaces=None, underscore_names=False):
+def family(name, title, sources, headers, namespaces=None, underscore_names=False,
+           hipify_tables=()):
     return Family(name, title, tuple(tuple(s) for s in sources), tuple(headers),
-                  namespaces, underscore_names)
+                  namespaces, underscore_names, tuple(hipify_tables))
 
 
 # The runtime family: the translation unit that declares it, and the headers
@@ -52,6 +59,15 @@ RUNTIME_HEADERS = (
     "cuda_device_runtime_api.h", "library_types.h", "vector_functions.h",
     "vector_functions.hpp", "host_defines.h", "crt/host_defines.h",
     "driver_functions.h", "device_types.h", "cuda_profiler_api.h",
+)
+
+# The HIPIFY tables a runtime name is looked up in, in order: driver_types.h
+# declares driver-style names such as CUstream_st, and library_types.h
+# cudaDataType, which HIPIFY lists under cuBLAS.
+RUNTIME_HIPIFY_TABLES = (
+    "CUDA_Runtime_API_functions_supported_by_HIP.md",
+    "CUDA_Driver_API_functions_supported_by_HIP.md",
+    "CUBLAS_API_supported_by_HIP.md",
 )
 
 # libcu++'s public headers (CUDA 13: every extension-less file of cccl/cuda/std
@@ -85,22 +101,28 @@ FAMILIES = (
          "clang:__clang_cuda_device_functions.h", "clang:__clang_cuda_intrinsics.h",
          "clang:__clang_cuda_math.h", "clang:__clang_cuda_math_forward_declares.h",
          "clang:__clang_cuda_texture_intrinsics.h", "clang:__clang_cuda_runtime_wrapper.h"],
-        namespaces=("", "nvcuda::wmma"), underscore_names=True),
+        namespaces=("", "nvcuda::wmma"), underscore_names=True,
+        hipify_tables=("CUDA_Device_API_supported_by_HIP.md",
+                       "CUDA_Runtime_API_functions_supported_by_HIP.md")),
     family(
         "driver", "CUDA driver API (cuda.h)",
         [["#include <cuda.h>", "#include <cudaProfiler.h>"]],
-        ["cuda.h", "cudaProfiler.h"]),
+        ["cuda.h", "cudaProfiler.h"],
+        hipify_tables=("CUDA_Driver_API_functions_supported_by_HIP.md",)),
     family(
         "gl_interop", "OpenGL interoperability (cuda_gl_interop.h, cudaGL.h)",
         [["#include <cuda_gl_interop.h>", "#include <cudaGL.h>"]],
-        ["cuda_gl_interop.h", "cudaGL.h"]),
+        ["cuda_gl_interop.h", "cudaGL.h"],
+        hipify_tables=("CUDA_Runtime_API_functions_supported_by_HIP.md",
+                       "CUDA_Driver_API_functions_supported_by_HIP.md")),
     family(
         "fp16", "half, bfloat16 and fp8/fp6/fp4 types and intrinsics",
         [["#include <cuda_fp16.h>", "#include <cuda_bf16.h>", "#include <cuda_fp8.h>",
           "#include <cuda_fp6.h>", "#include <cuda_fp4.h>"]],
         ["cuda_fp16.h", "cuda_fp16.hpp", "cuda_bf16.h", "cuda_bf16.hpp", "cuda_fp8.h",
          "cuda_fp8.hpp", "cuda_fp6.h", "cuda_fp6.hpp", "cuda_fp4.h", "cuda_fp4.hpp"],
-        underscore_names=True),
+        underscore_names=True,
+        hipify_tables=("CUDA_Device_API_supported_by_HIP.md",)),
     family(
         "cooperative_groups", "cooperative groups (namespace cooperative_groups)",
         [["#include <cooperative_groups.h>", "#include <cooperative_groups/reduce.h>",
@@ -112,33 +134,40 @@ FAMILIES = (
         "cublas", "cuBLAS and cuBLASLt",
         [["#include <cublas_v2.h>", "#include <cublasLt.h>", "#include <cublasXt.h>"],
          ["#include <cublas.h>"]],
-        ["cublas.h", "cublas_v2.h", "cublas_api.h", "cublasLt.h", "cublasXt.h"]),
+        ["cublas.h", "cublas_v2.h", "cublas_api.h", "cublasLt.h", "cublasXt.h"],
+        hipify_tables=("CUBLAS_API_supported_by_HIP.md",)),
     family(
         "curand", "cuRAND host and device API",
         [["#include <curand.h>", "#include <curand_kernel.h>",
           "#include <curand_mtgp32_host.h>"]],
-        ["curand*.h"]),
+        ["curand*.h"],
+        hipify_tables=("CURAND_API_supported_by_HIP.md",)),
     family(
         "cufft", "cuFFT",
         [["#include <cufft.h>", "#include <cufftXt.h>"]],
-        ["cufft.h", "cufftXt.h", "cudalibxt.h"]),
+        ["cufft.h", "cufftXt.h", "cudalibxt.h"],
+        hipify_tables=("CUFFT_API_supported_by_HIP.md",)),
     family(
         "cusparse", "cuSPARSE",
         [["#include <cusparse.h>"]],
-        ["cusparse.h", "cusparse_v2.h"]),
+        ["cusparse.h", "cusparse_v2.h"],
+        hipify_tables=("CUSPARSE_API_supported_by_HIP.md",)),
     family(
         "cusolver", "cuSOLVER (dense, sparse, refactorization, multi-GPU)",
         [["#include <cusolverDn.h>", "#include <cusolverSp.h>", "#include <cusolverRf.h>",
           "#include <cusolverMg.h>", "#include <cusolverSp_LOWLEVEL_PREVIEW.h>"]],
-        ["cusolver*.h"]),
+        ["cusolver*.h"],
+        hipify_tables=("CUSOLVER_API_supported_by_HIP.md",)),
     family(
         "cudnn", "cuDNN",
         [["#include <cudnn.h>"]],
-        ["cudnn*.h"]),
+        ["cudnn*.h"],
+        hipify_tables=("CUDNN_API_supported_by_MIOPEN.md",)),
     family(
         "complex", "complex numbers (cuComplex.h)",
         [["#include <cuComplex.h>"]],
-        ["cuComplex.h"]),
+        ["cuComplex.h"],
+        hipify_tables=("cuComplex_API_supported_by_HIP.md",)),
     family(
         "nccl", "NCCL",
         [["#include <nccl.h>"]],
@@ -146,7 +175,8 @@ FAMILIES = (
     family(
         "nvrtc", "NVRTC runtime compilation",
         [["#include <nvrtc.h>"]],
-        ["nvrtc.h"]),
+        ["nvrtc.h"],
+        hipify_tables=("CUDA_RTC_API_supported_by_HIP.md",)),
     family(
         "nvtx", "NVTX annotations (nvToolsExt)",
         [["#include <nvtx3/nvToolsExt.h>", "#include <nvtx3/nvToolsExtCuda.h>",
@@ -157,7 +187,8 @@ FAMILIES = (
         "cub", "CUB (namespace cub)",
         [["#include <cub/cub.cuh>"]],
         ["cccl/cub/*"],
-        namespaces=("cub",)),
+        namespaces=("cub",),
+        hipify_tables=("CUB_API_supported_by_HIP.md",)),
     family(
         "thrust", "Thrust (namespace thrust)",
         [["#include <thrust/device_vector.h>", "#include <thrust/host_vector.h>",

@@ -1,4 +1,4 @@
-"""The include-guard rules (family "include-guards") for both targets.
+"""The include-guard rules (family "include-guards") of every target.
 
 User code tests the SDK's include guards to decide what to define, e.g. NVIDIA's
 widely copied helper headers:
@@ -10,22 +10,14 @@ widely copied helper headers:
 After migration the test must still be true where the migrated include is, or the
 program silently loses its helpers. Each guard therefore maps to the guard of the
 header its CUDA header becomes (rules/<target>/headers.json, so the headers
-tables are generated first):
-
-* HIP: the guard the installed HIP header really uses (read from the header
-  under the folder holding hip/); where the CUDA header has no HIP counterpart,
-  the guard is unsupported too.
-* MUSA: no MUSA SDK is published with its guards, so the guard is derived from
-  the CUDA guard of the header with the regular MUSA name (cuda_runtime.h ->
-  musa_runtime.h: __CUDA_RUNTIME_H__ -> __MUSA_RUNTIME_H__), and the portability
-  layer (runtime/include) defines exactly these names.
+tables are generated first): the target's builder finds it
+(TargetBuilder.guard_entries), in the header or by the target's naming.
 """
 
 import os
 import re
 
 from musifypy import c_text, rule_tables
-from rulegen.naming import MusaNames
 
 # The committed tables name the generator by the script that first wrote them.
 DESCRIPTION = ("Include guards of CUDA headers that user code tests, mapped to the guard of "
@@ -82,63 +74,6 @@ def load_headers(rules, target):
     return {e["cuda"]: e for e in table["entries"]}
 
 
-def hip_entries(cuda_include, hip_root, headers):
-    entries = []
-    for header, rule in sorted(headers.items()):
-        guard = first_guard(os.path.join(cuda_include, header))
-        if not guard:
-            continue
-        entry = {"cuda": guard, "kind": "macro"}
-        target_guard = None
-        if rule.get("target"):
-            target_guard = first_guard(os.path.join(hip_root, rule["target"]),
-                                       whole_file=False)
-        if target_guard:
-            entry.update(status="supported", target=target_guard,
-                         note=f"include guard of {header}; {rule['target']} defines {target_guard}",
-                         check="hip-headers")
-        else:
-            entry.update(status="unsupported",
-                         note=f"include guard of {header}, whose HIP counterpart's guard is "
-                              "not known",
-                         source="no installed HIP header stands for it",
-                         check="none")
-        entries.append(entry)
-    return entries
-
-
-def musa_entries(names, cuda_include, headers):
-    guards = {h: first_guard(os.path.join(cuda_include, h)) for h in headers}
-    # The guard each MUSA header carries: that of the CUDA header it is the
-    # regular rename of (cuda_runtime.h -> musa_runtime.h).
-    musa_guard = {}
-    for header, rule in headers.items():
-        target = rule.get("target")
-        if target and guards.get(header) and names.rename_words(header) == target:
-            musa_guard[target] = names.rename_words(guards[header])
-    entries = []
-    for header, rule in sorted(headers.items()):
-        guard = guards.get(header)
-        if not guard:
-            continue
-        entry = {"cuda": guard, "kind": "macro"}
-        target = rule.get("target")
-        if target and target in musa_guard:
-            same = musa_guard[target] == guard
-            entry.update(status="supported", target=musa_guard[target],
-                         note=(f"include guard of {header}; the MUSA SDK's guards are not "
-                               f"published: {musa_guard[target]} follows the naming of "
-                               f"{target}, and runtime/include defines it"),
-                         check="same-name" if same else "musa-prefix-rule")
-        else:
-            entry.update(status="unsupported",
-                         note=(f"include guard of {header}; no MUSA header with a known "
-                               "guard replaces it"),
-                         check="none")
-        entries.append(entry)
-    return entries
-
-
 def table(target, entries):
     # One entry per guard: headers sharing a guard name would be one macro.
     unique = {}
@@ -148,14 +83,9 @@ def table(target, entries):
             "entries": [unique[k] for k in sorted(unique)]}
 
 
-def documents(options, targets):
+def documents(options, builders):
     """{relative path: document}: rules/<target>/include-guards.json, from the
     headers tables under options.rules."""
-    cuda_include = options.cuda_include
-    musa, hip = targets.musa.name, targets.hip.name
-    hip_guards = hip_entries(cuda_include, options.system_include,
-                             load_headers(options.rules, hip))
-    musa_guards = musa_entries(MusaNames(targets.musa.naming), cuda_include,
-                               load_headers(options.rules, musa))
-    return {"%s/include-guards.json" % hip: table(hip, hip_guards),
-            "%s/include-guards.json" % musa: table(musa, musa_guards)}
+    return {"%s/include-guards.json" % b.name:
+            table(b.name, b.guard_entries(load_headers(options.rules, b.name)))
+            for b in builders}

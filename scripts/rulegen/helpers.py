@@ -20,12 +20,10 @@ HELPER_NAMESPACE = "musify::"
 
 
 def apply(tables, hip):
-    """Rewrites the HIP entries of tables ({(target, family): entries}) in place;
-    hip: the target data (config.HipTarget)."""
+    """Rewrites the entries of a HIP target's tables ({family: entries}) in
+    place; hip: its target data (config.HipifyTarget)."""
     helpers = hip.helpers
-    for (target, family), entries in tables.items():
-        if target != hip.name:
-            continue
+    for entries in tables.values():
         for i, entry in enumerate(entries):
             name = entry["cuda"]
             if name in helpers.functions and entry["status"] == "unsupported":

@@ -35,7 +35,7 @@ def warn(message):
 
 
 def hip_version(hip_include, version):
-    """"5.2" from the version header the target data names (version: config.HipVersion)."""
+    """"5.2" from the version header the target data names (version: config.HipifyVersion)."""
     with open(os.path.join(hip_include, version.header)) as f:
         text = f.read()
     major = re.search(r"%s\s+(\d+)" % version.major, text).group(1)
@@ -117,7 +117,7 @@ class HipDeclarations:
 
 
 def scan(hip, hip_include, hipcc):
-    """HipDeclarations of the installed HIP; hip: the target data (config.HipTarget)."""
+    """HipDeclarations of the installed HIP; hip: the target data (config.HipifyTarget)."""
     macros = predefined_macros(hipcc, hip.compiler)
     scanner = DeclarationScanner(hip.scan.skipped_dirs)
     scanner.scan_tree(hip_include)

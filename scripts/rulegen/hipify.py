@@ -15,11 +15,11 @@ def is_windows_only(name, row):
     return bool(WINDOWS_ONLY_SECTION.search(row["section"])) or "D3D" in name
 
 
-def infer_removed_kind(name, row, hip_declared):
-    """Kind of a name CUDA no longer declares (it cannot be read from the headers)."""
-    hip_kinds = hip_declared.get(row.get("hip", ""), set())
+def infer_removed_kind(name, row, known_kinds):
+    """Kind of a name CUDA no longer declares (it cannot be read from the headers);
+    known_kinds: those a target declares its counterpart as."""
     for kind in ("function", "macro", "type", "enumerator", "variable"):
-        if kind in hip_kinds:
+        if kind in known_kinds:
             return kind
     if "Data types" not in row["section"]:
         return "function"

@@ -9,11 +9,14 @@ so a member both structs have is simply renamed with its struct.
 `prop.clockRate` is older code's: CUDA 13 removed it from cudaDeviceProp (the
 front end declares it again, frontend/NvccCompat.cpp), so it is reported as
 removed, and kept where the target's struct has it.
+
+The CUDA side is here; each target's builder says which members its structs
+lack (TargetBuilder.member_entries).
 """
+import os
 import re
 
 from musifypy import c_text
-from rulegen.entries import make_entry, sourced
 
 # CUDA struct -> the header that declares it.
 CUDA_STRUCTS = {"cudaDeviceProp": "driver_types.h"}
@@ -47,51 +50,10 @@ def struct_fields(text, name):
     return [f.group(1) for f in FIELD.finditer(body)]
 
 
-def hip_entries(hip, cuda_include, hip_include, hip_ver):
-    """hip: the target data (config.HipTarget); hip_include: the folder holding hip/."""
-    entries = []
-    for cuda_struct, counterpart in sorted(hip.members.structs.items()):
-        cuda_header = CUDA_STRUCTS[cuda_struct]
-        hip_struct, hip_header = counterpart.struct, counterpart.header
-        with open("%s/%s" % (cuda_include, cuda_header), encoding="utf-8") as f:
-            cuda_fields = struct_fields(f.read(), cuda_struct)
-        with open("%s/%s" % (hip_include, hip_header), encoding="utf-8") as f:
-            hip_fields = set(struct_fields(f.read(), hip_struct) or ())
-        for field in cuda_fields or ():
-            if field not in hip_fields:
-                entries.append(make_entry(
-                    "%s::%s" % (cuda_struct, field), "variable", "unsupported", None, "none",
-                    lacks_member(hip_struct, field, hip_ver)))
-        for field in REMOVED_FIELDS.get(cuda_struct, ()):
-            if field in (cuda_fields or ()):
-                continue
-            name = "%s::%s" % (cuda_struct, field)
-            if field in hip_fields:
-                entries.append(make_entry(name, "variable", "removed", field, "hip-headers",
-                                          [removed_note(cuda_struct, field)],
-                                          removed=REMOVED_IN))
-            else:
-                entries.append(make_entry(
-                    name, "variable", "unsupported", None, "none",
-                    [removed_note(cuda_struct, field)] + lacks_member(hip_struct, field, hip_ver),
-                    removed=REMOVED_IN))
-    with open("%s/%s" % (hip_include, hip.members.cooperative_groups_header),
-              encoding="utf-8") as f:
-        hip_cg = f.read()
-    for cls, method in CG_METHODS:
-        if not re.search(r"\b%s\b" % method, hip_cg):
-            entries.append(make_entry(
-                "%s::%s" % (cls, method), "function", "unsupported", None, "none",
-                sourced("no HIP version is known to give cooperative groups %s" % method,
-                        "the installed HIP %s headers' cooperative groups have no %s"
-                        % (hip_ver, method))))
-    return entries
-
-
-def lacks_member(hip_struct, field, hip_ver):
-    return sourced("no HIP version is known to give %s a member %s" % (hip_struct, field),
-                   "the installed HIP %s headers' %s has no member %s"
-                   % (hip_ver, hip_struct, field))
+def cuda_fields(cuda_include, cuda_struct):
+    """The fields of a CUDA struct of CUDA_STRUCTS, as the SDK declares it."""
+    with open(os.path.join(cuda_include, CUDA_STRUCTS[cuda_struct]), encoding="utf-8") as f:
+        return struct_fields(f.read(), cuda_struct)
 
 
 def removed_note(cuda_struct, field):
@@ -99,28 +61,6 @@ def removed_note(cuda_struct, field):
             "still migrates" % (REMOVED_IN, field, cuda_struct))
 
 
-def musa_entries(musa, cuda_include):
-    """MUSA: the fields CUDA 13 removed, kept (MUSA's struct follows CUDA's
-    before 13, which has them; no MUSA header is published to check)."""
-    entries = []
-    for cuda_struct, fields in sorted(REMOVED_FIELDS.items()):
-        with open("%s/%s" % (cuda_include, CUDA_STRUCTS[cuda_struct]), encoding="utf-8") as f:
-            cuda_fields = struct_fields(f.read(), cuda_struct) or ()
-        for field in fields:
-            if field in cuda_fields:
-                continue
-            entries.append(make_entry(
-                "%s::%s" % (cuda_struct, field), "variable", "removed", field, "same-name",
-                [removed_note(cuda_struct, field),
-                 "kept: %s follows cudaDeviceProp before CUDA 13, which has it"
-                 % musa.members.structs[cuda_struct]], removed=REMOVED_IN))
-    return entries
-
-
 def build(facts, ledger):
     """{(target, "members"): entries}."""
-    cuda_include = facts.options.cuda_include
-    musa, hip = facts.targets.musa, facts.targets.hip
-    return {(hip.name, "members"): hip_entries(hip, cuda_include, facts.options.system_include,
-                                               facts.hip_version),
-            (musa.name, "members"): musa_entries(musa, cuda_include)}
+    return {(b.name, "members"): b.member_entries() for b in facts.builders}

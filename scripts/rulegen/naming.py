@@ -1,5 +1,6 @@
-"""MUSA names: the published table where it holds a whole-name counterpart,
-else the prefix convention (rules/sources/MUSA_FACTS.md "Prefixes").
+"""Names of a "prefix" target (prefix_builder.py): the published table where
+it holds a whole-name counterpart, else the prefix convention (for MUSA:
+rules/sources/MUSA_FACTS.md "Prefixes").
 
 The prefixes and words come from the target data (naming); this module says
 how they apply. torch_musa's table was made by substring replacement, so some
@@ -9,7 +10,7 @@ but a `Cu` in the middle of a name is no CUDA prefix): those are rejected.
 
 import re
 
-from rulegen.config import MusaNaming
+from rulegen.config import PrefixNaming
 
 # CUDA's two-letter prefixes, which stand for CUDA only at the start of a
 # name's piece (inside a word they are letters: `Accumulate`).
@@ -19,18 +20,18 @@ SHORT_PREFIXES = ("cu", "CU", "Cu")
 NV_NAME = re.compile(r"^(__)?(nv|NV)(_)")
 
 
-class MusaNames:
-    def __init__(self, naming: MusaNaming):
+class PrefixNames:
+    def __init__(self, naming: PrefixNaming):
         self.prefixes = naming.prefixes
         self.words = naming.words
         self.kept_family_prefixes = naming.kept_family_prefixes
         self.word_map = dict(naming.words)
 
     def by_prefix(self, name):
-        """The MUSA name by the prefix convention, or None when no CUDA prefix leads."""
-        for cuda_prefix, musa_prefix in self.prefixes:
+        """The name by the prefix convention, or None when no CUDA prefix leads."""
+        for cuda_prefix, target_prefix in self.prefixes:
             if name.startswith(cuda_prefix):
-                return musa_prefix + name[len(cuda_prefix):]
+                return target_prefix + name[len(cuda_prefix):]
         return None
 
     def by_nv_word(self, name):
@@ -60,32 +61,33 @@ class MusaNames:
             words.extend((w, i == 0) for i, w in enumerate(found))
         return words
 
-    def musa_word(self, cuda_word, first):
-        """The MUSA spelling of one CUDA word, or None when the word is no CUDA word."""
-        for cuda_prefix, musa_prefix in self.prefixes + self.words:
+    def target_word(self, cuda_word, first):
+        """The target's spelling of one CUDA word, or None when the word is no CUDA word."""
+        for cuda_prefix, target_prefix in self.prefixes + self.words:
             if not cuda_word.startswith(cuda_prefix):
                 continue
             if cuda_prefix in SHORT_PREFIXES and not first:
                 return None        # `Cu` inside a name: substring-replacement artefact
-            return musa_prefix + cuda_word[len(cuda_prefix):]
+            return target_prefix + cuda_word[len(cuda_prefix):]
         return None
 
-    def is_whole_name_counterpart(self, cuda, musa):
+    def is_whole_name_counterpart(self, cuda, target):
         """True when a table entry renames CUDA words, never letters inside a word."""
         expected = self.by_prefix(cuda)
-        if expected == musa:
+        if expected == target:
             return True
-        cuda_words, musa_words = self.name_words(cuda), self.name_words(musa)
-        if len(cuda_words) != len(musa_words):
+        cuda_words, target_words = self.name_words(cuda), self.name_words(target)
+        if len(cuda_words) != len(target_words):
             return False
-        for (c, starts_piece), (m, _) in zip(cuda_words, musa_words):
-            if c != m and self.musa_word(c, starts_piece) != m:
+        for (c, starts_piece), (m, _) in zip(cuda_words, target_words):
+            if c != m and self.target_word(c, starts_piece) != m:
                 return False
-        return expected is None or musa.startswith(expected[:2])
+        return expected is None or target.startswith(expected[:2])
 
-    def rule(self, name, general, rejected):
+    def rule(self, name, general, rejected, convention_note):
         """(target, check, note) for one CUDA name; a table entry that is no
-        whole-name counterpart is added to rejected."""
+        whole-name counterpart is added to rejected. convention_note: the note
+        of a name the prefix convention gives."""
         table_target = general.get(name)
         if table_target is not None:
             if self.is_whole_name_counterpart(name, table_target):
@@ -93,7 +95,7 @@ class MusaNames:
             rejected.append((name, table_target))
         derived = self.by_prefix(name)
         if derived is not None:
-            note = "derived from the MUSA prefix convention; not in the published table"
+            note = convention_note
             if table_target is not None:
                 note += " (its entry %s looks like a substring-replacement artefact)" % table_target
             return derived, "musa-prefix-rule", note

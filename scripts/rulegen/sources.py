@@ -1,7 +1,8 @@
 """Readers of the published name tables in rules/sources/ (see its README.md).
 
 * musa-mapping/: torch_musa's CUDA -> MUSA tables (general.json, include.json,
-  dnn-header.json), plain JSON objects.
+  dnn-header.json), plain JSON objects; a "prefix" target's "mapping" names
+  such a folder.
 * hip-mapping/: HIPIFY's markdown tables, with the CUDA and HIP versions that
   added, deprecated and removed each name.
 """
@@ -24,17 +25,27 @@ def load_json(path):
 
 
 @dataclass(frozen=True)
-class MusaTables:
-    general: Mapping[str, str]              # CUDA name -> MUSA name
-    include: Mapping[str, str]              # CUDA header -> MUSA header
-    dnn_headers: Mapping[str, str]          # cuDNN header -> muDNN header
+class PublishedTables:
+    """A "prefix" target's published name tables, in torch_musa's format."""
+    general: Mapping[str, str]              # CUDA name -> target name
+    include: Mapping[str, str]              # CUDA header -> target header
+    dnn_headers: Mapping[str, str]          # cuDNN header -> the target's DNN header
 
 
-def load_musa_tables(data_dir) -> MusaTables:
-    folder = os.path.join(data_dir, "musa-mapping")
-    return MusaTables(load_json(os.path.join(folder, "general.json")),
-                      load_json(os.path.join(folder, "include.json")),
-                      load_json(os.path.join(folder, "dnn-header.json")))
+def load_published_tables(folder) -> PublishedTables:
+    """The tables of a folder such as musa-mapping/; None: no tables."""
+    if folder is None:
+        return PublishedTables({}, {}, {})
+    return PublishedTables(load_json(os.path.join(folder, "general.json")),
+                           load_json(os.path.join(folder, "include.json")),
+                           load_json(os.path.join(folder, "dnn-header.json")))
+
+
+def published_headers(data_dir) -> frozenset[str]:
+    """The CUDA headers torch_musa's tables name: every target's headers table
+    covers them."""
+    tables = load_published_tables(os.path.join(data_dir, "musa-mapping"))
+    return frozenset(tables.include) | frozenset(tables.dnn_headers)
 
 
 def hipify_dir(data_dir):

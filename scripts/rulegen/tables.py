@@ -2,14 +2,15 @@
 
 The runtime and language tables come first: their (name, kind) pairs are
 claimed before the library and device families, which must not repeat them.
-Then the HIP entries of every table get their calls and helpers (calls.py,
-helpers.py), which can rewrite an entry of any family.
+Then each target's builder finishes its tables (TargetBuilder.finish: HIP's
+calls and helpers, calls.py and helpers.py, which can rewrite an entry of any
+family).
 """
 
 import sys
 
-from rulegen import (buildfiles, calls, headers, helpers, language, libraries, members,
-                     runtime, thresholds)
+from rulegen import (buildfiles, headers, language, libraries, members, runtime,
+                     thresholds)
 
 DESCRIPTIONS = {
     "runtime": "CUDA runtime API names (%s)",
@@ -26,28 +27,28 @@ def warn(message):
 
 def build(facts, ledger):
     """{(target, family): entries}."""
+    for builder in facts.builders:
+        builder.start(facts, ledger)
     tables = {}
     tables.update(runtime.build(facts, ledger))
     tables.update(headers.build(facts, ledger))
     tables.update(language.build(facts, ledger))
-    tables.update(language.build_environment(facts.targets))
-    musa = facts.targets.musa.name
-    ledger.claimed.update((e["cuda"], e["kind"])
-                          for family in ("runtime", "language") for e in tables[(musa, family)])
+    tables.update(language.build_environment(b.target for b in facts.builders))
+    ledger.claimed.update((e["cuda"], e["kind"]) for (_, family), entries in tables.items()
+                          if family in ("runtime", "language") for e in entries)
     tables.update(members.build(facts, ledger))
     tables.update(libraries.build(facts, ledger))
-    hip = facts.targets.hip
-    calls.apply(tables, hip, facts.hip.runtime | facts.hip.libraries, facts.hip_version)
-    helpers.apply(tables, hip)
+    for builder in facts.builders:
+        builder.finish({family: entries for (target, family), entries in tables.items()
+                        if target == builder.name})
     return tables
 
 
 def descriptions(facts):
     """{(target, family): description} for build()'s tables."""
     formats = dict(DESCRIPTIONS, **libraries.descriptions())
-    sources = facts.source_descriptions()
-    return {(t.name, family): text % sources[t.name]
-            for t in facts.targets for family, text in formats.items()}
+    return {(b.name, family): text % b.sources()
+            for b in facts.builders for family, text in formats.items()}
 
 
 def documents(data, targets):
@@ -58,7 +59,8 @@ def documents(data, targets):
 
 def report(ledger, verbose):
     for name, target in sorted(set(ledger.rejected)):
-        warn("rejected MUSA table entry %s -> %s (not a whole-name counterpart)" % (name, target))
+        warn("rejected published table entry %s -> %s (not a whole-name counterpart)"
+             % (name, target))
     warn("skipped %d names (HIPIFY-table names of other families, without a removal "
          "version, or Windows-only; include.json headers this SDK lacks); --verbose lists them"
          % len(ledger.skipped))
