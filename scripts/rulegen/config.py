@@ -202,7 +202,7 @@ class HipifyStruct:
 
 @dataclass(frozen=True)
 class HipifyMembers:
-    structs: Mapping[str, HipifyStruct]        # CUDA struct -> the HIP struct it migrates to
+    structs: Mapping[str, HipifyStruct]     # CUDA struct -> the HIP struct it migrates to
     cooperative_groups_header: str
 
 

@@ -32,8 +32,8 @@ Its target data (config.HipifyTarget): `version`, `compiler`, `scan`,
 import os
 import re
 
-from rulegen import calls, headers as cuda_headers, helpers, hip_scan, hipify
-from rulegen import members as cuda_members
+from rulegen import calls, headers as cuda_headers, helpers, hip_scan, hipify, \
+    members as cuda_members
 from rulegen.config import Rule
 from rulegen.entries import Source, add_source, lifecycle, make_entry, ordered, sourced
 from rulegen.guards import first_guard

@@ -35,8 +35,10 @@ class PrefixNames:
         return None
 
     def by_nv_word(self, name):
-        """__nv_bfloat16 -> __mt_bfloat16, or None when no NVIDIA word leads."""
-        if not NV_NAME.match(name):
+        """__nv_bfloat16 -> __mt_bfloat16, or None when no NVIDIA word the naming
+        renames leads."""
+        match = NV_NAME.match(name)
+        if not match or match.group(2) not in self.word_map:
             return None
         return NV_NAME.sub(lambda m: (m.group(1) or "") + self.word_map[m.group(2)] + m.group(3),
                            name)

@@ -47,8 +47,9 @@ def build(facts, ledger):
 def descriptions(facts):
     """{(target, family): description} for build()'s tables."""
     formats = dict(DESCRIPTIONS, **libraries.descriptions())
-    return {(b.name, family): text % b.sources()
-            for b in facts.builders for family, text in formats.items()}
+    sources = {b.name: b.sources() for b in facts.builders}
+    return {(target, family): text % source
+            for target, source in sources.items() for family, text in formats.items()}
 
 
 def documents(data, targets):
