@@ -465,7 +465,7 @@ std::vector<IncludeLine> Frontend::hoistable(llvm::StringRef File,
 bool Frontend::buildSharedHeaders(PchContents &Into, const CompileCommand *Command,
                                   const CudaSide &Side, SourceLanguage Language,
                                   const HoistedMain *Hoisted,
-                                  const PchContents *Base) const {
+                                  std::shared_ptr<const PchContents> Base) const {
   // On top of Base: only the headers after its own are parsed, and what is
   // recorded of them adds to what Base holds.
   if (Base) {
@@ -473,10 +473,10 @@ bool Frontend::buildSharedHeaders(PchContents &Into, const CompileCommand *Comma
     Into = *Base;
     Into.Path = std::move(Path);
     // Theirs are looked up through Below, not copied: the largest part.
-    Into.Identifiers.clear();
-    Into.Uses.clear();
-    Into.Below = Base;
+    Into.Identifiers = {};
+    Into.Uses = {};
     Into.Chain = Base->Chain + 1;
+    Into.Below = std::move(Base);
   }
   if (Hoisted)
     Into.MainFiles.emplace_back(Hoisted->Name, Hoisted->Text);
@@ -487,8 +487,8 @@ bool Frontend::buildSharedHeaders(PchContents &Into, const CompileCommand *Comma
   std::vector<std::string> Args = commandLine(
       Hoisted ? Hoisted->Name : (VirtualIncludeDir + "/" + SharedHeadersMain).str(),
       Language, Command, Side);
-  if (Base)
-    Args = withPch(std::move(Args), Base->Path);
+  if (Into.Below)
+    Args = withPch(std::move(Args), Into.Below->Path);
   clang::tooling::ToolInvocation Invocation(
       std::move(Args), emitSharedHeaders(Into, IsUserFile, SkipBodies, ReadUserFile),
       Files.get(), std::make_shared<clang::PCHContainerOperations>());
@@ -498,7 +498,8 @@ bool Frontend::buildSharedHeaders(PchContents &Into, const CompileCommand *Comma
   // A header that does not build on its own (errors) is not shared.
   return Recovery.RunSafelyOnThread([&] { Built = Invocation.run(); }, ParseStackSize) &&
          Built && !ReadUserFile &&
-         (!Hoisted || Into.Headers.size() > (Base ? Base->Headers.size() : 0));
+         (!Hoisted ||
+          Into.Headers.size() > (Into.Below ? Into.Below->Headers.size() : 0));
 }
 
 /// Args as a shell reads them back: each quoted where it holds more than
@@ -606,7 +607,7 @@ ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
   std::vector<std::string> Unshared = Base ? withPch(Args, Base->Path) : Args;
   ParseOutcome Refused;
   if (Scan) {
-    HoistedParse Hoist{File, Args, Key, Command, Side, Language, Base.get(), Expected};
+    HoistedParse Hoist{File, Args, Key, Command, Side, Language, Base, Expected};
     if (std::optional<ParseOutcome> Loaded = parseHoisted(Hoist, MakeAction, Refused))
       return std::move(*Loaded);
   }
@@ -621,7 +622,7 @@ std::optional<ParseOutcome> Frontend::parseHoisted(const HoistedParse &P,
                                                    const ActionFactory &MakeAction,
                                                    ParseOutcome &Refused) const {
   std::vector<IncludeLine> Headers =
-      unitHeaders(P.File, P.Args, P.Key, P.Command, P.Side, P.Base);
+      unitHeaders(P.File, P.Args, P.Key, P.Command, P.Side, P.Base.get());
   if (Headers.empty())
     return std::nullopt;
   // One key per run of the unit's first headers: a precompiled header
@@ -629,11 +630,12 @@ std::optional<ParseOutcome> Frontend::parseHoisted(const HoistedParse &P,
   std::vector<std::string> Keys = hoistKeys(P.Key, Headers);
   auto [Index, Hoisted] = Shared->lookupLongest(
       Keys,
-      [&](size_t I, size_t BelowIndex, const PchContents *Below, PchContents &Into) {
+      [&](size_t I, size_t BelowIndex, std::shared_ptr<const PchContents> Below,
+          PchContents &Into) {
         llvm::ArrayRef<IncludeLine> Run = llvm::ArrayRef(Headers).take_front(I + 1);
         HoistedMain Main(Below ? Run.drop_front(BelowIndex + 1) : Run, Into.Path);
         return buildSharedHeaders(Into, P.Command, P.Side, P.Language, &Main,
-                                  Below ? Below : P.Base);
+                                  Below ? std::move(Below) : P.Base);
       },
       P.Expected);
   if (!Hoisted)

@@ -144,7 +144,7 @@ private:
     const CompileCommand *Command;
     const CudaSide &Side;
     SourceLanguage Language;
-    const PchContents *Base;
+    const std::shared_ptr<const PchContents> &Base;
     bool Expected; ///< announced by expect()
   };
   /// P's parse with the headers its unit includes first loaded precompiled,
@@ -165,7 +165,7 @@ private:
   bool buildSharedHeaders(PchContents &Into, const CompileCommand *Command,
                           const CudaSide &Side, SourceLanguage Language,
                           const HoistedMain *Hoisted = nullptr,
-                          const PchContents *Base = nullptr) const;
+                          std::shared_ptr<const PchContents> Base = nullptr) const;
 
   CudaInstallation Cuda;
   std::string ResourceDir;

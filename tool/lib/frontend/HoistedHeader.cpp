@@ -79,9 +79,7 @@ struct PchRecorder::State {
   std::vector<Frame> Stack; ///< innermost last
 
   void use(llvm::StringRef Name, llvm::sys::fs::UniqueID File) {
-    auto &Files = Into.Uses[Name];
-    if (llvm::find(Files, File) == Files.end())
-      Files.push_back(File);
+    Into.Uses.add(Name, File);
   }
 
   /// The file being read under the main file's #include, if any.
@@ -289,13 +287,13 @@ void PchRecorder::finish() {
              : Name == "include" || Name == "include_next" || Name == "import"
                  ? IncludeName
                  : Code;
-      auto &Files = S->Into.Identifiers[Name];
-      if (Files.empty() || Files.back() != File)
-        Files.push_back(File);
+      S->Into.Identifiers.add(Name, File);
       if (At != DefineBody)
         S->use(Name, File);
     } while (T.isNot(clang::tok::eof));
   }
+  S->Into.Identifiers.pack();
+  S->Into.Uses.pack();
 }
 
 struct HoistCheck::State {

@@ -13,18 +13,28 @@ SharedHeaders::~SharedHeaders() {
 
 std::shared_ptr<const PchContents>
 SharedHeaders::lookup(const std::string &Key, const Builder &Build, bool Asked) {
+  std::shared_ptr<const PchContents> Built;
+  bool Twice = false;
   {
     std::lock_guard<std::mutex> Guard(Lock);
-    if ((Asked ? Entries[Key].Asked : ++Entries[Key].Asked) < 2)
-      return nullptr;
+    Twice = (Asked ? Entries[Key].Asked : ++Entries[Key].Asked) >= 2;
   }
-  return obtain(Key, Build);
+  if (Twice)
+    Built = obtain(Key, Build);
+  if (Asked) {
+    std::lock_guard<std::mutex> Guard(Lock);
+    answered(Key);
+  }
+  return Built;
 }
 
 void SharedHeaders::expect(const std::vector<std::string> &Keys) {
   std::lock_guard<std::mutex> Guard(Lock);
-  for (const std::string &Key : Keys)
-    ++Entries[Key].Asked;
+  for (const std::string &Key : Keys) {
+    Entry &E = Entries[Key];
+    ++E.Asked;
+    ++E.Expected;
+  }
 }
 
 void SharedHeaders::choose(const std::vector<std::vector<std::string>> &Runs) {
@@ -47,11 +57,18 @@ SharedHeaders::lookupLongest(const std::vector<std::string> &Keys,
       if ((Asked ? Entries[Keys[I]].Asked : ++Entries[Keys[I]].Asked) >= 2)
         Wanted.insert(Wanted.begin(), I);
   }
+  std::pair<size_t, std::shared_ptr<const PchContents>> Found{0, nullptr};
   // One that could not be built (a header with errors) leaves the shorter.
   for (size_t I : Wanted)
-    if (std::shared_ptr<const PchContents> Built = obtainRun(Keys, I, Build))
-      return {I, std::move(Built)};
-  return {0, nullptr};
+    if (std::shared_ptr<const PchContents> Built = obtainRun(Keys, I, Build)) {
+      Found = {I, std::move(Built)};
+      break;
+    }
+  if (Asked) {
+    std::lock_guard<std::mutex> Guard(Lock);
+    answered(Keys);
+  }
+  return Found;
 }
 
 std::shared_ptr<const PchContents>
@@ -62,15 +79,46 @@ SharedHeaders::obtainRun(const std::vector<std::string> &Keys, size_t I,
       {
         std::lock_guard<std::mutex> Guard(Lock);
         const Entry &E = Entries[Keys[Below]];
-        if (!E.Chosen || E.Asked < 2)
+        // One let go of after its last ask is not built again to be below.
+        bool Done = E.Expected && E.Answered >= E.Expected && !E.Built.valid();
+        if (!E.Chosen || E.Asked < 2 || Done)
           continue;
       }
       if (std::shared_ptr<const PchContents> Built = obtainRun(Keys, Below, Build);
           Built && Built->Chain < MaxPchChain)
-        return Build(I, Below, Built.get(), Into);
+        return Build(I, Below, std::move(Built), Into);
     }
     return Build(I, 0, nullptr, Into);
   });
+}
+
+void SharedHeaders::answered(llvm::ArrayRef<std::string> Keys) {
+  for (const std::string &Key : Keys) {
+    Entry &E = Entries[Key];
+    if (E.Expected && ++E.Answered >= E.Expected)
+      E.Built = {};
+  }
+}
+
+void SharedHeaders::bound() {
+  auto Ready = [](const Entry &E) {
+    return E.Built.valid() &&
+           E.Built.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+  };
+  for (;;) {
+    unsigned Held = 0;
+    Entry *Oldest = nullptr;
+    for (auto &[Key, E] : Entries) {
+      if (!E.Built.valid() || (Ready(E) && !E.Built.get()))
+        continue; // a header that could not be built holds nothing
+      ++Held;
+      if (Ready(E) && (!Oldest || E.LastUsed < Oldest->LastUsed))
+        Oldest = &E;
+    }
+    if (Held <= MaxHeld || !Oldest)
+      return;
+    Oldest->Built = {};
+  }
 }
 
 std::shared_ptr<const PchContents> SharedHeaders::obtain(const std::string &Key,
@@ -82,6 +130,7 @@ std::shared_ptr<const PchContents> SharedHeaders::obtain(const std::string &Key,
   {
     std::lock_guard<std::mutex> Guard(Lock);
     Entry &E = Entries[Key];
+    E.LastUsed = ++Uses;
     Mine = !E.Built.valid();
     if (Mine) {
       E.Built = Promise.get_future().share();
@@ -91,12 +140,18 @@ std::shared_ptr<const PchContents> SharedHeaders::obtain(const std::string &Key,
         Folder = Created.str().str();
       if (!Folder.empty())
         Target = Folder + "/" + std::to_string(++Count) + ".pch";
+      bound();
     }
     Built = E.Built;
   }
-  // The thread that made the entry builds it, outside the lock.
+  // The thread that made the entry builds it, outside the lock. Its file
+  // goes with the last holder of what is known of it.
   if (Mine) {
-    auto Contents = std::make_shared<PchContents>();
+    std::shared_ptr<PchContents> Contents(new PchContents, [](PchContents *P) {
+      if (!P->Path.empty())
+        llvm::sys::fs::remove(P->Path);
+      delete P;
+    });
     Contents->Path = Target;
     Promise.set_value(!Target.empty() && Build(*Contents) ? std::move(Contents)
                                                           : nullptr);

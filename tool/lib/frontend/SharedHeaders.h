@@ -7,13 +7,15 @@
 // headers after them (HoistedHeader.h), for C++ parses too.
 #pragma once
 
+#include "frontend/NamesInFiles.h"
+
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
-#include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem/UniqueID.h"
 
+#include <cstdint>
 #include <functional>
 #include <future>
 #include <map>
@@ -38,24 +40,23 @@ struct PchContents {
   /// files it is written in: the names whose meaning a unit could change
   /// before its #include of the header. Only the files read on top of
   /// Below: writtenIn() looks through the ones below too.
-  using FilesByName = llvm::StringMap<llvm::SmallVector<llvm::sys::fs::UniqueID, 1>>;
-  FilesByName Identifiers;
+  NamesInFiles Identifiers;
   /// Of those, the ones a file's reading looks at (written outside the
   /// bodies of its #defines, or in the body of a macro expanded there).
-  FilesByName Uses;
+  NamesInFiles Uses;
   /// The precompiled header of headers this one is built on top of, which
-  /// holds the identifiers of their files; it lives as long as this one.
-  const PchContents *Below = nullptr;
+  /// holds the identifiers of their files; a parse loading this one reads
+  /// its file too, so it lives as long as this one.
+  std::shared_ptr<const PchContents> Below;
   /// The precompiled headers a parse that loads this one reads: itself and
   /// every one below it, the shared headers included.
   unsigned Chain = 1;
   /// Whether a file that writes Name in Table (Identifiers or Uses), here or
   /// below, is one that Pred accepts.
-  bool writtenIn(FilesByName PchContents::*Table, llvm::StringRef Name,
+  bool writtenIn(NamesInFiles PchContents::*Table, llvm::StringRef Name,
                  llvm::function_ref<bool(llvm::sys::fs::UniqueID)> Pred) const {
-    for (const PchContents *P = this; P; P = P->Below)
-      if (auto It = (P->*Table).find(Name);
-          It != (P->*Table).end() && llvm::any_of(It->second, Pred))
+    for (const PchContents *P = this; P; P = P->Below.get())
+      if ((P->*Table).writtenIn(Name, Pred))
         return true;
     return false;
   }
@@ -95,12 +96,21 @@ struct PchContents {
 /// in the chain.
 constexpr unsigned MaxPchChain = 5;
 
+/// The most precompiled headers a run holds at once. Each costs its file and
+/// what is known of it (about 150 KB): a larger tree has more runs of headers
+/// that units share, and a run's memory would grow with it. Past the bound,
+/// the one used longest ago goes; a parse that asks for it again builds it
+/// again.
+constexpr unsigned MaxLivePch = 256;
+
 class SharedHeaders {
 public:
-  SharedHeaders() = default;
+  /// MaxHeld: the most precompiled headers held at once.
+  explicit SharedHeaders(unsigned MaxHeld = MaxLivePch) : MaxHeld(MaxHeld) {}
   SharedHeaders(const SharedHeaders &) = delete;
   SharedHeaders &operator=(const SharedHeaders &) = delete;
-  /// Removes the precompiled headers: they live as long as the run.
+  /// Removes the folder of the precompiled headers; each file goes with the
+  /// last holder of its PchContents, after the last parse that asks for it.
   ~SharedHeaders();
 
   /// Writes the precompiled header to Into.Path and fills in the rest of
@@ -123,8 +133,9 @@ public:
 
   /// Builds the precompiled header of Keys[I] into Into, on top of Below,
   /// that of Keys[BelowIndex], where given.
-  using RunBuilder = std::function<bool(size_t I, size_t BelowIndex,
-                                        const PchContents *Below, PchContents &Into)>;
+  using RunBuilder =
+      std::function<bool(size_t I, size_t BelowIndex,
+                         std::shared_ptr<const PchContents> Below, PchContents &Into)>;
 
   /// Of Keys, each the one before with one more header (the headers a unit
   /// includes, in turn), the longest that another parse asks for too, or
@@ -138,20 +149,32 @@ public:
 
 private:
   struct Entry {
-    unsigned Asked = 0;
-    bool Chosen = false; ///< the longest of a parse's runs asked for twice
+    unsigned Asked = 0;    ///< asks made, and those expect() counted ahead
+    unsigned Expected = 0; ///< of those, the ones expect() counted
+    unsigned Answered = 0; ///< of those, the ones made: none is left at Expected
+    bool Chosen = false;   ///< the longest of a parse's runs asked for twice
+    uint64_t LastUsed = 0; ///< Uses when it was last built or answered with
     std::shared_future<std::shared_ptr<const PchContents>> Built;
   };
   /// Key's, asked for at least twice; Build makes it if it is not yet made.
   std::shared_ptr<const PchContents> obtain(const std::string &Key, const Builder &Build);
+  /// Counts an answered ask, counted ahead, of each of Keys, and lets go of
+  /// the precompiled header of a key no such ask is left for: the parses
+  /// holding it keep it until they end. Under Lock.
+  void answered(llvm::ArrayRef<std::string> Keys);
+  /// Lets go of the ones used longest ago while more than MaxHeld are held.
+  /// Under Lock.
+  void bound();
   /// Keys[I]'s, on top of the longest shorter one chosen that can be built.
   std::shared_ptr<const PchContents> obtainRun(const std::vector<std::string> &Keys,
                                                size_t I, const RunBuilder &Build);
 
+  const unsigned MaxHeld;
   std::mutex Lock;
   std::map<std::string, Entry> Entries;
   std::string Folder; ///< created with the first precompiled header
   unsigned Count = 0; ///< precompiled headers begun
+  uint64_t Uses = 0;  ///< precompiled headers built or answered with
 };
 
 } // namespace musify

@@ -1,0 +1,125 @@
+// Precompiled headers a run shares: when each is built, held and let go.
+#include "frontend/SharedHeaders.h"
+#include "frontend/NamesInFiles.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+using namespace musify;
+using llvm::sys::fs::UniqueID;
+
+namespace {
+
+TEST(NamesInFiles, FindsEachNameInTheFilesThatWriteIt) {
+  NamesInFiles Names;
+  UniqueID A(1, 1), B(1, 2), C(1, 3);
+  Names.add("size_t", A);
+  Names.add("size_t", B);
+  Names.add("size_t", A);
+  Names.add("NULL", C);
+  Names.pack();
+  EXPECT_EQ(Names.size(), 2u);
+  std::vector<UniqueID> Seen;
+  auto Collect = [&](UniqueID File) {
+    Seen.push_back(File);
+    return false;
+  };
+  EXPECT_FALSE(Names.writtenIn("size_t", Collect));
+  EXPECT_EQ(Seen, (std::vector<UniqueID>{A, B})); // each file once
+  EXPECT_TRUE(Names.writtenIn("NULL", [&](UniqueID File) { return File == C; }));
+  EXPECT_FALSE(Names.writtenIn("NULL", [&](UniqueID File) { return File == A; }));
+  EXPECT_FALSE(Names.writtenIn("size", [](UniqueID) { return true; }));
+  EXPECT_FALSE(Names.writtenIn("size_t2", [](UniqueID) { return true; }));
+  EXPECT_FALSE(NamesInFiles().writtenIn("NULL", [](UniqueID) { return true; }));
+}
+
+/// A builder that writes a file where the precompiled header would go and
+/// counts what it built.
+struct CountingBuilder {
+  std::vector<std::string> Built;
+  SharedHeaders::Builder operator()(const std::string &Name) {
+    return [this, Name](PchContents &Into) {
+      std::error_code EC;
+      llvm::raw_fd_ostream(Into.Path, EC) << Name;
+      Built.push_back(Name);
+      return !EC;
+    };
+  }
+};
+
+TEST(SharedHeaders, BuildsOnTheSecondAskAndKeepsWhatIsNotAnnounced) {
+  SharedHeaders Shared;
+  CountingBuilder Make;
+  EXPECT_EQ(Shared.lookup("k", Make("k")), nullptr);
+  auto First = Shared.lookup("k", Make("k"));
+  ASSERT_NE(First, nullptr);
+  // Asks no one announced may come again: it stays.
+  EXPECT_EQ(Shared.lookup("k", Make("k")), First);
+  EXPECT_EQ(Make.Built, std::vector<std::string>{"k"});
+}
+
+TEST(SharedHeaders, LetsGoAfterTheLastAnnouncedAsk) {
+  SharedHeaders Shared;
+  CountingBuilder Make;
+  Shared.expect({"k", "k"});
+  auto First = Shared.lookup("k", Make("k"), /*Asked=*/true);
+  ASSERT_NE(First, nullptr);
+  std::string Path = First->Path;
+  auto Second = Shared.lookup("k", Make("k"), /*Asked=*/true);
+  EXPECT_EQ(Second, First);
+  EXPECT_TRUE(llvm::sys::fs::exists(Path)); // still held by the parses
+  First.reset();
+  Second.reset();
+  EXPECT_FALSE(llvm::sys::fs::exists(Path)); // its file went with it
+  EXPECT_EQ(Make.Built.size(), 1u);
+}
+
+TEST(SharedHeaders, HoldsAtMostItsBoundAndBuildsAgainWhatWentFirst) {
+  SharedHeaders Shared(/*MaxHeld=*/2);
+  CountingBuilder Make;
+  for (const char *Key : {"a", "b", "c"}) {
+    Shared.lookup(Key, Make(Key));
+    EXPECT_NE(Shared.lookup(Key, Make(Key)), nullptr);
+  }
+  // "a", used longest ago, went to make room for "c"; "c" stays.
+  EXPECT_NE(Shared.lookup("c", Make("c")), nullptr);
+  EXPECT_NE(Shared.lookup("a", Make("a")), nullptr);
+  EXPECT_EQ(Make.Built, (std::vector<std::string>{"a", "b", "c", "a"}));
+}
+
+TEST(SharedHeaders, KeepsWhatARunIsBuiltOnForAsLongAsTheRun) {
+  SharedHeaders Shared;
+  std::vector<std::string> Keys{"x", "x+y"};
+  // Two parses announce the run; each asks once.
+  Shared.expect(Keys);
+  Shared.expect(Keys);
+  Shared.choose({{"x"}, Keys});
+  std::vector<std::pair<size_t, bool>> Built; // (index, built on a lower one)
+  auto Build = [&](size_t I, size_t, std::shared_ptr<const PchContents> Below,
+                   PchContents &Into) {
+    std::error_code EC;
+    llvm::raw_fd_ostream(Into.Path, EC) << I;
+    Built.push_back({I, Below != nullptr});
+    if (Below)
+      Into.Below = std::move(Below);
+    return !EC;
+  };
+  auto [Index, Longest] = Shared.lookupLongest(Keys, Build, /*Asked=*/true);
+  ASSERT_NE(Longest, nullptr);
+  EXPECT_EQ(Index, 1u);
+  ASSERT_NE(Longest->Below, nullptr);
+  std::string BelowPath = Longest->Below->Path;
+  Shared.lookupLongest(Keys, Build, /*Asked=*/true);
+  EXPECT_EQ(Built, (std::vector<std::pair<size_t, bool>>{{0, false}, {1, true}}));
+  // Every ask answered: the run lets go, and what it is built on goes last.
+  EXPECT_TRUE(llvm::sys::fs::exists(BelowPath));
+  Longest.reset();
+  EXPECT_FALSE(llvm::sys::fs::exists(BelowPath));
+}
+
+} // namespace
