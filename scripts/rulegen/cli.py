@@ -94,7 +94,11 @@ def main(argv=None):
     args = vars(parser().parse_args(argv))
     command = args.pop("command")
     options = config.Options(**args)
-    targets = config.load_targets(options.data)
+    try:
+        targets = config.load_targets(options.data)
+    except ValueError as e:
+        print("gen_rules: error: %s" % e, file=sys.stderr)
+        return 2
     steps = ("tables", "guards", "docs") if command == "all" else (command,)
     for step in steps:
         COMMANDS[step][0](options, targets)

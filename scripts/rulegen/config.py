@@ -322,17 +322,29 @@ TARGET_TYPES = {"prefix": PrefixTarget, "hipify": HipifyTarget}
 
 def load_target(name: str, data_dir: str = SOURCES_DIR) -> Target:
     path = os.path.join(data_dir, "targets", name + ".json")
-    with open(path, encoding="utf-8") as f:
-        data = json.load(f)
     where = os.path.relpath(path, ROOT)
-    if data.get("target") != name or data.get("builder") not in TARGET_TYPES:
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ValueError("%s: not a target description: %s" % (where, e)) from None
+    if not isinstance(data, dict) or data.get("target") != name or \
+            data.get("builder") not in TARGET_TYPES:
         raise ValueError("%s: expected \"target\": %r and a \"builder\" of %s"
                          % (where, name, ", ".join(TARGET_TYPES)))
-    return _from_dict(TARGET_TYPES[data["builder"]], data, where)
+    try:
+        return _from_dict(TARGET_TYPES[data["builder"]], data, where)
+    except (TypeError, AttributeError) as e:  # a value of the wrong shape
+        raise ValueError("%s: %s" % (where, e)) from None
 
 
 def load_targets(data_dir: str = SOURCES_DIR) -> Targets:
-    """Every file of data_dir/targets/ is a target."""
-    names = sorted(f[:-len(".json")] for f in os.listdir(os.path.join(data_dir, "targets"))
-                   if f.endswith(".json"))
+    """Every file of data_dir/targets/ is a target. ValueError: one is not."""
+    folder = os.path.join(data_dir, "targets")
+    try:
+        names = sorted(f[:-len(".json")] for f in os.listdir(folder) if f.endswith(".json"))
+    except OSError as e:
+        raise ValueError("no targets: %s" % e) from None
+    if not names:
+        raise ValueError("no targets: %s holds no <target>.json" % folder)
     return Targets(load_target(name, data_dir) for name in names)
