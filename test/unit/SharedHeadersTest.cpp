@@ -64,7 +64,7 @@ TEST(SharedHeaders, BuildsOnTheSecondAskAndKeepsWhatIsNotAnnounced) {
 }
 
 TEST(SharedHeaders, LetsGoAfterTheLastAnnouncedAsk) {
-  SharedHeaders Shared;
+  SharedHeaders Shared(MaxLivePch, /*MaxFinished=*/0);
   CountingBuilder Make;
   Shared.expect({"k", "k"});
   auto First = Shared.lookup("k", Make("k"), /*Asked=*/true);
@@ -77,6 +77,21 @@ TEST(SharedHeaders, LetsGoAfterTheLastAnnouncedAsk) {
   Second.reset();
   EXPECT_FALSE(llvm::sys::fs::exists(Path)); // its file went with it
   EXPECT_EQ(Make.Built.size(), 1u);
+}
+
+TEST(SharedHeaders, KeepsTheLastFinishedForTheNextBatch) {
+  SharedHeaders Shared(MaxLivePch, /*MaxFinished=*/1);
+  CountingBuilder Make;
+  for (const char *Key : {"a", "b"}) {
+    Shared.expect({Key, Key});
+    Shared.lookup(Key, Make(Key), /*Asked=*/true);
+    Shared.lookup(Key, Make(Key), /*Asked=*/true);
+  }
+  // A later batch announces both again: "b", finished last, is still held.
+  Shared.expect({"a", "a", "b", "b"});
+  for (const char *Key : {"a", "b"})
+    EXPECT_NE(Shared.lookup(Key, Make(Key), /*Asked=*/true), nullptr);
+  EXPECT_EQ(Make.Built, (std::vector<std::string>{"a", "b", "a"}));
 }
 
 TEST(SharedHeaders, HoldsAtMostItsBoundAndBuildsAgainWhatWentFirst) {
@@ -93,7 +108,7 @@ TEST(SharedHeaders, HoldsAtMostItsBoundAndBuildsAgainWhatWentFirst) {
 }
 
 TEST(SharedHeaders, KeepsWhatARunIsBuiltOnForAsLongAsTheRun) {
-  SharedHeaders Shared;
+  SharedHeaders Shared(MaxLivePch, /*MaxFinished=*/0);
   std::vector<std::string> Keys{"x", "x+y"};
   // Two parses announce the run; each asks once.
   Shared.expect(Keys);

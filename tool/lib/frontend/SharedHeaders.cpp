@@ -79,7 +79,8 @@ SharedHeaders::obtainRun(const std::vector<std::string> &Keys, size_t I,
       {
         std::lock_guard<std::mutex> Guard(Lock);
         const Entry &E = Entries[Keys[Below]];
-        // One let go of after its last ask is not built again to be below.
+        // One let go of after its last announced ask is not built again to
+        // be below.
         bool Done = E.Expected && E.Answered >= E.Expected && !E.Built.valid();
         if (!E.Chosen || E.Asked < 2 || Done)
           continue;
@@ -93,31 +94,38 @@ SharedHeaders::obtainRun(const std::vector<std::string> &Keys, size_t I,
 }
 
 void SharedHeaders::answered(llvm::ArrayRef<std::string> Keys) {
-  for (const std::string &Key : Keys) {
-    Entry &E = Entries[Key];
-    if (E.Expected && ++E.Answered >= E.Expected)
-      E.Built = {};
-  }
+  for (const std::string &Key : Keys)
+    if (Entry &E = Entries[Key]; E.Expected)
+      ++E.Answered;
+  bound();
 }
 
 void SharedHeaders::bound() {
   auto Ready = [](const Entry &E) {
-    return E.Built.valid() &&
-           E.Built.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+    return E.Built.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
   };
   for (;;) {
-    unsigned Held = 0;
-    Entry *Oldest = nullptr;
+    unsigned Held = 0, Finished = 0;
+    Entry *Oldest = nullptr, *OldestFinished = nullptr;
     for (auto &[Key, E] : Entries) {
       if (!E.Built.valid() || (Ready(E) && !E.Built.get()))
         continue; // a header that could not be built holds nothing
       ++Held;
-      if (Ready(E) && (!Oldest || E.LastUsed < Oldest->LastUsed))
+      if (!Ready(E))
+        continue;
+      bool Done = E.Expected && E.Answered >= E.Expected;
+      Finished += Done;
+      if (!Oldest || E.LastUsed < Oldest->LastUsed)
         Oldest = &E;
+      if (Done && (!OldestFinished || E.LastUsed < OldestFinished->LastUsed))
+        OldestFinished = &E;
     }
-    if (Held <= MaxHeld || !Oldest)
+    if (Finished > MaxFinished && OldestFinished)
+      OldestFinished->Built = {};
+    else if (Held > MaxHeld && Oldest)
+      Oldest->Built = {};
+    else
       return;
-    Oldest->Built = {};
   }
 }
 

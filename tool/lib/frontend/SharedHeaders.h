@@ -102,11 +102,18 @@ constexpr unsigned MaxPchChain = 5;
 /// the one used longest ago goes; a parse that asks for it again builds it
 /// again.
 constexpr unsigned MaxLivePch = 256;
+/// Of those, the most held that no announced parse asks for any more: the
+/// ones used last, for parses no one announced (the device side, a second
+/// language) and the next batch of parses (headers no unit includes).
+constexpr unsigned MaxFinishedPch = 16;
 
 class SharedHeaders {
 public:
-  /// MaxHeld: the most precompiled headers held at once.
-  explicit SharedHeaders(unsigned MaxHeld = MaxLivePch) : MaxHeld(MaxHeld) {}
+  /// MaxHeld: the most precompiled headers held at once; MaxFinished: of
+  /// those, the most no announced parse asks for any more.
+  explicit SharedHeaders(unsigned MaxHeld = MaxLivePch,
+                         unsigned MaxFinished = MaxFinishedPch)
+      : MaxHeld(MaxHeld), MaxFinished(MaxFinished) {}
   SharedHeaders(const SharedHeaders &) = delete;
   SharedHeaders &operator=(const SharedHeaders &) = delete;
   /// Removes the folder of the precompiled headers; each file goes with the
@@ -158,18 +165,17 @@ private:
   };
   /// Key's, asked for at least twice; Build makes it if it is not yet made.
   std::shared_ptr<const PchContents> obtain(const std::string &Key, const Builder &Build);
-  /// Counts an answered ask, counted ahead, of each of Keys, and lets go of
-  /// the precompiled header of a key no such ask is left for: the parses
-  /// holding it keep it until they end. Under Lock.
+  /// Counts an answered ask, counted ahead, of each of Keys. Under Lock.
   void answered(llvm::ArrayRef<std::string> Keys);
-  /// Lets go of the ones used longest ago while more than MaxHeld are held.
-  /// Under Lock.
+  /// Lets go of the ones used longest ago while more than MaxFinished are
+  /// held that no announced ask is left for, or more than MaxHeld in all:
+  /// the parses holding one keep it until they end. Under Lock.
   void bound();
   /// Keys[I]'s, on top of the longest shorter one chosen that can be built.
   std::shared_ptr<const PchContents> obtainRun(const std::vector<std::string> &Keys,
                                                size_t I, const RunBuilder &Build);
 
-  const unsigned MaxHeld;
+  const unsigned MaxHeld, MaxFinished;
   std::mutex Lock;
   std::map<std::string, Entry> Entries;
   std::string Folder; ///< created with the first precompiled header
