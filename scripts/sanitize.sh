@@ -25,7 +25,8 @@ declare -A FUZZ_RUNS=([token_rewriter]=150000 [cmake_lexer]=100000 [make_lexer]=
 FUZZ_TARGETS=(token_rewriter cmake_lexer make_lexer build_file_editor rule_table
   user_rules compile_database nvcc_flags cache_entry shard_manifest)
 # A sanitizer finding fails the step. Leaks are checked, less those inside
-# Clang that test/sanitize/lsan.supp lists with their reasons.
+# Clang that test/sanitize/lsan.supp lists with their reasons; races, less
+# those inside LLVM that test/sanitize/tsan.supp lists.
 export ASAN_OPTIONS=detect_leaks=1
 export LSAN_OPTIONS=suppressions=$ROOT/test/sanitize/lsan.supp:print_suppressions=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
@@ -98,7 +99,7 @@ tsan() {
   timed tsan-configure configure "$TSAN_BUILD" -DMUSIFY_SANITIZE=thread \
     -DMUSIFY_BUILD_TESTS=OFF
   timed tsan-build ninja -C "$TSAN_BUILD" -j2 musify
-  TSAN_OPTIONS="halt_on_error=1" \
+  TSAN_OPTIONS="halt_on_error=1:suppressions=$ROOT/test/sanitize/tsan.supp" \
     timed tsan-project-parallel python3 "$ROOT/test/project/parallel_determinism.py" \
     "$TSAN_BUILD/tool/musify" "$ROOT/bench/gen_corpus.py" "$TSAN_BUILD/project-parallel"
 }
