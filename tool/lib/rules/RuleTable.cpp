@@ -512,6 +512,7 @@ llvm::Error RuleTable::addRead(std::optional<LibraryDescription> Library,
     Rules.push_back(std::move(R));
     SourceOf.push_back(TableFiles.size() - 1);
   }
+  findImplicitHeader();
   return llvm::Error::success();
 }
 
@@ -844,10 +845,15 @@ const Rule *RuleTable::findHeader(llvm::StringRef Name) const {
 }
 
 const Rule *RuleTable::nvccImplicitHeader() const {
-  for (const Rule &R : Rules)
-    if (R.NvccImplicit && R.Kind == RuleKind::Header && R.hasReplacement())
-      return &R;
-  return nullptr;
+  return ImplicitHeader ? &Rules[*ImplicitHeader] : nullptr;
+}
+
+void RuleTable::findImplicitHeader() {
+  auto It = llvm::find_if(Rules, [](const Rule &R) {
+    return R.NvccImplicit && R.Kind == RuleKind::Header && R.hasReplacement();
+  });
+  ImplicitHeader =
+      It == Rules.end() ? std::nullopt : std::optional<size_t>(It - Rules.begin());
 }
 
 } // namespace musify

@@ -271,6 +271,10 @@ private:
   /// it is the user's, which replaces it.
   llvm::Error addRead(std::optional<LibraryDescription> Library, std::vector<Rule> Read,
                       llvm::StringRef FileName);
+  /// Finds nvccImplicitHeader()'s rule again, after rules were added: it is
+  /// asked for at every #include of every parse.
+  void findImplicitHeader();
+  std::optional<size_t> ImplicitHeader; ///< in Rules
   std::optional<WarpSizeHazards> WarpSize;
   std::optional<VectorOperatorClashes> VectorOperators;
   std::map<std::string, std::string> RejectedExtensions;
