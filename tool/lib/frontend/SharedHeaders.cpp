@@ -94,10 +94,12 @@ SharedHeaders::obtainRun(const std::vector<std::string> &Keys, size_t I,
 }
 
 void SharedHeaders::answered(llvm::ArrayRef<std::string> Keys) {
+  bool Finished = false; // the last announced ask of a key was answered
   for (const std::string &Key : Keys)
-    if (Entry &E = Entries[Key]; E.Expected)
-      ++E.Answered;
-  bound();
+    if (Entry &E = Entries[Key]; E.Expected && ++E.Answered == E.Expected)
+      Finished = true;
+  if (Finished)
+    bound();
 }
 
 void SharedHeaders::bound() {

@@ -165,7 +165,8 @@ private:
   };
   /// Key's, asked for at least twice; Build makes it if it is not yet made.
   std::shared_ptr<const PchContents> obtain(const std::string &Key, const Builder &Build);
-  /// Counts an answered ask, counted ahead, of each of Keys. Under Lock.
+  /// Counts an answered ask, counted ahead, of each of Keys; bounds what is
+  /// held once a key has none left. Under Lock.
   void answered(llvm::ArrayRef<std::string> Keys);
   /// Lets go of the ones used longest ago while more than MaxFinished are
   /// held that no announced ask is left for, or more than MaxHeld in all:
