@@ -1,6 +1,7 @@
 // Precompiled headers a run shares: when each is built, held and let go.
 #include "frontend/SharedHeaders.h"
 #include "frontend/NamesInFiles.h"
+#include "frontend/ParseActions.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -135,6 +136,17 @@ TEST(SharedHeaders, KeepsWhatARunIsBuiltOnForAsLongAsTheRun) {
   EXPECT_TRUE(llvm::sys::fs::exists(BelowPath));
   Longest.reset();
   EXPECT_FALSE(llvm::sys::fs::exists(BelowPath));
+}
+
+TEST(SharedHeaders, AFullDiskFailsTheWriteInsteadOfTheProcess) {
+  std::error_code EC;
+  llvm::raw_fd_ostream Full("/dev/full", EC);
+  ASSERT_FALSE(EC);
+  EXPECT_FALSE(writeChecked(Full, std::string(1 << 16, 'x')));
+  EXPECT_FALSE(Full.has_error()); // seen, so its destruction ends nothing
+  Full << "more";
+  EXPECT_FALSE(closeChecked(Full));
+  EXPECT_FALSE(Full.has_error());
 }
 
 } // namespace

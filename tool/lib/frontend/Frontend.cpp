@@ -489,15 +489,17 @@ bool Frontend::buildSharedHeaders(PchContents &Into, const CompileCommand *Comma
       Language, Command, Side);
   if (Into.Below)
     Args = withPch(std::move(Args), Into.Below->Path);
+  bool WriteFailed = false;
   clang::tooling::ToolInvocation Invocation(
       std::move(Args), emitSharedHeaders(Into, IsUserFile, SkipBodies, ReadUserFile),
-      Files.get(), std::make_shared<clang::PCHContainerOperations>());
+      Files.get(), checkedPchWriter(WriteFailed));
   Invocation.setDiagnosticConsumer(&Quiet);
   bool Built = false;
   llvm::CrashRecoveryContext Recovery;
-  // A header that does not build on its own (errors) is not shared.
+  // A header that does not build on its own (errors), or whose file could
+  // not be written (a full disk), is not shared.
   return Recovery.RunSafelyOnThread([&] { Built = Invocation.run(); }, ParseStackSize) &&
-         Built && !ReadUserFile &&
+         Built && !WriteFailed && !ReadUserFile &&
          (!Hoisted ||
           Into.Headers.size() > (Into.Below ? Into.Below->Headers.size() : 0));
 }

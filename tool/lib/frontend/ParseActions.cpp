@@ -132,6 +132,58 @@ private:
   std::optional<PchRecorder> Recorder;
 };
 
+/// Clang's raw precompiled-header container, written through writeChecked.
+class CheckedPchGenerator : public clang::ASTConsumer {
+public:
+  CheckedPchGenerator(std::unique_ptr<llvm::raw_pwrite_stream> OS,
+                      std::shared_ptr<clang::PCHBuffer> Buffer, bool &WriteFailed)
+      : OS(std::move(OS)), Buffer(std::move(Buffer)), WriteFailed(WriteFailed) {}
+  ~CheckedPchGenerator() override {
+    if (llvm::raw_fd_ostream *File = fileStream(); File && !closeChecked(*File))
+      WriteFailed = true;
+  }
+
+private:
+  /// The file's stream Clang opened: a raw_fd_ostream, since the file is in
+  /// musify's own folder and can seek (Clang buffers only one that cannot),
+  /// of the plain kind, as LLVM shows it without RTTI.
+  llvm::raw_fd_ostream *fileStream() const {
+    return OS->get_kind() == llvm::raw_ostream::OStreamKind::OK_OStream
+               ? static_cast<llvm::raw_fd_ostream *>(OS.get())
+               : nullptr;
+  }
+  void HandleTranslationUnit(clang::ASTContext &) override {
+    if (Buffer->IsComplete) {
+      llvm::StringRef Data(Buffer->Data.data(), Buffer->Data.size());
+      if (llvm::raw_fd_ostream *File = fileStream())
+        WriteFailed |= !writeChecked(*File, Data);
+      else
+        *OS << Data;
+    }
+    Buffer->Data = {};
+  }
+  std::unique_ptr<llvm::raw_pwrite_stream> OS;
+  std::shared_ptr<clang::PCHBuffer> Buffer;
+  bool &WriteFailed;
+};
+
+class CheckedPchWriter : public clang::PCHContainerWriter {
+public:
+  explicit CheckedPchWriter(bool &WriteFailed) : WriteFailed(WriteFailed) {}
+  llvm::StringRef getFormat() const override { return "raw"; }
+  std::unique_ptr<clang::ASTConsumer>
+  CreatePCHContainerGenerator(clang::CompilerInstance &, const std::string &,
+                              const std::string &,
+                              std::unique_ptr<llvm::raw_pwrite_stream> OS,
+                              std::shared_ptr<clang::PCHBuffer> Buffer) const override {
+    return std::make_unique<CheckedPchGenerator>(std::move(OS), std::move(Buffer),
+                                                 WriteFailed);
+  }
+
+private:
+  bool &WriteFailed;
+};
+
 /// Errors Clang raises where nvcc and its host compiler accept the code. The
 /// declaration they are on stays in the AST, so they cost nothing to ignore.
 bool acceptedByNvcc(unsigned DiagID) {
@@ -386,6 +438,33 @@ bool CollectingDiagnostics::launchesKernelFromDevice(const clang::Diagnostic &In
   return Kind(3) == clang::CUDAFunctionTarget::Global &&
          (Kind(4) == clang::CUDAFunctionTarget::Global ||
           Kind(4) == clang::CUDAFunctionTarget::Device);
+}
+
+/// Whether File failed; its error is cleared, since a file's stream
+/// destroyed with its error unseen ends the process.
+static bool failed(llvm::raw_fd_ostream &File) {
+  bool Failed = File.has_error();
+  File.clear_error();
+  return Failed;
+}
+
+bool writeChecked(llvm::raw_fd_ostream &File, llvm::StringRef Data) {
+  File << Data;
+  File.flush();
+  return !failed(File);
+}
+
+bool closeChecked(llvm::raw_fd_ostream &File) {
+  File.flush();
+  bool Failed = failed(File);
+  File.close();
+  return !(failed(File) || Failed);
+}
+
+std::shared_ptr<clang::PCHContainerOperations> checkedPchWriter(bool &WriteFailed) {
+  auto Operations = std::make_shared<clang::PCHContainerOperations>();
+  Operations->registerWriter(std::make_unique<CheckedPchWriter>(WriteFailed));
+  return Operations;
 }
 
 } // namespace musify

@@ -13,7 +13,9 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Serialization/PCHContainerOperations.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <functional>
 #include <memory>
@@ -71,5 +73,16 @@ std::unique_ptr<clang::FrontendAction> emitSharedHeaders(PchContents &Into,
                                                          const IsUserFileFn &IsUserFile,
                                                          bool SkipBodies,
                                                          bool &ReadUserFile);
+
+/// Container operations for a parse that writes a precompiled header: as
+/// Clang's, but a write that fails (a full disk) sets WriteFailed instead of
+/// ending the process, as Clang's raw writer's stream does on destruction.
+std::shared_ptr<clang::PCHContainerOperations> checkedPchWriter(bool &WriteFailed);
+
+/// Writes Data to File and flushes it; false, with the stream's error
+/// cleared, if that failed.
+bool writeChecked(llvm::raw_fd_ostream &File, llvm::StringRef Data);
+/// Flushes and closes File; false, with the error cleared, if either failed.
+bool closeChecked(llvm::raw_fd_ostream &File);
 
 } // namespace musify
