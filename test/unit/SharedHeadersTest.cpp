@@ -144,8 +144,7 @@ TEST(SharedHeaders, AFullDiskFailsTheWriteInsteadOfTheProcess) {
   ASSERT_FALSE(EC);
   EXPECT_FALSE(writeChecked(Full, std::string(1 << 16, 'x')));
   EXPECT_FALSE(Full.has_error()); // seen, so its destruction ends nothing
-  Full << "more";
-  EXPECT_FALSE(closeChecked(Full));
+  EXPECT_FALSE(writeChecked(Full, "more"));
   EXPECT_FALSE(Full.has_error());
 }
 

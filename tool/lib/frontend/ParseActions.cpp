@@ -139,7 +139,9 @@ public:
                       std::shared_ptr<clang::PCHBuffer> Buffer, bool &WriteFailed)
       : OS(std::move(OS)), Buffer(std::move(Buffer)), WriteFailed(WriteFailed) {}
   ~CheckedPchGenerator() override {
-    if (llvm::raw_fd_ostream *File = fileStream(); File && !closeChecked(*File))
+    // The stream does not own the file (Clang's temporary does, and closes
+    // it): only what it still buffers is written here.
+    if (llvm::raw_fd_ostream *File = fileStream(); File && !writeChecked(*File, {}))
       WriteFailed = true;
   }
 
@@ -452,13 +454,6 @@ bool writeChecked(llvm::raw_fd_ostream &File, llvm::StringRef Data) {
   File << Data;
   File.flush();
   return !failed(File);
-}
-
-bool closeChecked(llvm::raw_fd_ostream &File) {
-  File.flush();
-  bool Failed = failed(File);
-  File.close();
-  return !(failed(File) || Failed);
 }
 
 std::shared_ptr<clang::PCHContainerOperations> checkedPchWriter(bool &WriteFailed) {

@@ -82,7 +82,5 @@ std::shared_ptr<clang::PCHContainerOperations> checkedPchWriter(bool &WriteFaile
 /// Writes Data to File and flushes it; false, with the stream's error
 /// cleared, if that failed.
 bool writeChecked(llvm::raw_fd_ostream &File, llvm::StringRef Data);
-/// Flushes and closes File; false, with the error cleared, if either failed.
-bool closeChecked(llvm::raw_fd_ostream &File);
 
 } // namespace musify
