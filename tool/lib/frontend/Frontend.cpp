@@ -173,7 +173,12 @@ std::vector<std::string> Frontend::commandLine(llvm::StringRef File,
                                    // it, and CUB 1.x code is full of it.
                                    "-Wno-missing-template-arg-list-after-template-kw",
                                    // Every error, for the regions it spoils.
-                                   "-ferror-limit=0"};
+                                   "-ferror-limit=0",
+                                   // An unknown name stays unknown: errors
+                                   // say what the code holds, not a guess
+                                   // at what was meant, and guessing scans
+                                   // every identifier the headers declare.
+                                   "-fno-spell-checking"};
   llvm::append_range(Args, languageArgs(Cuda, Language, Side));
   // CUDA 13's Thrust, CUB and libcu++ need C++17 and live in include/cccl.
   if (Language != SourceLanguage::C) {
