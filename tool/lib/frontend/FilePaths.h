@@ -6,6 +6,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace clang {
@@ -14,6 +15,10 @@ class SourceManager;
 } // namespace clang
 
 namespace musify {
+
+/// The real path of Path (symbolic links resolved), asked of the system once
+/// a run; nothing where it does not resolve.
+std::optional<std::string> realPath(llvm::StringRef Path);
 
 /// The real path of FID's file (symlinks resolved, as every stage names
 /// files); empty for built-in and virtual buffers.

@@ -81,10 +81,10 @@ std::vector<IncludeLine> IncludeScan::headers(
   // Depth first, as the preprocessor enters a header where it is included;
   // false where the list ends.
   std::function<bool(const std::string &)> Scan = [&](const std::string &Path) {
-    llvm::SmallString<256> Real;
-    if (llvm::sys::fs::real_path(Path, Real) || !Read.insert(Real).second)
+    std::optional<std::string> Real = realPath(Path);
+    if (!Real || !Read.insert(*Real).second)
       return true;
-    for (const IncludeLine &Line : linesOf(Real.str().str())) {
+    for (const IncludeLine &Line : linesOf(*Real)) {
       std::optional<std::string> At;
       bool Beside = false;
       if (!Line.Angled) {
@@ -97,12 +97,12 @@ std::vector<IncludeLine> IncludeScan::headers(
       }
       if (!At)
         At = findIn(Folders.Angled, Line.Name);
-      llvm::SmallString<256> AtReal;
-      if (!At || llvm::sys::fs::real_path(*At, AtReal))
+      std::optional<std::string> AtReal = At ? realPath(*At) : std::nullopt;
+      if (!AtReal)
         continue; // stood in for by the parse, as if empty
       if (Line.Conditional)
         return false;
-      if (IsUserFile(AtReal)) {
+      if (IsUserFile(*AtReal)) {
         if (!Scan(*At))
           return false;
         continue;
@@ -111,7 +111,7 @@ std::vector<IncludeLine> IncludeScan::headers(
       // precompiled header's main file does not have.
       if (Beside)
         return false;
-      if (Listed.insert(AtReal).second && Wanted(Line, *At))
+      if (Listed.insert(*AtReal).second && Wanted(Line, *At))
         Found.push_back(Line);
     }
     return true;
