@@ -113,6 +113,29 @@ TEST_F(OutputWriter, RefusesToReplaceWhatIsNotARegularFile) {
   EXPECT_EQ(whyNotReplaceable(Target), std::nullopt);
 }
 
+// A streamed write replaces the file whole and keeps its permissions; one
+// that cannot be written (what is there is not a regular file) leaves it.
+TEST_F(OutputWriter, AStreamedWriteReplacesTheFileWhole) {
+  auto Write = [&](llvm::StringRef Text) {
+    return llvm::errorToBool(writeStreamAtomically(Path, [&](llvm::raw_ostream &OS) {
+      for (char C : Text)
+        OS << C;
+    }));
+  };
+  ASSERT_FALSE(Write("{\n}\n"));
+  EXPECT_EQ(text(), "{\n}\n");
+  ASSERT_FALSE(llvm::sys::fs::setPermissions(Path, llvm::sys::fs::perms(0600)));
+  ASSERT_FALSE(Write("[]\n"));
+  EXPECT_EQ(text(), "[]\n");
+  EXPECT_EQ(statOf().st_mode & 0777, 0600u);
+  std::string Link = (Folder + "/link.json").str();
+  ASSERT_FALSE(llvm::sys::fs::create_link(Path, Link));
+  llvm::Error E = writeStreamAtomically(Link, [](llvm::raw_ostream &OS) { OS << "x"; });
+  ASSERT_TRUE(bool(E));
+  EXPECT_NE(llvm::toString(std::move(E)).find("is a symbolic link"), std::string::npos);
+  EXPECT_EQ(text(), "[]\n");
+}
+
 // The temporary file's name fits wherever the file's own does, and a later
 // run knows it by exactly that shape.
 TEST(TemporaryNames, FitAndAreKnownByTheirShape) {

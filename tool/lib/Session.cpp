@@ -64,8 +64,8 @@ public:
       writeFindingsIntoCode(State, Options.Target.DisplayName);
     if (std::optional<int> Failed = beginMergeJournal())
       return *Failed;
-    bool Written =
-        Options.Output == OutputMode::None || Output.writeFiles(State, Out, Errs);
+    bool Written = Options.Output == OutputMode::None ||
+                   Output.writeFiles(State, keptAfterWriting(), Out, Errs);
     if (Journal && Written)
       Journal->finish();
     if (Options.Output == OutputMode::OutRoot)
@@ -359,6 +359,14 @@ private:
     return ExitSuccess;
   }
 
+  /// What the views of the report read of a written file.
+  AfterWriting keptAfterWriting() const {
+    if (!Options.HtmlFile.empty())
+      return AfterWriting::KeepTextAndEdits;
+    return Options.SarifFile.empty() ? AfterWriting::KeepNothing
+                                     : AfterWriting::KeepEdits;
+  }
+
   /// Stage 6: diagnostics, the JSON report and the summary. False if the
   /// run has a problem the exit code must show.
   bool report() {
@@ -372,8 +380,8 @@ private:
       Settings.CudaVersion = Cuda->Version;
     }
     Settings.Inputs = Options.Inputs;
-    RunReport Run = Reports.reportOf(std::move(Settings), State);
     Reports.printParseProblems(State, Options.AllowFallback, Options.Quiet);
+    RunReport Run = Reports.reportOf(std::move(Settings), State);
     if (!Options.Quiet)
       printDiagnostics(Run, Errs, Options.Verbose);
     double Seconds =

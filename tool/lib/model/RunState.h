@@ -18,6 +18,9 @@
 
 namespace musify {
 
+/// What a file's state must keep once the file is written.
+enum class AfterWriting { KeepNothing, KeepEdits, KeepTextAndEdits };
+
 /// Everything known about one file during a run.
 struct FileState {
   FileReport Report;
@@ -40,6 +43,14 @@ struct FileState {
   }
   /// Whether it is an input of this Role.
   bool is(FileRole Role) const { return Input && Input->Role == Role; }
+  /// Written: its text and edits go, unless a view of the report still
+  /// reads them (the HTML page both, SARIF's fixes the edits).
+  void written(AfterWriting Keep) {
+    if (Keep != AfterWriting::KeepTextAndEdits)
+      Text.emplace();
+    if (Keep == AfterWriting::KeepNothing)
+      Edits = EditSet();
+  }
 };
 
 struct RunState {

@@ -287,7 +287,7 @@ void OutputPlan::removeStaleTemporaries(llvm::raw_ostream &Errs) const {
            << "', a temporary file an interrupted run left\n";
 }
 
-bool OutputPlan::writeFiles(RunState &State, llvm::raw_ostream &Out,
+bool OutputPlan::writeFiles(RunState &State, AfterWriting Keep, llvm::raw_ostream &Out,
                             llvm::raw_ostream &Errs) const {
   bool Ok = true;
   removeStaleTemporaries(Errs);
@@ -308,6 +308,7 @@ bool OutputPlan::writeFiles(RunState &State, llvm::raw_ostream &Out,
     if (Dest != "-")
       llvm::sys::fs::make_absolute(Written);
     S.Report.Output = Written.str().str();
+    S.written(Keep);
   }
   return Ok;
 }

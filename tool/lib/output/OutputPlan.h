@@ -91,9 +91,10 @@ public:
   /// Temporary files an interrupted run left beside the inputs go.
   void removeStaleTemporaries(llvm::raw_ostream &Errs) const;
   /// Stage 5, output: every file of State written whole where the plan
-  /// says (write()), each one written noted in its report. False if one
-  /// could not be.
-  bool writeFiles(RunState &State, llvm::raw_ostream &Out, llvm::raw_ostream &Errs) const;
+  /// says (write()), each one written noted in its report, and then let go
+  /// of as Keep says. False if one could not be.
+  bool writeFiles(RunState &State, AfterWriting Keep, llvm::raw_ostream &Out,
+                  llvm::raw_ostream &Errs) const;
 
 private:
   std::optional<std::string> outRootOverlap(const std::string &OutRoot) const;

@@ -62,26 +62,67 @@ static bool holdsAlready(llvm::StringRef Path, llvm::StringRef Content) {
   return Current && (*Current)->getBuffer() == Content;
 }
 
+namespace {
+
+/// Path's parent folders, made as mkdir makes them (the umask decides).
+llvm::Error makeParents(llvm::StringRef Path) {
+  llvm::StringRef Parent = llvm::sys::path::parent_path(Path);
+  if (Parent.empty())
+    return llvm::Error::success();
+  if (std::error_code EC = llvm::sys::fs::create_directories(
+          Parent, /*IgnoreExisting=*/true, llvm::sys::fs::all_all))
+    return llvm::createStringError(EC, "cannot create folder '%s': %s",
+                                   Parent.str().c_str(), EC.message().c_str());
+  return llvm::Error::success();
+}
+
+llvm::Error cannotWrite(llvm::StringRef Path, const llvm::Twine &Cause) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), "cannot write '%s': %s",
+                                 Path.str().c_str(), Cause.str().c_str());
+}
+
+/// Path replaced by what Produce writes, with the permissions Perms: a
+/// temporary file beside Path, written to the last byte and flushed to the
+/// disk before it replaces Path, so that a full disk or any other write error
+/// leaves Path as it was.
+llvm::Error replaceWith(llvm::StringRef Path,
+                        const llvm::ErrorOr<llvm::sys::fs::perms> &Perms,
+                        llvm::function_ref<void(llvm::raw_ostream &)> Produce) {
+  llvm::Expected<llvm::sys::fs::TempFile> Temp =
+      llvm::sys::fs::TempFile::create(temporaryModelFor(Path));
+  if (!Temp)
+    return cannotWrite(Path, llvm::toString(Temp.takeError()));
+  std::error_code WriteError;
+  {
+    llvm::raw_fd_ostream Out(Temp->FD, /*shouldClose=*/false);
+    Produce(Out);
+    Out.flush();
+    WriteError = Out.error();
+    Out.clear_error(); // reported below, not at destruction
+  }
+  if (!WriteError && ::fsync(Temp->FD) != 0)
+    WriteError = std::error_code(errno, std::generic_category());
+  if (WriteError) {
+    llvm::consumeError(Temp->discard());
+    return cannotWrite(Path, WriteError.message());
+  }
+  if (llvm::Error E = Temp->keep(Path))
+    return cannotWrite(Path, llvm::toString(std::move(E)));
+  if (Perms)
+    llvm::sys::fs::setPermissions(Path, *Perms);
+  return llvm::Error::success();
+}
+
+} // namespace
+
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
                                 llvm::StringRef ModeOf, IfUnchanged Unchanged) {
   if (std::optional<std::string> Unfit = whyNotReplaceable(Path))
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "cannot write '%s': it %s", Path.str().c_str(),
-                                   Unfit->c_str());
-  llvm::StringRef Parent = llvm::sys::path::parent_path(Path);
-  if (!Parent.empty())
-    // As mkdir does: the umask decides.
-    if (std::error_code EC = llvm::sys::fs::create_directories(
-            Parent, /*IgnoreExisting=*/true, llvm::sys::fs::all_all))
-      return llvm::createStringError(EC, "cannot create folder '%s': %s",
-                                     Parent.str().c_str(), EC.message().c_str());
+    return cannotWrite(Path, "it " + *Unfit);
+  if (llvm::Error E = makeParents(Path))
+    return E;
   llvm::ErrorOr<llvm::sys::fs::perms> Perms =
       llvm::sys::fs::getPermissions(ModeOf.empty() ? Path : ModeOf);
-  auto Failed = [&](const llvm::Twine &Cause) {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "cannot write '%s': %s", Path.str().c_str(),
-                                   Cause.str().c_str());
-  };
   // A file that already holds Content is not written again: only touched,
   // or kept as it is.
   if (holdsAlready(Path, Content) &&
@@ -91,32 +132,16 @@ llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
       llvm::sys::fs::setPermissions(Path, *Perms);
     return llvm::Error::success();
   }
-  // A temporary file beside Path, written to the last byte and flushed to the
-  // disk before it replaces Path: a full disk or any other write error leaves
-  // Path as it was.
-  llvm::Expected<llvm::sys::fs::TempFile> Temp =
-      llvm::sys::fs::TempFile::create(temporaryModelFor(Path));
-  if (!Temp)
-    return Failed(llvm::toString(Temp.takeError()));
-  std::error_code WriteError;
-  {
-    llvm::raw_fd_ostream Out(Temp->FD, /*shouldClose=*/false);
-    Out << Content;
-    Out.flush();
-    WriteError = Out.error();
-    Out.clear_error(); // reported below, not at destruction
-  }
-  if (!WriteError && ::fsync(Temp->FD) != 0)
-    WriteError = std::error_code(errno, std::generic_category());
-  if (WriteError) {
-    llvm::consumeError(Temp->discard());
-    return Failed(WriteError.message());
-  }
-  if (llvm::Error E = Temp->keep(Path))
-    return Failed(llvm::toString(std::move(E)));
-  if (Perms)
-    llvm::sys::fs::setPermissions(Path, *Perms);
-  return llvm::Error::success();
+  return replaceWith(Path, Perms, [&](llvm::raw_ostream &Out) { Out << Content; });
+}
+
+llvm::Error writeStreamAtomically(llvm::StringRef Path,
+                                  llvm::function_ref<void(llvm::raw_ostream &)> Produce) {
+  if (std::optional<std::string> Unfit = whyNotReplaceable(Path))
+    return cannotWrite(Path, "it " + *Unfit);
+  if (llvm::Error E = makeParents(Path))
+    return E;
+  return replaceWith(Path, llvm::sys::fs::getPermissions(Path), Produce);
 }
 
 } // namespace musify

@@ -1,8 +1,10 @@
 // Writing results: every file is written whole or not at all.
 #pragma once
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <optional>
 #include <string>
@@ -36,5 +38,11 @@ enum class IfUnchanged {
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
                                 llvm::StringRef ModeOf = "",
                                 IfUnchanged Unchanged = IfUnchanged::Touch);
+
+/// Writes what Produce writes to Path, as writeFileAtomically does, without
+/// holding it all in memory first (a report of a large tree); Path is always
+/// replaced, keeping its permissions.
+llvm::Error writeStreamAtomically(llvm::StringRef Path,
+                                  llvm::function_ref<void(llvm::raw_ostream &)> Produce);
 
 } // namespace musify

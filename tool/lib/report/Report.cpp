@@ -3,9 +3,12 @@
 #include "rules/TargetVersion.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+
+#include <cassert>
 
 namespace musify {
 
@@ -231,10 +234,8 @@ Totals totalsOf(const RunReport &Report) {
   return T;
 }
 
-nlohmann::json reportToJson(const RunReport &Report) {
-  nlohmann::json Files = nlohmann::json::array();
-  for (const FileReport &F : Report.Files)
-    Files.push_back(fileToJson(F));
+/// The report without its files' entries: "files" is an empty array.
+static nlohmann::json reportHeadToJson(const RunReport &Report) {
   nlohmann::json TargetVersion = nullptr;
   if (!Report.TargetVersion.empty())
     TargetVersion = {{"version", Report.TargetVersion},
@@ -245,10 +246,47 @@ nlohmann::json reportToJson(const RunReport &Report) {
       {"target_version", std::move(TargetVersion)},
       {"cuda", {{"path", Report.CudaPath}, {"version", Report.CudaVersion}}},
       {"inputs", Report.Inputs},
-      {"files", std::move(Files)},
+      {"files", nlohmann::json::array()},
       {"left_out", Report.LeftOut},
       {"totals", totalsToJson(totalsOf(Report))},
   };
+}
+
+nlohmann::json reportToJson(const RunReport &Report) {
+  nlohmann::json J = reportHeadToJson(Report);
+  for (const FileReport &F : Report.Files)
+    J["files"].push_back(fileToJson(F));
+  return J;
+}
+
+/// J as the report writes it: two spaces a level, text that is not UTF-8
+/// with replacement characters.
+static std::string dumped(const nlohmann::json &J) {
+  return J.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+void writeReportJson(const RunReport &Report, llvm::raw_ostream &OS) {
+  // The head, then each file's entry made and written on its own, where the
+  // head has its empty "files": the text of reportToJson, without all of it
+  // in memory at once. Keys are sorted and strings escaped, so "files" at
+  // the top level is the only place this line can be.
+  std::string Head = dumped(reportHeadToJson(Report));
+  llvm::StringRef Files = "\n  \"files\": [";
+  size_t At = Head.find((Files + "]").str());
+  assert(At != std::string::npos && "the report's head has no files");
+  At += Files.size();
+  OS << llvm::StringRef(Head).take_front(At);
+  for (size_t I = 0; I < Report.Files.size(); ++I) {
+    OS << (I ? ",\n" : "\n");
+    llvm::SmallVector<llvm::StringRef, 64> Lines;
+    std::string Entry = dumped(fileToJson(Report.Files[I]));
+    llvm::StringRef(Entry).split(Lines, '\n');
+    for (size_t L = 0; L < Lines.size(); ++L)
+      OS << (L ? "\n" : "") << "    " << Lines[L];
+  }
+  if (!Report.Files.empty())
+    OS << "\n  ";
+  OS << llvm::StringRef(Head).drop_front(At) << "\n";
 }
 
 void fileFindings(const FileReport &F, const std::string &Target,

@@ -44,6 +44,8 @@ void predictBuilds(std::vector<FileReport> &Files,
 
 Totals totalsOf(const RunReport &Report);
 nlohmann::json reportToJson(const RunReport &Report);
+/// The JSON report's text, each file's entry made as it is written.
+void writeReportJson(const RunReport &Report, llvm::raw_ostream &OS);
 
 /// `file:line:col: warning: text [musify-code]` for everything a user must
 /// look at; file names relative to the working folder where they lie in it.

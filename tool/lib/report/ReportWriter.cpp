@@ -31,12 +31,12 @@ std::string ReportWriter::reportedPath(llvm::StringRef Text) const {
   return Out + Text.str();
 }
 
-RunReport ReportWriter::reportOf(RunReport Run, const RunState &State) const {
-  for (const auto &[Path, S] : State.Files) {
+RunReport ReportWriter::reportOf(RunReport Run, RunState &State) const {
+  for (auto &[Path, S] : State.Files) {
     if (S.leftOut())
       Run.LeftOut.push_back(Path);
     else if (!S.is(FileRole::Other))
-      Run.Files.push_back(S.Report);
+      Run.Files.push_back(std::move(S.Report));
   }
   predictBuilds(Run.Files, State.Units);
   for (std::string &Input : Run.Inputs)
@@ -64,7 +64,9 @@ bool ReportWriter::writeViews(const RunReport &Run, RunState &State,
                               llvm::StringRef SourceRoot,
                               const std::vector<std::string> &RuleFiles,
                               double Seconds) const {
-  bool Ok = Settings.Json.empty() || write(Settings.Json, jsonText(reportToJson(Run)));
+  bool Ok = Settings.Json.empty() || write(Settings.Json, [&Run](llvm::raw_ostream &OS) {
+              writeReportJson(Run, OS);
+            });
   Ok = writeSarif(Run, Ok, SourceRoot, State) && Ok;
   Ok = writeHtml(Run, State, Seconds) && Ok;
   return writeDepFile(State, RuleFiles) && Ok;
@@ -170,11 +172,19 @@ void ReportWriter::printParseWarnings(const FileReport &F) const {
 }
 
 bool ReportWriter::write(const std::string &Path, const std::string &Content) const {
-  if (llvm::Error E = writeFileAtomically(Path, Content)) {
-    Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
-    return false;
-  }
-  return true;
+  return said(writeFileAtomically(Path, Content));
+}
+
+bool ReportWriter::write(const std::string &Path,
+                         llvm::function_ref<void(llvm::raw_ostream &)> Produce) const {
+  return said(writeStreamAtomically(Path, Produce));
+}
+
+bool ReportWriter::said(llvm::Error E) const {
+  if (!E)
+    return true;
+  Errs << "musify: error: " << llvm::toString(std::move(E)) << "\n";
+  return false;
 }
 
 } // namespace musify

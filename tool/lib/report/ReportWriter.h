@@ -34,8 +34,10 @@ public:
 
   /// The run's report: Run's settings (tool, target, SDK, inputs) with the
   /// files of State it did not leave out, their builds predicted, every path
-  /// as the report gives it.
-  RunReport reportOf(RunReport Run, const RunState &State) const;
+  /// as the report gives it. Their reports move out of State, which keeps
+  /// no second copy of a large tree's findings: print the parse problems
+  /// first.
+  RunReport reportOf(RunReport Run, RunState &State) const;
 
   /// The console's account of the files Clang crashed on (contained) or
   /// could not parse; unless Quiet, of those parsed with missing headers or
@@ -61,7 +63,12 @@ private:
   void printClangCrashes(const FileReport &F) const;
   void printParseFailure(const FileReport &F, bool AllowFallback) const;
   void printParseWarnings(const FileReport &F) const;
+  /// Path given Content, or what Produce writes; false if it could not be
+  /// written, which is said.
   bool write(const std::string &Path, const std::string &Content) const;
+  bool write(const std::string &Path,
+             llvm::function_ref<void(llvm::raw_ostream &)> Produce) const;
+  bool said(llvm::Error E) const;
 
   ReportFileSettings Settings;
   llvm::raw_ostream &Errs;

@@ -1,0 +1,76 @@
+// writeReportJson: the streamed JSON report is the whole report's text.
+#include "report/Report.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+using namespace musify;
+
+namespace {
+
+/// The report as one document, written as the report's format has it.
+std::string wholeText(const RunReport &Run) {
+  return reportToJson(Run).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
+         "\n";
+}
+
+std::string streamedText(const RunReport &Run) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  writeReportJson(Run, OS);
+  return Text;
+}
+
+FileReport fileWithEvents(const std::string &Path, unsigned Events) {
+  FileReport F;
+  F.Path = Path;
+  F.Output = "/out" + Path;
+  F.ParseErrors = {Path + ":3:1: error: \"quoted\"\nsecond line"};
+  for (unsigned I = 0; I < Events; ++I) {
+    Event E;
+    E.At = {Path, 10 * I, I + 1, 2};
+    E.Cuda = "cudaMalloc";
+    E.Replacement = "hipMalloc";
+    E.Kind = "function";
+    E.Status = EventStatus::Migrated;
+    F.Events.push_back(E);
+  }
+  F.BuildBlockers.emplace();
+  return F;
+}
+
+RunReport runWith(std::vector<FileReport> Files) {
+  RunReport Run;
+  Run.ToolVersion = "1.0";
+  Run.Target.Name = "hip";
+  Run.CudaPath = "/usr/local/cuda";
+  Run.CudaVersion = "13.0";
+  Run.Inputs = {"/src"};
+  Run.Files = std::move(Files);
+  Run.LeftOut = {"/src/left.cu"};
+  return Run;
+}
+
+} // namespace
+
+TEST(ReportJson, StreamedIsTheWholeReportByteForByte) {
+  for (unsigned Files : {0u, 1u, 3u}) {
+    std::vector<FileReport> List;
+    for (unsigned I = 0; I < Files; ++I)
+      List.push_back(fileWithEvents("/src/f" + std::to_string(I) + ".cu", I));
+    RunReport Run = runWith(std::move(List));
+    EXPECT_EQ(streamedText(Run), wholeText(Run)) << Files << " file(s)";
+  }
+}
+
+// A path that is not UTF-8, and one that spells the report's own key.
+TEST(ReportJson, StreamedKeepsOddPathsAsTheWholeReportDoes) {
+  RunReport Run = runWith({fileWithEvents("/src/\xff\xfe.cu", 1),
+                           fileWithEvents("/src/\n  \"files\": [].cu", 2)});
+  Run.TargetVersion = "6.2";
+  Run.TargetVersionChosenBy = "--hip-version";
+  EXPECT_EQ(streamedText(Run), wholeText(Run));
+}
