@@ -226,11 +226,7 @@ void acceptParse(RunState &State, const InputFile &F, ParsedUnit Unit, bool Stan
     if (Found.ReliesOnImplicitHeader)
       State.ReliesOnImplicitHeader.push_back(F.Path);
   }
-  llvm::append_range(State.References, std::move(Found.References));
-  llvm::append_range(State.Launches, std::move(Found.Launches));
-  llvm::append_range(State.SharedArrays, std::move(Found.SharedArrays));
-  llvm::append_range(State.Hazards, std::move(Found.Hazards));
-  llvm::append_range(State.Skipped, std::move(Found.Skipped));
+  State.keepFound(Found);
 }
 
 } // namespace musify

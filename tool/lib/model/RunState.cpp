@@ -13,4 +13,45 @@ llvm::StringRef RunState::text(FileState &S) {
   return *S.Text;
 }
 
+namespace {
+
+/// Item kept at its place's index in List, or added there; a later one
+/// replaces it only where Replaces says.
+template <typename T, typename ReplacesFn>
+void keepAt(std::vector<T> &List, llvm::DenseMap<unsigned, unsigned> &Index,
+            unsigned Offset, T &Item, ReplacesFn Replaces) {
+  auto [It, New] = Index.try_emplace(Offset, List.size());
+  if (New)
+    List.push_back(std::move(Item));
+  else if (Replaces(Item, List[It->second]))
+    List[It->second] = std::move(Item);
+}
+
+/// Item added unless its key was seen.
+template <typename T, typename Key>
+void keepFirst(std::vector<T> &List, std::set<Key> &Seen, const Key &K, T &Item) {
+  if (Seen.insert(K).second)
+    List.push_back(std::move(Item));
+}
+
+} // namespace
+
+void RunState::keepFound(TranslationUnitFindings &Found) {
+  auto Never = [](const auto &, const auto &) { return false; };
+  for (Reference &R : Found.References)
+    keepAt(References, FoundIn[R.At.File].References, R.At.Offset, R,
+           [](const Reference &New, const Reference &Kept) {
+             return strengthOf(New.How) > strengthOf(Kept.How);
+           });
+  for (KernelLaunch &L : Found.Launches)
+    keepAt(Launches, FoundIn[L.At.File].Launches, L.At.Offset, L, Never);
+  for (DynamicShared &D : Found.SharedArrays)
+    keepAt(SharedArrays, FoundIn[D.At.File].SharedArrays, D.At.Offset, D, Never);
+  for (Hazard &H : Found.Hazards)
+    keepFirst(Hazards, FoundIn[H.At.File].Hazards,
+              {H.At.Offset, static_cast<unsigned>(H.Kind)}, H);
+  for (SkippedRegion &R : Found.Skipped)
+    keepFirst(Skipped, FoundIn[R.File].Skipped, {R.Begin, R.End}, R);
+}
+
 } // namespace musify

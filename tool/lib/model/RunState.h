@@ -8,10 +8,12 @@
 #include "model/FileReport.h"
 #include "model/Findings.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -63,6 +65,13 @@ struct RunState {
   std::vector<SkippedRegion> Skipped;
   std::vector<SkippedRegion> ErrorRegions; ///< of parses Clang recovered from
   std::vector<std::string> ParseFailures;
+  /// Where each file's findings from the parses are in the lists above.
+  struct FoundInFile {
+    llvm::DenseMap<unsigned, unsigned> References, Launches, SharedArrays; ///< by offset
+    std::set<std::pair<unsigned, unsigned>> Hazards; ///< offset, kind
+    std::set<std::pair<unsigned, unsigned>> Skipped; ///< begin, end
+  };
+  std::map<std::string, FoundInFile, std::less<>> FoundIn;
   /// Units whose migration must include the target's runtime header.
   std::vector<std::string> ReliesOnImplicitHeader;
   /// What each parsed translation unit compiled, for build predictions.
@@ -78,6 +87,11 @@ struct RunState {
   bool knows(const std::string &Path) const { return Files.count(Path) != 0; }
   /// The file's text as read from disk, once ("" if it cannot be read).
   static llvm::StringRef text(FileState &S);
+  /// A parse's findings, each place kept once: a header's are found again
+  /// by every unit that reads it, and a long run would hold them once a
+  /// unit. Of one place the Decide stage keeps the strongest evidence, else
+  /// the first found; so does this.
+  void keepFound(TranslationUnitFindings &Found);
 };
 
 } // namespace musify
