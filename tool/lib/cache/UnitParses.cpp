@@ -2,10 +2,12 @@
 
 #include "cache/CacheFolder.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 
+#include <algorithm>
 #include <chrono>
 #include <set>
 
@@ -220,9 +222,14 @@ void acceptParse(RunState &State, const InputFile &F, ParsedUnit Unit, bool Stan
     Reach.Files = Found.UserFiles;
     for (const Reference &R : Found.References)
       if (isSemantic(R.How))
-        Reach.Compiled.emplace(R.At.File, R.At.Offset);
+        Reach.Compiled[R.At.File].push_back(R.At.Offset);
     for (const Hazard &H : Found.Hazards)
-      Reach.Compiled.emplace(H.At.File, H.At.Offset);
+      Reach.Compiled[H.At.File].push_back(H.At.Offset);
+    for (auto &[File, Offsets] : Reach.Compiled) {
+      llvm::sort(Offsets);
+      Offsets.erase(std::unique(Offsets.begin(), Offsets.end()), Offsets.end());
+      Offsets.shrink_to_fit();
+    }
     if (Found.ReliesOnImplicitHeader)
       State.ReliesOnImplicitHeader.push_back(F.Path);
   }

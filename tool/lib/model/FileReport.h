@@ -5,6 +5,10 @@
 
 #include "model/Event.h"
 
+#include "llvm/ADT/StringRef.h"
+
+#include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -70,7 +74,15 @@ struct FileReport {
 /// so a header's blocker counts only for the units that compile its text.
 struct UnitReach {
   std::set<std::string> Files;
-  std::set<std::pair<std::string, unsigned>> Compiled;
+  /// By file, the sorted offsets: each path once a unit, not once a place.
+  std::map<std::string, std::vector<unsigned>, std::less<>> Compiled;
+
+  /// Whether the unit compiled the reference or hazard at Offset of File.
+  bool compiles(llvm::StringRef File, unsigned Offset) const {
+    auto It = Compiled.find(File);
+    return It != Compiled.end() &&
+           std::binary_search(It->second.begin(), It->second.end(), Offset);
+  }
 };
 
 } // namespace musify

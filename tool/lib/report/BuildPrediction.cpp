@@ -61,7 +61,7 @@ void predictBuilds(std::vector<FileReport> &Files,
     // A unit builds only if what it compiles of itself and of the headers
     // it includes does: a header's branch another unit enables is not its.
     auto Compiles = [&](const BuildBlocker &B) {
-      return Unit->second.Compiled.count({B.At.File, B.At.Offset}) != 0;
+      return Unit->second.compiles(B.At.File, B.At.Offset);
     };
     std::vector<BuildBlocker> Blocks;
     auto Take = [&](const OwnImpacts &I) {
