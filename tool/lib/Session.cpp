@@ -262,6 +262,7 @@ private:
     Parsed = parseUnits(Parser, Standalone, Bar);
     for (size_t I = 0; I < Standalone.size(); ++I)
       acceptParse(State, *Standalone[I], std::move(Parsed.Units[I]), /*Standalone=*/true);
+    State.FoundIn.clear(); // no parse is left to find a place again
     Bar.done();
     return std::nullopt;
   }

@@ -65,7 +65,8 @@ struct RunState {
   std::vector<SkippedRegion> Skipped;
   std::vector<SkippedRegion> ErrorRegions; ///< of parses Clang recovered from
   std::vector<std::string> ParseFailures;
-  /// Where each file's findings from the parses are in the lists above.
+  /// Where each file's findings from the parses are in the lists above,
+  /// while units are parsed (keepFound).
   struct FoundInFile {
     llvm::DenseMap<unsigned, unsigned> References, Launches, SharedArrays; ///< by offset
     std::set<std::pair<unsigned, unsigned>> Hazards; ///< offset, kind
