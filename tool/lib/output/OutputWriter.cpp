@@ -64,8 +64,16 @@ static bool holdsAlready(llvm::StringRef Path, llvm::StringRef Content) {
 
 namespace {
 
-/// Path's parent folders, made as mkdir makes them (the umask decides).
-llvm::Error makeParents(llvm::StringRef Path) {
+llvm::Error cannotWrite(llvm::StringRef Path, const llvm::Twine &Cause) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), "cannot write '%s': %s",
+                                 Path.str().c_str(), Cause.str().c_str());
+}
+
+/// Path may be replaced (whyNotReplaceable), and its parent folders are
+/// there, made as mkdir makes them (the umask decides).
+llvm::Error readyToReplace(llvm::StringRef Path) {
+  if (std::optional<std::string> Unfit = whyNotReplaceable(Path))
+    return cannotWrite(Path, "it " + *Unfit);
   llvm::StringRef Parent = llvm::sys::path::parent_path(Path);
   if (Parent.empty())
     return llvm::Error::success();
@@ -74,11 +82,6 @@ llvm::Error makeParents(llvm::StringRef Path) {
     return llvm::createStringError(EC, "cannot create folder '%s': %s",
                                    Parent.str().c_str(), EC.message().c_str());
   return llvm::Error::success();
-}
-
-llvm::Error cannotWrite(llvm::StringRef Path, const llvm::Twine &Cause) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), "cannot write '%s': %s",
-                                 Path.str().c_str(), Cause.str().c_str());
 }
 
 /// Path replaced by what Produce writes, with the permissions Perms: a
@@ -117,9 +120,7 @@ llvm::Error replaceWith(llvm::StringRef Path,
 
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
                                 llvm::StringRef ModeOf, IfUnchanged Unchanged) {
-  if (std::optional<std::string> Unfit = whyNotReplaceable(Path))
-    return cannotWrite(Path, "it " + *Unfit);
-  if (llvm::Error E = makeParents(Path))
+  if (llvm::Error E = readyToReplace(Path))
     return E;
   llvm::ErrorOr<llvm::sys::fs::perms> Perms =
       llvm::sys::fs::getPermissions(ModeOf.empty() ? Path : ModeOf);
@@ -137,9 +138,7 @@ llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
 
 llvm::Error writeStreamAtomically(llvm::StringRef Path,
                                   llvm::function_ref<void(llvm::raw_ostream &)> Produce) {
-  if (std::optional<std::string> Unfit = whyNotReplaceable(Path))
-    return cannotWrite(Path, "it " + *Unfit);
-  if (llvm::Error E = makeParents(Path))
+  if (llvm::Error E = readyToReplace(Path))
     return E;
   return replaceWith(Path, llvm::sys::fs::getPermissions(Path), Produce);
 }

@@ -259,9 +259,7 @@ nlohmann::json reportToJson(const RunReport &Report) {
   return J;
 }
 
-/// J as the report writes it: two spaces a level, text that is not UTF-8
-/// with replacement characters.
-static std::string dumped(const nlohmann::json &J) {
+std::string jsonText(const nlohmann::json &J) {
   return J.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
@@ -270,7 +268,7 @@ void writeReportJson(const RunReport &Report, llvm::raw_ostream &OS) {
   // head has its empty "files": the text of reportToJson, without all of it
   // in memory at once. Keys are sorted and strings escaped, so "files" at
   // the top level is the only place this line can be.
-  std::string Head = dumped(reportHeadToJson(Report));
+  std::string Head = jsonText(reportHeadToJson(Report));
   llvm::StringRef Files = "\n  \"files\": [";
   size_t At = Head.find((Files + "]").str());
   assert(At != std::string::npos && "the report's head has no files");
@@ -279,7 +277,7 @@ void writeReportJson(const RunReport &Report, llvm::raw_ostream &OS) {
   for (size_t I = 0; I < Report.Files.size(); ++I) {
     OS << (I ? ",\n" : "\n");
     llvm::SmallVector<llvm::StringRef, 64> Lines;
-    std::string Entry = dumped(fileToJson(Report.Files[I]));
+    std::string Entry = jsonText(fileToJson(Report.Files[I]));
     llvm::StringRef(Entry).split(Lines, '\n');
     for (size_t L = 0; L < Lines.size(); ++L)
       OS << (L ? "\n" : "") << "    " << Lines[L];

@@ -44,6 +44,9 @@ void predictBuilds(std::vector<FileReport> &Files,
 
 Totals totalsOf(const RunReport &Report);
 nlohmann::json reportToJson(const RunReport &Report);
+/// J as the report files write it: two spaces a level, text that is not
+/// UTF-8 with replacement characters.
+std::string jsonText(const nlohmann::json &J);
 /// The JSON report's text, each file's entry made as it is written.
 void writeReportJson(const RunReport &Report, llvm::raw_ostream &OS);
 

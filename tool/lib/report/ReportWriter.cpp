@@ -11,14 +11,6 @@
 #include "llvm/Support/FileSystem.h"
 
 namespace musify {
-namespace {
-
-/// A file name that is not UTF-8 is written with replacement characters.
-std::string jsonText(const nlohmann::json &J) {
-  return J.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-}
-
-} // namespace
 
 std::string ReportWriter::reportedPath(llvm::StringRef Text) const {
   const std::string &Stdin = Settings.StdinFile;
@@ -82,7 +74,7 @@ bool ReportWriter::writeSarif(const RunReport &Run, bool Successful,
       Edits[Path] = S.Edits.edits();
   SarifInvocation Invocation{Settings.CommandLine, workingFolder(), Successful};
   return write(Settings.Sarif,
-               jsonText(reportToSarif(Run, Invocation, SourceRoot, Edits)));
+               jsonText(reportToSarif(Run, Invocation, SourceRoot, Edits)) + "\n");
 }
 
 /// The page shows each file's original text beside its edits (the original
