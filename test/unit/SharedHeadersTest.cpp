@@ -138,6 +138,34 @@ TEST(SharedHeaders, KeepsWhatARunIsBuiltOnForAsLongAsTheRun) {
   EXPECT_FALSE(llvm::sys::fs::exists(BelowPath));
 }
 
+// A parse refused with a long run asks again for a shorter one: it gets one
+// another parse asks for too, and its second ask counts for nothing.
+TEST(SharedHeaders, AsksAgainWithoutCounting) {
+  SharedHeaders Shared;
+  std::vector<size_t> Built;
+  auto Build = [&](size_t I, size_t, std::shared_ptr<const PchContents>,
+                   PchContents &Into) {
+    std::error_code EC;
+    llvm::raw_fd_ostream(Into.Path, EC) << I;
+    Built.push_back(I);
+    return !EC;
+  };
+  // Only this parse asks for "x+y"; another parse asked for "x" before.
+  Shared.lookupLongest({"x"}, Build);
+  auto [Index, Run] = Shared.lookupLongest({"x", "x+y"}, Build);
+  ASSERT_NE(Run, nullptr);
+  EXPECT_EQ(Index, 0u);
+  // Asked again (as if "x" had been refused) it is the same one, not built
+  // again; and "x+y", asked once, is still not built.
+  auto [Again, Same] = Shared.lookupAgain({"x", "x+y"}, Build);
+  EXPECT_EQ(Same, Run);
+  EXPECT_EQ(Again, 0u);
+  EXPECT_EQ(Shared.lookupAgain({"x", "x+y"}, Build).first, 0u);
+  EXPECT_EQ(Built, std::vector<size_t>{0});
+  // Nothing asked twice: nothing.
+  EXPECT_EQ(Shared.lookupAgain({"z"}, Build).second, nullptr);
+}
+
 TEST(SharedHeaders, AFullDiskFailsTheWriteInsteadOfTheProcess) {
   std::error_code EC;
   llvm::raw_fd_ostream Full("/dev/full", EC);

@@ -291,9 +291,11 @@ private:
     UnitParses Parsed =
         Parser.parse(Units, Options.Jobs,
                      [&Bar](const InputFile &F, const ParsedUnit &R, double Seconds) {
-                       Bar.finished(F.Relative, R.Parsed, R.FromCache, Seconds,
-                                    !R.SharedHeader.empty() ? "sharing " + R.SharedHeader
-                                                            : R.NotShared);
+                       std::string Sharing = R.NotShared;
+                       if (!R.SharedHeader.empty())
+                         Sharing = "sharing " + R.SharedHeader +
+                                   (Sharing.empty() ? "" : "; " + Sharing);
+                       Bar.finished(F.Relative, R.Parsed, R.FromCache, Seconds, Sharing);
                      });
     for (const std::string &Note : Parsed.Notes)
       if (!Note.empty())

@@ -27,8 +27,8 @@ struct ParsedUnit {
   /// ParseOutcome::Absent of every parse that ran: a cached parse is used
   /// only while none of them exists.
   std::set<std::string> Absent;
-  /// Of the host parse kept: the SDK header it loaded precompiled, or why
-  /// it read one in place after trying (Frontend::parse).
+  /// Of the host parse kept: the SDK headers it loaded precompiled, and why
+  /// it read those it tried first in place (Frontend::parse).
   std::string SharedHeader, NotShared;
   /// ParseOutcome::Crashes of every parse that ran.
   std::vector<std::string> Crashes;

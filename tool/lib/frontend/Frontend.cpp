@@ -470,7 +470,8 @@ std::vector<IncludeLine> Frontend::hoistable(llvm::StringRef File,
 bool Frontend::buildSharedHeaders(PchContents &Into, const CompileCommand *Command,
                                   const CudaSide &Side, SourceLanguage Language,
                                   const HoistedMain *Hoisted,
-                                  std::shared_ptr<const PchContents> Base) const {
+                                  std::shared_ptr<const PchContents> Base,
+                                  UserFileRead *UserFile) const {
   // On top of Base: only the headers after its own are parsed, and what is
   // recorded of them adds to what Base holds.
   if (Base) {
@@ -488,7 +489,7 @@ bool Frontend::buildSharedHeaders(PchContents &Into, const CompileCommand *Comma
   llvm::IntrusiveRefCntPtr<clang::FileManager> Files =
       parseFileSystem(Command, *Plain, Into.MainFiles);
   clang::IgnoringDiagConsumer Quiet;
-  bool ReadUserFile = false;
+  UserFileRead ReadUserFile;
   std::vector<std::string> Args = commandLine(
       Hoisted ? Hoisted->Name : (VirtualIncludeDir + "/" + SharedHeadersMain).str(),
       Language, Command, Side);
@@ -501,10 +502,13 @@ bool Frontend::buildSharedHeaders(PchContents &Into, const CompileCommand *Comma
   Invocation.setDiagnosticConsumer(&Quiet);
   bool Built = false;
   llvm::CrashRecoveryContext Recovery;
+  bool Ran =
+      Recovery.RunSafelyOnThread([&] { Built = Invocation.run(); }, ParseStackSize);
+  if (UserFile)
+    *UserFile = ReadUserFile;
   // A header that does not build on its own (errors), or whose file could
   // not be written (a full disk), is not shared.
-  return Recovery.RunSafelyOnThread([&] { Built = Invocation.run(); }, ParseStackSize) &&
-         Built && !WriteFailed && !ReadUserFile &&
+  return Ran && Built && !WriteFailed && !ReadUserFile.Line &&
          (!Hoisted ||
           Into.Headers.size() > (Into.Below ? Into.Below->Headers.size() : 0));
 }
@@ -632,26 +636,111 @@ std::optional<ParseOutcome> Frontend::parseHoisted(const HoistedParse &P,
       unitHeaders(P.File, P.Args, P.Key, P.Command, P.Side, P.Base.get());
   if (Headers.empty())
     return std::nullopt;
+  // Not past a header known to read a user's file: said, unless a run tried
+  // is refused.
+  std::string Cut;
+  cutAtUnfit(P.Key, Headers, Cut);
   // One key per run of the unit's first headers: a precompiled header
   // serves every unit that includes those first.
   std::vector<std::string> Keys = hoistKeys(P.Key, Headers);
-  auto [Index, Hoisted] = Shared->lookupLongest(
-      Keys,
-      [&](size_t I, size_t BelowIndex, std::shared_ptr<const PchContents> Below,
-          PchContents &Into) {
-        llvm::ArrayRef<IncludeLine> Run = llvm::ArrayRef(Headers).take_front(I + 1);
-        HoistedMain Main(Below ? Run.drop_front(BelowIndex + 1) : Run, Into.Path);
-        return buildSharedHeaders(Into, P.Command, P.Side, P.Language, &Main,
-                                  Below ? std::move(Below) : P.Base);
-      },
-      P.Expected);
+  SharedHeaders::RunBuilder Build = runBuilder(P, Headers);
+  auto [Index, Hoisted] = Shared->lookupLongest(Keys, Build, P.Expected);
+  cutAtUnfit(P.Key, Headers, Cut);
+  Refused.NotShared = Cut;
   if (!Hoisted)
     return std::nullopt;
-  std::string Spelled = spelledOf(llvm::ArrayRef(Headers).take_front(Index + 1));
-  HoistCheck Check(*Hoisted, IsUserFile);
+  std::optional<unsigned> Where;
+  std::optional<ParseOutcome> Loaded =
+      parseLoading(P, MakeAction, Headers, Index, *Hoisted, Refused, Where);
+  if (Loaded) {
+    Loaded->NotShared = std::move(Cut);
+    return Loaded;
+  }
+  if (!Where || *Where == 0 || *Where > Index)
+    return std::nullopt;
+  // The headers before the cause may still be shared, once.
+  Keys.resize(*Where);
+  std::tie(Index, Hoisted) = Shared->lookupAgain(Keys, Build);
+  if (!Hoisted)
+    return std::nullopt;
+  ParseOutcome First = std::move(Refused);
+  Refused = {};
+  Loaded = parseLoading(P, MakeAction, Headers, Index, *Hoisted, Refused, Where);
+  // Said of the longer run, whose refusal is the one to fix.
+  ParseOutcome &Said = Loaded ? *Loaded : Refused;
+  Said.NotShared = std::move(First.NotShared);
+  Said.Crashes.insert(Said.Crashes.begin(), First.Crashes.begin(), First.Crashes.end());
+  return Loaded;
+}
+
+SharedHeaders::RunBuilder
+Frontend::runBuilder(const HoistedParse &P,
+                     const std::vector<IncludeLine> &Headers) const {
+  return
+      [this, &P, &Headers](size_t I, size_t BelowIndex,
+                           std::shared_ptr<const PchContents> Below, PchContents &Into) {
+        llvm::ArrayRef<IncludeLine> Run = llvm::ArrayRef(Headers).take_front(I + 1);
+        if (firstUnfit(P.Key, Run) < Run.size()) // found out by a longer run's build
+          return false;
+        size_t From = Below ? BelowIndex + 1 : 0;
+        HoistedMain Main(Run.drop_front(From), Into.Path);
+        UserFileRead Read;
+        bool Built = buildSharedHeaders(Into, P.Command, P.Side, P.Language, &Main,
+                                        Below ? std::move(Below) : P.Base, &Read);
+        // Main's lines are its headers' #includes, one each.
+        if (Read.Line)
+          unfit(P.Key, Run[std::min(From + Read.Line - 1, I)], Read.File);
+        return Built;
+      };
+}
+
+void Frontend::cutAtUnfit(const std::string &Key, std::vector<IncludeLine> &Headers,
+                          std::string &Why) const {
+  size_t Fit = firstUnfit(Key, Headers);
+  if (Fit == Headers.size())
+    return;
+  Why = spelledOf(llvm::ArrayRef(Headers).take_front(Fit + 1)) +
+        " not shared: " + unfitBecause(Key, Headers[Fit]);
+  Headers.resize(Fit);
+}
+
+/// Frontend::Unfit's key of Header with Key's command line.
+static std::string unfitKey(const std::string &Key, const IncludeLine &Header) {
+  return Key + '\n' + Header.spelled();
+}
+
+size_t Frontend::firstUnfit(const std::string &Key,
+                            llvm::ArrayRef<IncludeLine> Headers) const {
+  std::lock_guard<std::mutex> Guard(UnfitLock);
+  for (size_t I = 0; I < Headers.size(); ++I)
+    if (Unfit.count(unfitKey(Key, Headers[I])))
+      return I;
+  return Headers.size();
+}
+
+std::string Frontend::unfitBecause(const std::string &Key,
+                                   const IncludeLine &Header) const {
+  std::lock_guard<std::mutex> Guard(UnfitLock);
+  return Header.spelled() + " reads " + Unfit[unfitKey(Key, Header)] + ", a user's file";
+}
+
+void Frontend::unfit(const std::string &Key, const IncludeLine &Header,
+                     const std::string &UserFile) const {
+  std::lock_guard<std::mutex> Guard(UnfitLock);
+  Unfit.try_emplace(unfitKey(Key, Header), UserFile);
+}
+
+std::optional<ParseOutcome>
+Frontend::parseLoading(const HoistedParse &P, const ActionFactory &MakeAction,
+                       llvm::ArrayRef<IncludeLine> Headers, size_t Index,
+                       const PchContents &Hoisted, ParseOutcome &Refused,
+                       std::optional<unsigned> &Where) const {
+  std::string Spelled = spelledOf(Headers.take_front(Index + 1));
+  HoistCheck Check(Hoisted, IsUserFile);
   ParseOutcome Outcome =
-      run(withPch(P.Args, Hoisted->Path), MakeAction(), P.Command, &*Hoisted, &Check);
+      run(withPch(P.Args, Hoisted.Path), MakeAction(), P.Command, &Hoisted, &Check);
   std::optional<std::string> Refusal = Check.refusal();
+  Where = Check.refusedAt();
   // Stopped short (a fatal error): the errors were not looked at.
   if (!Refusal && Outcome.ErrorCount && !Outcome.Recovered)
     Refusal = "the parse that shared them had errors";

@@ -13,7 +13,9 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <functional>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,6 +33,7 @@ struct HoistedMain;
 class IncludeScan;
 struct IncludeLine;
 struct PchContents;
+struct UserFileRead;
 
 /// Headers the front end supplies in memory (the nvcc-compatibility prelude,
 /// headers a newer SDK lacks). They live in a folder that exists only in the
@@ -153,6 +156,15 @@ private:
   std::optional<ParseOutcome> parseHoisted(const HoistedParse &P,
                                            const ActionFactory &MakeAction,
                                            ParseOutcome &Refused) const;
+  /// P's parse with Headers' first Index + 1 loaded precompiled (Hoisted),
+  /// where it reads the same as without; nothing where it does not, with
+  /// why in Refused.
+  std::optional<ParseOutcome> parseLoading(const HoistedParse &P,
+                                           const ActionFactory &MakeAction,
+                                           llvm::ArrayRef<IncludeLine> Headers,
+                                           size_t Index, const PchContents &Hoisted,
+                                           ParseOutcome &Refused,
+                                           std::optional<unsigned> &Where) const;
   /// The system and SDK headers File includes that Base lacks, in turn
   /// (IncludeScan::headers), found in the folders Args (Key's) search.
   std::vector<IncludeLine> hoistable(llvm::StringRef File,
@@ -161,11 +173,28 @@ private:
                                      const CompileCommand *Command,
                                      const PchContents *Base) const;
   /// The shared headers of a Language parse; or Hoisted's headers, on top
-  /// of Base where given.
+  /// of Base where given. UserFile, where given, says whether Hoisted's
+  /// headers read a user's file, and which of them did.
   bool buildSharedHeaders(PchContents &Into, const CompileCommand *Command,
                           const CudaSide &Side, SourceLanguage Language,
                           const HoistedMain *Hoisted = nullptr,
-                          std::shared_ptr<const PchContents> Base = nullptr) const;
+                          std::shared_ptr<const PchContents> Base = nullptr,
+                          UserFileRead *UserFile = nullptr) const;
+  /// What builds the precompiled header of a run of Headers, P's; and
+  /// notes a header found to read a user's file.
+  SharedHeaders::RunBuilder runBuilder(const HoistedParse &P,
+                                       const std::vector<IncludeLine> &Headers) const;
+  /// Headers up to the first known to read a user's file, and why, if any.
+  void cutAtUnfit(const std::string &Key, std::vector<IncludeLine> &Headers,
+                  std::string &Why) const;
+  /// The first of Headers known to read a user's file with Key's command
+  /// line (through a folder the user gave): no run holding it is shared.
+  size_t firstUnfit(const std::string &Key, llvm::ArrayRef<IncludeLine> Headers) const;
+  /// Why Header, one firstUnfit found, is not shared.
+  std::string unfitBecause(const std::string &Key, const IncludeLine &Header) const;
+  /// Notes that Header reads UserFile with Key's command line.
+  void unfit(const std::string &Key, const IncludeLine &Header,
+             const std::string &UserFile) const;
 
   CudaInstallation Cuda;
   std::string ResourceDir;
@@ -179,6 +208,10 @@ private:
   struct Plan;
   std::unique_ptr<Plan> Planned;     ///< with Scan: the parses expect() was told of
   std::unique_ptr<PlainFiles> Plain; ///< what the parses need not scan again
+  mutable std::mutex UnfitLock;
+  /// Of each header found to read a user's file (by key, a newline and the
+  /// header spelled), that file.
+  mutable std::map<std::string, std::string> Unfit;
 };
 
 } // namespace musify

@@ -309,6 +309,7 @@ struct HoistCheck::State {
   bool PastAt = false;      ///< a declaration after it was parsed
   std::vector<clang::Decl *> Before;
   std::optional<std::string> Refusal;
+  std::optional<unsigned> RefusedAt;
   /// Macros the headers use, #undef'd before them: the definitions they saw.
   llvm::DenseMap<const clang::IdentifierInfo *, const clang::MacroInfo *> Undefined;
   clang::Preprocessor *PP = nullptr;
@@ -332,10 +333,22 @@ struct HoistCheck::State {
     }
   }
   /// Why, said at Loc (`helper.h:12: `).
-  void refuse(clang::SourceLocation Loc, const llvm::Twine &Why) {
+  /// The cause is at Cause, where given (a use in a header is made where
+  /// the user's declaration is).
+  void refuse(clang::SourceLocation Loc, const llvm::Twine &Why,
+              clang::SourceLocation Cause = {}) {
     clang::PresumedLoc P = SM->getPresumedLoc(SM->getExpansionLoc(Loc));
     if (P.isInvalid())
       return refuse(Why);
+    // In a user's file (or another's it includes), the cause comes before
+    // the #includes of the headers after it there.
+    Cause = SM->getExpansionLoc(Cause.isValid() ? Cause : Loc);
+    while (Cause.isValid() && !isUser(Cause))
+      Cause = SM->getIncludeLoc(SM->getFileID(Cause));
+    if (!Refusal && Cause.isValid())
+      RefusedAt = unsigned(llvm::count_if(HeadersAt, [&](clang::SourceLocation H) {
+        return SM->isBeforeInTranslationUnit(H, Cause);
+      }));
     refuse(llvm::sys::path::filename(P.getFilename()) + ":" + llvm::Twine(P.getLine()) +
            ": " + Why);
   }
@@ -424,9 +437,11 @@ public:
       S->HeadersAt.push_back(Hash);
       S->Reached = S->HeadersAt.size() == S->Pch.Headers.size();
       S->At = Hash;
-      if (!S->Undefined.empty())
+      if (!S->Undefined.empty() && !S->Refusal) {
         S->refuse(S->Undefined.begin()->first->getName() +
                   ", a name it uses, is undefined before it");
+        S->RefusedAt = unsigned(S->HeadersAt.size() - 1);
+      }
       return;
     }
     if (S->Pch.SelfContained.contains(ID))
@@ -561,12 +576,14 @@ private:
         S.headerFileOf(D->getCanonicalDecl()->getLocation());
     // A use written in a header (a default argument, an instantiation) is
     // made where the user's declaration is: no #include is inside it.
-    if (!In || S.readBy(*In, S.isUser(Use) ? Use : Within))
+    clang::SourceLocation Made = S.isUser(Use) ? Use : Within;
+    if (!In || S.readBy(*In, Made))
       return true;
     const auto *Named = llvm::dyn_cast<clang::NamedDecl>(D);
     S.refuse(Use,
              (Named ? Named->getQualifiedNameAsString() : std::string("a declaration")) +
-                 ", which it declares, is used before it");
+                 ", which it declares, is used before it",
+             Made);
     return false;
   }
   HoistCheck::State &S;
@@ -591,8 +608,11 @@ public:
   }
 
   void HandleTranslationUnit(clang::ASTContext &) override {
-    if (!S->Reached)
-      return S->refuse("the unit does not include it");
+    if (!S->Reached) {
+      S->refuse("the unit does not include it");
+      S->RefusedAt = unsigned(S->HeadersAt.size());
+      return;
+    }
     clang::SourceManager &SM = *S->SM;
     for (clang::Decl *D : S->Before) {
       if (S->Refusal)
@@ -686,5 +706,7 @@ void HoistCheck::errorsAt(llvm::ArrayRef<clang::SourceLocation> Errors, unsigned
 }
 
 std::optional<std::string> HoistCheck::refusal() const { return S->Refusal; }
+
+std::optional<unsigned> HoistCheck::refusedAt() const { return S->RefusedAt; }
 
 } // namespace musify

@@ -60,6 +60,10 @@ public:
   /// After the parse: why it is not the same as one that read the headers
   /// in place, or nothing.
   std::optional<std::string> refusal() const;
+  /// Where the refusal was, where it can tell: past how many of the
+  /// headers' #includes in the unit. A run of no more headers than that is
+  /// free of its cause.
+  std::optional<unsigned> refusedAt() const;
 
   struct State; ///< what the callbacks and the consumer share
 

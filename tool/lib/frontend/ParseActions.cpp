@@ -26,21 +26,14 @@ constexpr unsigned MaxErrorsKept = 3;
 /// Which function bodies a parse builds: those written in user files. The
 /// SDK's and the system headers' hold no reference, so theirs are skipped
 /// (Sema still builds those it must: constexpr functions, deduced return
-/// types). With ReadUserFile, it also says whether the parse read a user's
-/// file at all.
+/// types).
 class BodyPolicy : public clang::ASTConsumer {
 public:
-  BodyPolicy(const clang::SourceManager &SM, const IsUserFileFn &IsUserFile,
-             bool *ReadUserFile)
-      : SM(SM), IsUserFile(IsUserFile), ReadUserFile(ReadUserFile) {}
+  BodyPolicy(const clang::SourceManager &SM, const IsUserFileFn &IsUserFile)
+      : SM(SM), IsUserFile(IsUserFile) {}
 
   bool shouldSkipFunctionBody(clang::Decl *D) override {
     return !isUser(SM.getFileID(SM.getExpansionLoc(D->getLocation())));
-  }
-  void HandleTranslationUnit(clang::ASTContext &) override {
-    if (ReadUserFile)
-      for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
-        *ReadUserFile |= IsUserFile(realPathOf(It->first));
   }
 
 private:
@@ -52,7 +45,6 @@ private:
   }
   const clang::SourceManager &SM;
   const IsUserFileFn &IsUserFile;
-  bool *ReadUserFile;
   llvm::DenseMap<clang::FileID, bool> Users;
 };
 
@@ -61,15 +53,13 @@ private:
 /// consumer agrees, and Consumer does by default.
 std::unique_ptr<clang::ASTConsumer>
 withBodyPolicy(std::unique_ptr<clang::ASTConsumer> Consumer, clang::CompilerInstance &CI,
-               const IsUserFileFn &IsUserFile, bool SkipBodies,
-               bool *ReadUserFile = nullptr) {
+               const IsUserFileFn &IsUserFile, bool SkipBodies) {
   if (!Consumer)
     return nullptr;
   CI.getFrontendOpts().SkipFunctionBodies = SkipBodies; // read when the parse starts
   std::vector<std::unique_ptr<clang::ASTConsumer>> Both;
   Both.push_back(std::move(Consumer));
-  Both.push_back(
-      std::make_unique<BodyPolicy>(CI.getSourceManager(), IsUserFile, ReadUserFile));
+  Both.push_back(std::make_unique<BodyPolicy>(CI.getSourceManager(), IsUserFile));
   return std::make_unique<clang::MultiplexConsumer>(std::move(Both));
 }
 
@@ -88,15 +78,47 @@ class DropUnusedDeclChecks : public clang::SemaConsumer {
   clang::Sema *Sema = nullptr;
 };
 
+/// Notes the first line of the main file whose #include leads into a
+/// user's file.
+class UserFileEntered : public clang::PPCallbacks {
+public:
+  UserFileEntered(const clang::SourceManager &SM, const IsUserFileFn &IsUserFile,
+                  UserFileRead &Read)
+      : SM(SM), IsUserFile(IsUserFile), Read(Read) {}
+
+  void FileChanged(clang::SourceLocation Loc, FileChangeReason Reason,
+                   clang::SrcMgr::CharacteristicKind, clang::FileID) override {
+    if (Reason != EnterFile)
+      return;
+    clang::FileID FID = SM.getFileID(Loc);
+    if (FID == SM.getMainFileID())
+      return;
+    std::string Path = realPathOf(SM, FID);
+    if (!IsUserFile(Path))
+      return;
+    // Up to the #include in the main file; none: it came before it.
+    clang::SourceLocation At = SM.getIncludeLoc(FID);
+    while (At.isValid() && SM.getFileID(At) != SM.getMainFileID())
+      At = SM.getIncludeLoc(SM.getFileID(At));
+    unsigned Line = At.isValid() ? SM.getSpellingLineNumber(At) : 1;
+    if (!Read.Line || Line < Read.Line)
+      Read = {Line, std::move(Path)};
+  }
+
+private:
+  const clang::SourceManager &SM;
+  const IsUserFileFn &IsUserFile;
+  UserFileRead &Read;
+};
+
 /// Writes the precompiled header of the parse's main file to Path. A user's
 /// file in it (one that takes the place of an SDK header) makes it unfit to
 /// share: a parse loading it would not find that file's references.
 class EmitSharedHeaders : public clang::GeneratePCHAction {
 public:
   EmitSharedHeaders(PchContents &Into, const IsUserFileFn &IsUserFile, bool SkipBodies,
-                    bool &ReadUserFile)
-      : Into(Into), IsUserFile(IsUserFile), SkipBodies(SkipBodies),
-        ReadUserFile(ReadUserFile) {}
+                    UserFileRead &Read)
+      : Into(Into), IsUserFile(IsUserFile), SkipBodies(SkipBodies), Read(Read) {}
 
 private:
   bool BeginInvocation(clang::CompilerInstance &CI) override {
@@ -106,6 +128,8 @@ private:
   bool BeginSourceFileAction(clang::CompilerInstance &CI) override {
     Recorder.emplace(CI, Into);
     CI.getPreprocessor().addPPCallbacks(Recorder->callbacks());
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<UserFileEntered>(CI.getSourceManager(), IsUserFile, Read));
     return clang::GeneratePCHAction::BeginSourceFileAction(CI);
   }
   void EndSourceFileAction() override {
@@ -123,12 +147,12 @@ private:
     Consumers.push_back(std::move(Writer));
     return withBodyPolicy(
         std::make_unique<clang::MultiplexConsumer>(std::move(Consumers)), CI, IsUserFile,
-        SkipBodies, &ReadUserFile);
+        SkipBodies);
   }
   PchContents &Into;
   const IsUserFileFn &IsUserFile;
   bool SkipBodies;
-  bool &ReadUserFile;
+  UserFileRead &Read;
   std::optional<PchRecorder> Recorder;
 };
 
@@ -380,8 +404,8 @@ recoveringAction(std::unique_ptr<clang::FrontendAction> Wrapped,
 std::unique_ptr<clang::FrontendAction> emitSharedHeaders(PchContents &Into,
                                                          const IsUserFileFn &IsUserFile,
                                                          bool SkipBodies,
-                                                         bool &ReadUserFile) {
-  return std::make_unique<EmitSharedHeaders>(Into, IsUserFile, SkipBodies, ReadUserFile);
+                                                         UserFileRead &Read) {
+  return std::make_unique<EmitSharedHeaders>(Into, IsUserFile, SkipBodies, Read);
 }
 
 void CollectingDiagnostics::HandleDiagnostic(clang::DiagnosticsEngine::Level Level,

@@ -66,13 +66,19 @@ recoveringAction(std::unique_ptr<clang::FrontendAction> Wrapped,
                  const IsUserFileFn &IsUserFile, bool SkipBodies,
                  CollectingDiagnostics &Diagnostics, HoistCheck *Check);
 
+/// A user's file a precompiled header's build read: the first line of its
+/// main file whose #include led into one (0: none did), and that file.
+struct UserFileRead {
+  unsigned Line = 0;
+  std::string File;
+};
+
 /// Writes the precompiled header of the parse's main file to Into.Path;
-/// ReadUserFile says whether it read a user's file (which makes it unfit to
-/// share).
+/// Read says whether it read a user's file (which makes it unfit to share).
 std::unique_ptr<clang::FrontendAction> emitSharedHeaders(PchContents &Into,
                                                          const IsUserFileFn &IsUserFile,
                                                          bool SkipBodies,
-                                                         bool &ReadUserFile);
+                                                         UserFileRead &Read);
 
 /// Container operations for a parse that writes a precompiled header: as
 /// Clang's, but a write that fails (a full disk) sets WriteFailed instead of

@@ -36,8 +36,9 @@ struct ParseOutcome {
   /// the folders before the one that holds its header): a file appearing at
   /// one of them changes what the parse would read.
   std::set<std::string> Absent;
-  /// The SDK header the parse loaded precompiled (`<cooperative_groups.h>`),
-  /// or why one it tried to was read in place after all.
+  /// The SDK headers the parse loaded precompiled (`<cooperative_groups.h>`),
+  /// and why those it tried first were read in place after all, where any
+  /// were: one, the other or both (a shorter run loaded after a refusal).
   std::string SharedHeader, NotShared;
   /// The command lines of the parses of the unit Clang crashed on (contained:
   /// the unit was parsed again without what it loaded precompiled, or

@@ -57,18 +57,36 @@ SharedHeaders::lookupLongest(const std::vector<std::string> &Keys,
       if ((Asked ? Entries[Keys[I]].Asked : ++Entries[Keys[I]].Asked) >= 2)
         Wanted.insert(Wanted.begin(), I);
   }
-  std::pair<size_t, std::shared_ptr<const PchContents>> Found{0, nullptr};
-  // One that could not be built (a header with errors) leaves the shorter.
-  for (size_t I : Wanted)
-    if (std::shared_ptr<const PchContents> Built = obtainRun(Keys, I, Build)) {
-      Found = {I, std::move(Built)};
-      break;
-    }
+  std::pair<size_t, std::shared_ptr<const PchContents>> Found =
+      firstBuilt(Keys, Wanted, Build);
   if (Asked) {
     std::lock_guard<std::mutex> Guard(Lock);
     answered(Keys);
   }
   return Found;
+}
+
+std::pair<size_t, std::shared_ptr<const PchContents>>
+SharedHeaders::lookupAgain(const std::vector<std::string> &Keys,
+                           const RunBuilder &Build) {
+  std::vector<size_t> Wanted;
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    for (size_t I = 0; I < Keys.size(); ++I)
+      if (Entries[Keys[I]].Asked >= 2)
+        Wanted.insert(Wanted.begin(), I);
+  }
+  return firstBuilt(Keys, Wanted, Build);
+}
+
+std::pair<size_t, std::shared_ptr<const PchContents>>
+SharedHeaders::firstBuilt(const std::vector<std::string> &Keys,
+                          const std::vector<size_t> &Wanted, const RunBuilder &Build) {
+  // One that could not be built (a header with errors) leaves the shorter.
+  for (size_t I : Wanted)
+    if (std::shared_ptr<const PchContents> Built = obtainRun(Keys, I, Build))
+      return {I, std::move(Built)};
+  return {0, nullptr};
 }
 
 std::shared_ptr<const PchContents>

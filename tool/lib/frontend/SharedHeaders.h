@@ -154,6 +154,12 @@ public:
   lookupLongest(const std::vector<std::string> &Keys, const RunBuilder &Build,
                 bool Asked = false);
 
+  /// As lookupLongest, for a parse whose ask of Keys was counted and
+  /// answered already, and that asks again (the parse of a longer run of
+  /// its headers was refused): counts no ask.
+  std::pair<size_t, std::shared_ptr<const PchContents>>
+  lookupAgain(const std::vector<std::string> &Keys, const RunBuilder &Build);
+
 private:
   struct Entry {
     unsigned Asked = 0;    ///< asks made, and those expect() counted ahead
@@ -172,6 +178,10 @@ private:
   /// held that no announced ask is left for, or more than MaxHeld in all:
   /// the parses holding one keep it until they end. Under Lock.
   void bound();
+  /// Of Wanted (indexes of Keys, longest first), the first that can be built.
+  std::pair<size_t, std::shared_ptr<const PchContents>>
+  firstBuilt(const std::vector<std::string> &Keys, const std::vector<size_t> &Wanted,
+             const RunBuilder &Build);
   /// Keys[I]'s, on top of the longest shorter one chosen that can be built.
   std::shared_ptr<const PchContents> obtainRun(const std::vector<std::string> &Keys,
                                                size_t I, const RunBuilder &Build);
