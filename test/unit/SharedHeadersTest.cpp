@@ -3,13 +3,17 @@
 #include "frontend/NamesInFiles.h"
 #include "frontend/ParseActions.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 using namespace musify;
 using llvm::sys::fs::UniqueID;
@@ -164,6 +168,40 @@ TEST(SharedHeaders, AsksAgainWithoutCounting) {
   EXPECT_EQ(Built, std::vector<size_t>{0});
   // Nothing asked twice: nothing.
   EXPECT_EQ(Shared.lookupAgain({"z"}, Build).second, nullptr);
+}
+
+// A run killed before it removed its folder leaves it behind: the next run
+// removes it, but not one of a run still going, nor a link, nor another's.
+TEST(SharedHeaders, RemovesTheFoldersOfEndedRuns) {
+  llvm::SmallString<128> Temp;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("musify-temp", Temp));
+  auto Make = [&](llvm::StringRef Name) {
+    llvm::SmallString<128> Path(Temp);
+    llvm::sys::path::append(Path, Name);
+    EXPECT_FALSE(llvm::sys::fs::create_directory(Path));
+    std::error_code EC;
+    llvm::raw_fd_ostream((Path + "/1.pch").str(), EC) << "pch";
+    return Path.str().str();
+  };
+  // No process has this id: above Linux's highest (2^22).
+  std::string Ended = Make("musify-shared-headers-999999999-abc123");
+  std::string Alive =
+      Make("musify-shared-headers-" + std::to_string(::getpid()) + "-abc123");
+  std::string Other = Make("musify-other-999999999-abc123");
+  std::string Odd = Make("musify-shared-headers-999999999abc");
+  llvm::SmallString<128> Link(Temp);
+  llvm::sys::path::append(Link, "musify-shared-headers-999999998-abc123");
+  ASSERT_FALSE(llvm::sys::fs::create_link(Alive, Link));
+  removeFoldersOfEndedRuns(Temp);
+  EXPECT_FALSE(llvm::sys::fs::exists(Ended));
+  EXPECT_TRUE(llvm::sys::fs::exists(Alive + "/1.pch"));
+  EXPECT_TRUE(llvm::sys::fs::exists(Other));
+  EXPECT_TRUE(llvm::sys::fs::exists(Odd));
+  EXPECT_TRUE(llvm::sys::fs::exists(Link));
+  // A folder that is not there, or not a folder: nothing happens.
+  removeFoldersOfEndedRuns((Temp + "/missing").str());
+  removeFoldersOfEndedRuns(Alive + "/1.pch");
+  llvm::sys::fs::remove_directories(Temp);
 }
 
 TEST(SharedHeaders, AFullDiskFailsTheWriteInsteadOfTheProcess) {

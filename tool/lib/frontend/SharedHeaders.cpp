@@ -2,9 +2,42 @@
 #include "frontend/SharedHeaders.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <cerrno>
+#include <limits>
+
+#include <signal.h>
+#include <unistd.h>
 
 namespace musify {
+
+/// The start of the name of each run's folder: the process's id follows it,
+/// so that a later run can tell a folder whose run is gone.
+static constexpr llvm::StringLiteral FolderPrefix = "musify-shared-headers-";
+
+void removeFoldersOfEndedRuns(llvm::StringRef Temp) {
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Temp, EC), End; !EC && It != End;
+       It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (!Name.consume_front(FolderPrefix))
+      continue;
+    unsigned long long Pid = 0;
+    if (llvm::consumeUnsignedInteger(Name, 10, Pid) || !Name.starts_with("-") || !Pid ||
+        Pid > static_cast<unsigned long long>(std::numeric_limits<pid_t>::max()))
+      continue;
+    llvm::sys::fs::file_status Status;
+    if (llvm::sys::fs::status(It->path(), Status, /*Follow=*/false) ||
+        Status.type() != llvm::sys::fs::file_type::directory_file ||
+        Status.getUser() != ::geteuid())
+      continue;
+    if (::kill(static_cast<pid_t>(Pid), 0) != 0 && errno == ESRCH)
+      llvm::sys::fs::remove_directories(It->path(), /*IgnoreErrors=*/true);
+  }
+}
 
 SharedHeaders::~SharedHeaders() {
   if (!Folder.empty())
@@ -162,10 +195,14 @@ std::shared_ptr<const PchContents> SharedHeaders::obtain(const std::string &Key,
     Mine = !E.Built.valid();
     if (Mine) {
       E.Built = Promise.get_future().share();
-      llvm::SmallString<128> Created;
-      if (Folder.empty() &&
-          !llvm::sys::fs::createUniqueDirectory("musify-shared-headers", Created))
-        Folder = Created.str().str();
+      if (Folder.empty()) {
+        llvm::SmallString<128> Temp, Created;
+        llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, Temp);
+        removeFoldersOfEndedRuns(Temp);
+        if (!llvm::sys::fs::createUniqueDirectory(
+                FolderPrefix + std::to_string(::getpid()), Created))
+          Folder = Created.str().str();
+      }
       if (!Folder.empty())
         Target = Folder + "/" + std::to_string(++Count) + ".pch";
       bound();

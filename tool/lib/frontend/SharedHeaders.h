@@ -107,6 +107,11 @@ constexpr unsigned MaxLivePch = 256;
 /// language) and the next batch of parses (headers no unit includes).
 constexpr unsigned MaxFinishedPch = 16;
 
+/// Removes from Temp the folders of precompiled headers that runs killed
+/// before they could remove them left behind: each of the user's (not a
+/// link) named for a process that no longer exists. A live run's stays.
+void removeFoldersOfEndedRuns(llvm::StringRef Temp);
+
 class SharedHeaders {
 public:
   /// MaxHeld: the most precompiled headers held at once; MaxFinished: of
