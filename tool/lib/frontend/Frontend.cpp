@@ -696,38 +696,35 @@ Frontend::runBuilder(const HoistedParse &P,
 
 void Frontend::cutAtUnfit(const std::string &Key, std::vector<IncludeLine> &Headers,
                           std::string &Why) const {
-  size_t Fit = firstUnfit(Key, Headers);
+  std::string UserFile;
+  size_t Fit = firstUnfit(Key, Headers, &UserFile);
   if (Fit == Headers.size())
     return;
   Why = spelledOf(llvm::ArrayRef(Headers).take_front(Fit + 1)) +
-        " not shared: " + unfitBecause(Key, Headers[Fit]);
+        " not shared: " + Headers[Fit].spelled() + " reads " + UserFile +
+        ", a user's file";
   Headers.resize(Fit);
 }
 
-/// Frontend::Unfit's key of Header with Key's command line.
-static std::string unfitKey(const std::string &Key, const IncludeLine &Header) {
-  return Key + '\n' + Header.spelled();
-}
-
-size_t Frontend::firstUnfit(const std::string &Key,
-                            llvm::ArrayRef<IncludeLine> Headers) const {
+size_t Frontend::firstUnfit(const std::string &Key, llvm::ArrayRef<IncludeLine> Headers,
+                            std::string *UserFile) const {
   std::lock_guard<std::mutex> Guard(UnfitLock);
+  auto Known = Unfit.find(Key);
+  if (Known == Unfit.end())
+    return Headers.size();
   for (size_t I = 0; I < Headers.size(); ++I)
-    if (Unfit.count(unfitKey(Key, Headers[I])))
+    if (auto It = Known->second.find(Headers[I].spelled()); It != Known->second.end()) {
+      if (UserFile)
+        *UserFile = It->second;
       return I;
+    }
   return Headers.size();
-}
-
-std::string Frontend::unfitBecause(const std::string &Key,
-                                   const IncludeLine &Header) const {
-  std::lock_guard<std::mutex> Guard(UnfitLock);
-  return Header.spelled() + " reads " + Unfit[unfitKey(Key, Header)] + ", a user's file";
 }
 
 void Frontend::unfit(const std::string &Key, const IncludeLine &Header,
                      const std::string &UserFile) const {
   std::lock_guard<std::mutex> Guard(UnfitLock);
-  Unfit.try_emplace(unfitKey(Key, Header), UserFile);
+  Unfit[Key].try_emplace(Header.spelled(), UserFile);
 }
 
 std::optional<ParseOutcome>

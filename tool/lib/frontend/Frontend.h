@@ -10,6 +10,7 @@
 #include "inputs/Inputs.h"
 
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <functional>
@@ -188,10 +189,10 @@ private:
   void cutAtUnfit(const std::string &Key, std::vector<IncludeLine> &Headers,
                   std::string &Why) const;
   /// The first of Headers known to read a user's file with Key's command
-  /// line (through a folder the user gave): no run holding it is shared.
-  size_t firstUnfit(const std::string &Key, llvm::ArrayRef<IncludeLine> Headers) const;
-  /// Why Header, one firstUnfit found, is not shared.
-  std::string unfitBecause(const std::string &Key, const IncludeLine &Header) const;
+  /// line (through a folder the user gave), and that file: no run holding
+  /// it is shared.
+  size_t firstUnfit(const std::string &Key, llvm::ArrayRef<IncludeLine> Headers,
+                    std::string *UserFile = nullptr) const;
   /// Notes that Header reads UserFile with Key's command line.
   void unfit(const std::string &Key, const IncludeLine &Header,
              const std::string &UserFile) const;
@@ -209,9 +210,9 @@ private:
   std::unique_ptr<Plan> Planned;     ///< with Scan: the parses expect() was told of
   std::unique_ptr<PlainFiles> Plain; ///< what the parses need not scan again
   mutable std::mutex UnfitLock;
-  /// Of each header found to read a user's file (by key, a newline and the
-  /// header spelled), that file.
-  mutable std::map<std::string, std::string> Unfit;
+  /// By sharing key, of each header found to read a user's file (as
+  /// spelled), that file.
+  mutable std::map<std::string, llvm::StringMap<std::string>> Unfit;
 };
 
 } // namespace musify
