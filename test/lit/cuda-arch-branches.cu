@@ -1,6 +1,6 @@
 // Both sides of #ifdef __CUDA_ARCH__ are migrated with semantics: the host
-// parse resolves one, a device-side parse (for the architecture the flags name,
-// sm_52 here, then for the newest Clang knows, sm_90) resolves the branches the
+// parse resolves one, a device-side parse (for the newest architecture Clang
+// knows, sm_90, which compiles every branch here) resolves the branches the
 // host skipped, and the report says which is which. Only what neither side
 // compiles (#if 0) is left to the token rewriter.
 // RUN: %nvcc-check %s
@@ -49,7 +49,7 @@ cudaError_t sync() { return cudaDeviceSynchronize(); }
 // REPORT: 32 __CUDACC__ migrated macro
 // REPORT: 33 cudaError_t migrated declaration
 
-// PARSES: ['sm_52', 'sm_90']
+// PARSES: ['sm_90']
 
 // Without the device side, the token rewriter migrates those branches.
 // OFF:      False

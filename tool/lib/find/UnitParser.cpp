@@ -119,13 +119,17 @@ ParsedUnit parseTranslationUnit(llvm::StringRef Path,
   }
   if (!DeviceSide || Kept != SourceLanguage::Cuda || (!Unit.Parsed && !Unit.Recovered))
     return Unit;
-  // `#if __CUDA_ARCH__ >= 800` needs a newer architecture than the flags'.
-  for (const std::string &Arch : {Front.deviceArch(Command), NewestDeviceArch.str()}) {
+  // The newest architecture first: it compiles every `#ifdef __CUDA_ARCH__`
+  // branch and every `#if __CUDA_ARCH__ >= N`, so one parse mostly does. The
+  // flags' own (older) one follows only for what it alone compiles
+  // (`#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 600`).
+  std::vector<std::string> Archs = {NewestDeviceArch.str()};
+  if (std::string Own = Front.deviceArch(Command); Own != Archs.front())
+    Archs.push_back(std::move(Own));
+  for (const std::string &Arch : Archs) {
     if (!deviceSkipsCudaNames(Unit.Findings, Rules))
       break;
     parseDeviceSide(Path, Command, Front, Rules, Classifier, Arch, Unit);
-    if (Arch == NewestDeviceArch)
-      break;
   }
   return Unit;
 }

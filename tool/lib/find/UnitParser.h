@@ -39,9 +39,9 @@ struct ParsedUnit {
 
 /// Parses Path as each of Languages in turn until one parses cleanly (a C++
 /// file nvcc would compile as CUDA gets a second try), then, with DeviceSide,
-/// the device side of a CUDA unit: for the architecture its flags name, then
-/// for NewestDeviceArch, while regions skipped under a device macro hold
-/// names the rule tables know. Safe to call from several threads at once.
+/// the device side of a CUDA unit: for NewestDeviceArch, then for the
+/// architecture its flags name, while regions skipped under a device macro
+/// hold names the rule tables know. Safe to call from several threads at once.
 ParsedUnit parseTranslationUnit(llvm::StringRef Path,
                                 const std::vector<SourceLanguage> &Languages,
                                 const CompileCommand *Command, const Frontend &Front,
