@@ -80,10 +80,16 @@ public:
       return std::nullopt;
     if (Loc.isMacroID()) {
       SourceLocation Spelling = SM.getSpellingLoc(Loc);
-      if (SM.isWrittenInScratchSpace(Spelling)) {
+      if (!isUserFile(SM.getFileID(Spelling))) {
+        // Pasted, the name is spelled in scratch space. Asking that costs
+        // the line table of the file, so it is asked only where the
+        // expansion is in a user's file, not in the many in headers.
+        SourceLocation Expansion = SM.getExpansionLoc(Loc);
+        if (!isUserFile(SM.getFileID(Expansion)) || !SM.isWrittenInScratchSpace(Spelling))
+          return std::nullopt;
         if (Pasted)
           *Pasted = true;
-        return placeOfOffset(SM.getExpansionLoc(Loc));
+        return placeOfOffset(Expansion);
       }
       Loc = Spelling;
     }
