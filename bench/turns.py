@@ -25,10 +25,13 @@ def migrate(musify, tree, target, flags, out):
     """Wall seconds of a -j1 run, and the files it parsed."""
     shutil.rmtree(out, ignore_errors=True)
     start = time.monotonic()
-    proc = subprocess.run([musify, "--verbose", f"--target={target}", "-j1",
-                           "--allow-fallback", "--out-root", out, tree]
-                          + (["--"] + flags if flags else []),
-                          capture_output=True, text=True)
+    try:
+        proc = subprocess.run([musify, "--verbose", f"--target={target}", "-j1",
+                               "--allow-fallback", "--out-root", out, tree]
+                              + (["--"] + flags if flags else []),
+                              capture_output=True, text=True)
+    except OSError as e:
+        sys.exit(f"cannot run {musify}: {e.strerror}")
     seconds = time.monotonic() - start
     if proc.returncode not in (0, 1):
         sys.exit(f"{musify} failed ({proc.returncode}):\n{proc.stderr}")
@@ -56,6 +59,8 @@ def main():
         for turn in range(1, a.turns + 1):
             before, _ = migrate(a.before, a.tree, a.target, flags, out)
             after, files = migrate(a.after, a.tree, a.target, flags, out)
+            if not files:
+                sys.exit(f"{a.after} parsed no file in {a.tree}")
             clang = bench.clang_baseline(a.clang, a.cuda_path, a.tree, files, flags, work)
             for i, s in enumerate((before, after, clang)):
                 totals[i] += s
