@@ -264,27 +264,44 @@ std::string jsonText(const nlohmann::json &J) {
 }
 
 void writeReportJson(const RunReport &Report, llvm::raw_ostream &OS) {
-  // The head, then each file's entry made and written on its own, where the
-  // head has its empty "files": the text of reportToJson, without all of it
-  // in memory at once. Keys are sorted and strings escaped, so "files" at
-  // the top level is the only place this line can be.
-  std::string Head = jsonText(reportHeadToJson(Report));
-  llvm::StringRef Files = "\n  \"files\": [";
-  size_t At = Head.find((Files + "]").str());
-  assert(At != std::string::npos && "the report's head has no files");
-  At += Files.size();
-  OS << llvm::StringRef(Head).take_front(At);
-  for (size_t I = 0; I < Report.Files.size(); ++I) {
-    OS << (I ? ",\n" : "\n");
-    llvm::SmallVector<llvm::StringRef, 64> Lines;
-    std::string Entry = jsonText(fileToJson(Report.Files[I]));
-    llvm::StringRef(Entry).split(Lines, '\n');
-    for (size_t L = 0; L < Lines.size(); ++L)
-      OS << (L ? "\n" : "") << "    " << Lines[L];
-  }
-  if (!Report.Files.empty())
-    OS << "\n  ";
-  OS << llvm::StringRef(Head).drop_front(At) << "\n";
+  JsonStreamWriter Out(OS, jsonText(reportHeadToJson(Report)));
+  Out.openArray("files");
+  for (const FileReport &F : Report.Files)
+    Out.add(fileToJson(F));
+  Out.closeArray();
+  Out.finish();
+}
+
+void JsonStreamWriter::openArray(llvm::StringRef Key) {
+  std::string Empty = ("\"" + Key + "\": []").str();
+  size_t At = Head.find(Empty, Written);
+  assert(At != std::string::npos && Head.find(Empty, At + 1) == std::string::npos &&
+         "the key of a streamed array is once in the head");
+  size_t LineStart = Head.rfind('\n', At) + 1;
+  Indent = Head.substr(LineStart, At - LineStart);
+  At += Empty.size() - 1; // before the "]"
+  OS << llvm::StringRef(Head).slice(Written, At);
+  Written = At;
+  Elements = 0;
+}
+
+void JsonStreamWriter::add(const nlohmann::json &Element) {
+  OS << (Elements++ ? ",\n" : "\n");
+  llvm::SmallVector<llvm::StringRef, 64> Lines;
+  std::string Text = jsonText(Element);
+  llvm::StringRef(Text).split(Lines, '\n');
+  for (size_t L = 0; L < Lines.size(); ++L)
+    OS << (L ? "\n" : "") << Indent << "  " << Lines[L];
+}
+
+void JsonStreamWriter::closeArray() {
+  if (Elements)
+    OS << "\n" << Indent;
+}
+
+void JsonStreamWriter::finish() {
+  OS << llvm::StringRef(Head).drop_front(Written) << "\n";
+  Written = Head.size();
 }
 
 void fileFindings(const FileReport &F, const std::string &Target,

@@ -50,6 +50,30 @@ std::string jsonText(const nlohmann::json &J);
 /// The JSON report's text, each file's entry made as it is written.
 void writeReportJson(const RunReport &Report, llvm::raw_ostream &OS);
 
+/// Writes a document whose arrays are too large to hold whole: the jsonText
+/// of its head, where each such array is empty, with each array's elements
+/// made and written one at a time, as jsonText would lay them out.
+class JsonStreamWriter {
+public:
+  /// Head: the jsonText of the document with each streamed array empty.
+  JsonStreamWriter(llvm::raw_ostream &OS, std::string Head)
+      : OS(OS), Head(std::move(Head)) {}
+  /// Writes the head up to the empty array Key holds (once in the head: keys
+  /// are sorted and strings escaped); the arrays in the order they appear.
+  void openArray(llvm::StringRef Key);
+  void add(const nlohmann::json &Element);
+  void closeArray();
+  /// The rest of the head, and the final newline.
+  void finish();
+
+private:
+  llvm::raw_ostream &OS;
+  std::string Head;
+  size_t Written = 0;  ///< of Head
+  std::string Indent;  ///< of the open array's key
+  size_t Elements = 0; ///< in the open array
+};
+
 /// `file:line:col: warning: text [musify-code]` for everything a user must
 /// look at; file names relative to the working folder where they lie in it.
 /// One diagnostic of the run: what --report's readers and --sarif list.

@@ -68,13 +68,14 @@ bool ReportWriter::writeSarif(const RunReport &Run, bool Successful,
                               llvm::StringRef SourceRoot, const RunState &State) const {
   if (Settings.Sarif.empty())
     return true;
-  std::map<std::string, std::vector<Edit>> Edits;
-  for (const auto &[Path, S] : State.Files)
-    if (!S.Edits.empty())
-      Edits[Path] = S.Edits.edits();
   SarifInvocation Invocation{Settings.CommandLine, workingFolder(), Successful};
-  return write(Settings.Sarif,
-               jsonText(reportToSarif(Run, Invocation, SourceRoot, Edits)) + "\n");
+  EditsOfFile Edits = [&State](const std::string &Path) {
+    auto It = State.Files.find(Path);
+    return It == State.Files.end() ? std::vector<Edit>() : It->second.Edits.edits();
+  };
+  return write(Settings.Sarif, [&](llvm::raw_ostream &OS) {
+    musify::writeSarif(Run, Invocation, SourceRoot, Edits, OS);
+  });
 }
 
 /// The page shows each file's original text beside its edits (the original

@@ -17,36 +17,38 @@ namespace {
 class SarifWriter {
 public:
   SarifWriter(const RunReport &Report, llvm::StringRef SourceRoot,
-              const std::map<std::string, std::vector<Edit>> &Edits)
+              const EditsOfFile &Edits)
       : Report(Report), Root(SourceRoot), Edits(Edits) {}
 
-  nlohmann::json results() {
-    nlohmann::json Results = nlohmann::json::array();
-    for (const Finding &F : findingsOf(Report))
-      Results.push_back(result(F.Code, F.Severity, F.Message, F.File, F.At, F.From));
+  /// Each result in turn to Out: the findings, then what each file's
+  /// analysis could not do.
+  void results(const std::function<void(const nlohmann::json &)> &Out) {
+    for (const FileReport &F : Report.Files) {
+      std::vector<Finding> Findings;
+      fileFindings(F, Report.Target.DisplayName, Findings);
+      for (const Finding &Fd : Findings)
+        Out(result(Fd.Code, Fd.Severity, Fd.Message, Fd.File, Fd.At, Fd.From));
+    }
     for (const FileReport &F : Report.Files) {
       if (F.How == Analysis::TokenFallback)
-        Results.push_back(
-            result("no-semantics", "warning",
+        Out(result("no-semantics", "warning",
                    "migrated without semantic analysis" +
                        (F.FallbackReason.empty() ? "" : ": " + F.FallbackReason),
                    F.Path, Place{}, nullptr));
       for (auto [First, Last] : F.ErrorLines)
-        Results.push_back(
-            result("no-semantics", "warning",
+        Out(result("no-semantics", "warning",
                    "lines " + std::to_string(First) + "-" + std::to_string(Last) +
                        " hold code Clang could not make sense of: they were migrated by "
                        "spelling",
                    F.Path, Place{F.Path, 0, First, 1}, nullptr));
       if (F.BuildBlockers)
         for (const BuildBlocker &B : *F.BuildBlockers)
-          Results.push_back(result("build-blocker", "error",
-                                   "'" + B.Name + "' (" + B.Kind +
-                                       ") stops this file from building for " +
-                                       Report.Target.DisplayName,
-                                   F.Path, B.At, nullptr));
+          Out(result("build-blocker", "error",
+                     "'" + B.Name + "' (" + B.Kind +
+                         ") stops this file from building for " +
+                         Report.Target.DisplayName,
+                     F.Path, B.At, nullptr));
     }
-    return Results;
   }
 
   /// A rule for every code the results use, in the order of codeHelps().
@@ -115,13 +117,16 @@ private:
 
   /// The edits musify made on the finding's line from its place on: what a
   /// viewer shows as the fix's before and after.
-  nlohmann::json fix(const std::string &Path, const Event &E) const {
-    auto It = Edits.find(Path);
-    if (It == Edits.end() || E.Status == EventStatus::Unsupported ||
-        E.Status == EventStatus::Unknown)
+  nlohmann::json fix(const std::string &Path, const Event &E) {
+    if (E.Status == EventStatus::Unsupported || E.Status == EventStatus::Unknown)
       return nullptr;
+    // A file's findings come together: its edits are asked once for them.
+    if (EditsPath != Path) {
+      EditsPath = Path;
+      PathEdits = Edits(Path);
+    }
     nlohmann::json Replacements = nlohmann::json::array();
-    for (const Edit &Ed : It->second)
+    for (const Edit &Ed : PathEdits)
       if (Ed.Offset >= E.At.Offset && Ed.Offset < E.At.Offset + E.Cuda.size() + 1)
         Replacements.push_back(
             {{"deletedRegion", {{"charOffset", Ed.Offset}, {"charLength", Ed.Length}}},
@@ -130,30 +135,32 @@ private:
       return nullptr;
     return {{"description", {{"text", "musify's migration of '" + E.Cuda + "'"}}},
             {"artifactChanges",
-             {{{"artifactLocation", artifact(It->first)},
+             {{{"artifactLocation", artifact(Path)},
                {"replacements", std::move(Replacements)}}}}};
   }
 
   const RunReport &Report;
   std::string Root;
-  const std::map<std::string, std::vector<Edit>> &Edits;
+  const EditsOfFile &Edits;
+  std::string EditsPath; ///< whose edits PathEdits are
+  std::vector<Edit> PathEdits;
   std::set<std::string> Used;
 };
 
 } // namespace
 
-nlohmann::json reportToSarif(const RunReport &Report, const SarifInvocation &Invocation,
-                             llvm::StringRef SourceRoot,
-                             const std::map<std::string, std::vector<Edit>> &Edits) {
-  SarifWriter Writer(Report, SourceRoot, Edits);
-  nlohmann::json Results = Writer.results();
-  nlohmann::json Driver = {{"name", "musify"},
-                           {"version", Report.ToolVersion},
-                           {"semanticVersion", Report.ToolVersion},
-                           {"rules", Writer.rules()}};
+void writeSarif(const RunReport &Report, const SarifInvocation &Invocation,
+                llvm::StringRef SourceRoot, const EditsOfFile &Edits,
+                llvm::raw_ostream &OS) {
   std::vector<std::string> Quoted;
   for (const std::string &A : Invocation.Arguments)
     Quoted.push_back(A.find_first_of(" \t'\"") == std::string::npos ? A : "'" + A + "'");
+  // The results and the rules (the codes the results use) are written into
+  // the log's text as they are made.
+  nlohmann::json Driver = {{"name", "musify"},
+                           {"version", Report.ToolVersion},
+                           {"semanticVersion", Report.ToolVersion},
+                           {"rules", nlohmann::json::array()}};
   nlohmann::json Run = {{"tool", {{"driver", std::move(Driver)}}},
                         {"invocations",
                          {{{"commandLine", llvm::join(Quoted, " ")},
@@ -163,15 +170,25 @@ nlohmann::json reportToSarif(const RunReport &Report, const SarifInvocation &Inv
                             {{"uri", "file://" + Invocation.WorkingDirectory + "/"}}}}}},
                         {"originalUriBaseIds",
                          {{"SRCROOT", {{"uri", "file://" + SourceRoot.str() + "/"}}}}},
-                        {"results", std::move(Results)},
+                        {"results", nlohmann::json::array()},
                         {"properties",
                          {{"target", Report.Target.Name},
                           {"targetVersion", Report.TargetVersion},
                           {"cudaPath", Report.CudaPath},
                           {"cudaVersion", Report.CudaVersion}}}};
-  return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-          {"version", "2.1.0"},
-          {"runs", {std::move(Run)}}};
+  nlohmann::json Head = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+                         {"version", "2.1.0"},
+                         {"runs", {std::move(Run)}}};
+  SarifWriter Writer(Report, SourceRoot, Edits);
+  JsonStreamWriter Out(OS, jsonText(Head));
+  Out.openArray("results"); // "results" comes before "tool"
+  Writer.results([&Out](const nlohmann::json &R) { Out.add(R); });
+  Out.closeArray();
+  Out.openArray("rules");
+  for (const nlohmann::json &Rule : Writer.rules())
+    Out.add(Rule);
+  Out.closeArray();
+  Out.finish();
 }
 
 } // namespace musify

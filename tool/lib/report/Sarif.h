@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include <map>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -21,11 +21,13 @@ struct SarifInvocation {
   bool Successful = true;
 };
 
-/// Report as a SARIF log. Paths are relative to SourceRoot (the inputs'
-/// common folder, "SRCROOT") where they lie in it; Edits are each file's
-/// edits by its path, offsets in its original text.
-nlohmann::json reportToSarif(const RunReport &Report, const SarifInvocation &Invocation,
-                             llvm::StringRef SourceRoot,
-                             const std::map<std::string, std::vector<Edit>> &Edits);
+/// A file's edits by its path, offsets in its original text.
+using EditsOfFile = std::function<std::vector<Edit>(const std::string &Path)>;
+
+/// Writes Report as a SARIF log, a result at a time. Paths are relative to
+/// SourceRoot (the inputs' common folder, "SRCROOT") where they lie in it.
+void writeSarif(const RunReport &Report, const SarifInvocation &Invocation,
+                llvm::StringRef SourceRoot, const EditsOfFile &Edits,
+                llvm::raw_ostream &OS);
 
 } // namespace musify
