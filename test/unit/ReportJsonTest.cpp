@@ -1,4 +1,4 @@
-// writeReportJson: the streamed JSON report is the whole report's text.
+// writeReportJson and JsonStreamWriter: a streamed document is the whole one's text.
 #include "report/Report.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -73,4 +73,36 @@ TEST(ReportJson, StreamedKeepsOddPathsAsTheWholeReportDoes) {
   Run.TargetVersion = "6.2";
   Run.TargetVersionChosenBy = "--hip-version";
   EXPECT_EQ(streamedText(Run), wholeText(Run));
+}
+
+// Two arrays at different depths, as SARIF's results and rules are, each
+// empty or not, with elements that hold arrays and the keys themselves.
+TEST(ReportJson, StreamWriterLaysOutNestedArraysAsTheWholeDocument) {
+  auto Document = [](const nlohmann::json &Results, const nlohmann::json &Rules) {
+    return nlohmann::json{{"runs",
+                           {{{"results", Results},
+                             {"tool", {{"driver", {{"name", "x"}, {"rules", Rules}}}}}}}},
+                          {"version", "2.1.0"}};
+  };
+  for (auto [Results, Rules] : {std::pair{0, 0}, {1, 0}, {0, 2}, {3, 2}}) {
+    nlohmann::json Made = nlohmann::json::array(), Listed = nlohmann::json::array();
+    for (int I = 0; I < Results; ++I)
+      Made.push_back({{"results", {I, "a\nb"}}, {"rules", nlohmann::json::array()}});
+    for (int I = 0; I < Rules; ++I)
+      Listed.push_back({{"id", "r" + std::to_string(I)}, {"text", {{"x", I}}}});
+    std::string Text;
+    llvm::raw_string_ostream OS(Text);
+    JsonStreamWriter Out(
+        OS, jsonText(Document(nlohmann::json::array(), nlohmann::json::array())));
+    Out.openArray("results");
+    for (const nlohmann::json &R : Made)
+      Out.add(R);
+    Out.closeArray();
+    Out.openArray("rules");
+    for (const nlohmann::json &R : Listed)
+      Out.add(R);
+    Out.closeArray();
+    Out.finish();
+    EXPECT_EQ(Text, jsonText(Document(Made, Listed)) + "\n") << Results << " " << Rules;
+  }
 }

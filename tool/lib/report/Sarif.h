@@ -6,8 +6,6 @@
 #include "edit/EditSet.h"
 #include "report/Report.h"
 
-#include <nlohmann/json.hpp>
-
 #include <functional>
 #include <string>
 #include <vector>
