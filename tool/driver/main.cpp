@@ -22,6 +22,7 @@
 #include <malloc.h>
 #endif
 
+#include <csignal>
 #include <optional>
 #include <string>
 #include <vector>
@@ -664,6 +665,10 @@ static void prepareProcess() {
   // Clang counts header lookups in LLVM statistics, whose lock LLVM creates
   // on first use; create it here, so no two parses race to create it.
   llvm::ResetStatistics();
+  // A write past the file-size limit (`ulimit -f`) fails as one to a full
+  // disk does, and is said for its file; the signal it raises would end the
+  // run as a crash (LLVM's handlers, installed by now, count it as one).
+  std::signal(SIGXFSZ, SIG_IGN);
 }
 
 int main(int argc, const char **argv) {
