@@ -1,4 +1,5 @@
 // writeReportJson and JsonStreamWriter: a streamed document is the whole one's text.
+#include "report/Html.h"
 #include "report/Report.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -105,4 +106,30 @@ TEST(ReportJson, StreamWriterLaysOutNestedArraysAsTheWholeDocument) {
     Out.finish();
     EXPECT_EQ(Text, jsonText(Document(Made, Listed)) + "\n") << Results << " " << Rules;
   }
+}
+
+// The HTML page's data holds the whole report, its files' entries written
+// one at a time into it, and each file's source element follows.
+TEST(ReportJson, HtmlPageDataIsTheWholeReport) {
+  RunReport Run = runWith({fileWithEvents("/src/a.cu", 2),
+                           fileWithEvents("/src/\"files\":[]</script>.cu", 1)});
+  HtmlExtras Extras;
+  Extras.Source = [](const std::string &Path) -> std::optional<HtmlSource> {
+    if (Path != "/src/a.cu")
+      return std::nullopt;
+    return HtmlSource{"int x;\n", {}};
+  };
+  std::string Page;
+  llvm::raw_string_ostream OS(Page);
+  writeHtml(Run, Extras, OS);
+  llvm::StringRef Open = "<script type=\"application/json\" id=\"musify-data\">";
+  size_t Begin = Page.find(Open.str());
+  ASSERT_NE(Begin, std::string::npos);
+  Begin += Open.size();
+  size_t End = Page.find("</script>", Begin);
+  ASSERT_NE(End, std::string::npos); // the path's own "</script>" is escaped
+  nlohmann::json Data = nlohmann::json::parse(Page.substr(Begin, End - Begin));
+  EXPECT_EQ(Data["report"], reportToJson(Run));
+  EXPECT_NE(Page.find("id=\"musify-source-0\""), std::string::npos);
+  EXPECT_EQ(Page.find("id=\"musify-source-1\""), std::string::npos);
 }

@@ -6,6 +6,7 @@
 #include "report/CodeHelp.h"
 
 #include <algorithm>
+#include <cassert>
 
 namespace musify {
 
@@ -88,7 +89,7 @@ nlohmann::json pageData(const RunReport &Report, const HtmlExtras &Extras) {
   nlohmann::json Codes = nlohmann::json::object();
   for (const CodeHelp &C : codeHelps())
     Codes[C.Code] = {{"short", C.Short}, {"help", C.Help}, {"level", C.Level}};
-  return {{"report", reportToJson(Report)},
+  return {{"report", reportHeadToJson(Report)}, // each file's entry is written on its own
           {"findings", std::move(Findings)},
           {"codes", std::move(Codes)},
           {"units", std::move(Units)},
@@ -97,24 +98,33 @@ nlohmann::json pageData(const RunReport &Report, const HtmlExtras &Extras) {
 
 } // namespace
 
-std::string reportToHtml(const RunReport &Report, const HtmlExtras &Extras) {
+void writeHtml(const RunReport &Report, const HtmlExtras &Extras, llvm::raw_ostream &OS) {
   size_t Mark = Page.find(DataMark);
-  std::string Out = Page.substr(0, Mark).str();
-  Out += "<script type=\"application/json\" id=\"musify-data\">";
-  Out += scriptSafe(pageData(Report, Extras));
-  Out += "</script>\n";
+  OS << Page.take_front(Mark) << "<script type=\"application/json\" id=\"musify-data\">";
+  // The data, its report's "files" filled an entry at a time: compact JSON
+  // is its elements joined by commas, and no other key of the data's head
+  // is "files" with an empty array (a string's quotes are escaped).
+  std::string Head = scriptSafe(pageData(Report, Extras));
+  llvm::StringRef Files = "\"files\":[]";
+  size_t At = Head.find(Files);
+  assert(At != std::string::npos && Head.find(Files, At + 1) == std::string::npos &&
+         "the page's data has one empty \"files\"");
+  At += Files.size() - 1;
+  OS << llvm::StringRef(Head).take_front(At);
+  for (size_t I = 0; I < Report.Files.size(); ++I)
+    OS << (I ? "," : "") << scriptSafe(fileToJson(Report.Files[I]));
+  OS << llvm::StringRef(Head).drop_front(At) << "</script>\n";
   // One element per file, parsed only when the file is opened.
   for (size_t I = 0; I < Report.Files.size(); ++I) {
-    auto It = Extras.Sources.find(Report.Files[I].Path);
-    if (It == Extras.Sources.end())
+    std::optional<HtmlSource> Shown = Extras.Source(Report.Files[I].Path);
+    if (!Shown)
       continue;
-    nlohmann::json Source = {{"text", It->second.Original},
-                             {"hunks", hunksOf(It->second.Original, It->second.Edits)}};
-    Out += "<script type=\"application/json\" id=\"musify-source-" + std::to_string(I) +
-           "\">" + scriptSafe(Source) + "</script>\n";
+    nlohmann::json Source = {{"text", Shown->Original},
+                             {"hunks", hunksOf(Shown->Original, Shown->Edits)}};
+    OS << "<script type=\"application/json\" id=\"musify-source-" << I << "\">"
+       << scriptSafe(Source) << "</script>\n";
   }
-  Out += Page.substr(Mark + DataMark.size()).str();
-  return Out;
+  OS << Page.drop_front(Mark + DataMark.size());
 }
 
 } // namespace musify

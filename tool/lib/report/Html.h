@@ -8,7 +8,8 @@
 
 #include "llvm/ADT/StringRef.h"
 
-#include <map>
+#include <functional>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -22,15 +23,20 @@ struct HtmlSource {
   std::vector<Edit> Edits;
 };
 
+/// A file's text and edits by its path, as the report has it; none for a
+/// file the page does not show.
+using SourceOfFile = std::function<std::optional<HtmlSource>(const std::string &Path)>;
+
 /// What the page shows beyond the JSON report.
 struct HtmlExtras {
-  std::map<std::string, HtmlSource> Sources; ///< by path, as the report has it
-  std::set<std::string> Units;               ///< the translation units among the files
-  double Seconds = 0;                        ///< how long the run took
+  SourceOfFile Source;
+  std::set<std::string> Units; ///< the translation units among the files
+  double Seconds = 0;          ///< how long the run took
 };
 
-/// The page. Everything it shows is inside it: no scripts, styles or fonts
+/// Writes the page, each file's report entry and source made as it is
+/// written. Everything it shows is inside it: no scripts, styles or fonts
 /// from elsewhere.
-std::string reportToHtml(const RunReport &Report, const HtmlExtras &Extras);
+void writeHtml(const RunReport &Report, const HtmlExtras &Extras, llvm::raw_ostream &OS);
 
 } // namespace musify

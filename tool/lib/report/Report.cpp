@@ -88,6 +88,8 @@ void addParseProblems(const FileReport &F, nlohmann::json &File) {
   }
 }
 
+} // namespace
+
 nlohmann::json fileToJson(const FileReport &F) {
   nlohmann::json Events = nlohmann::json::array();
   for (const Event &E : F.Events)
@@ -122,6 +124,8 @@ nlohmann::json fileToJson(const FileReport &F) {
                      {"risks", buildBlockersToJson(F.BuildRisks)}};
   return File;
 }
+
+namespace {
 
 nlohmann::json totalsToJson(const Totals &T) {
   return {{"files", T.Files},
@@ -234,8 +238,7 @@ Totals totalsOf(const RunReport &Report) {
   return T;
 }
 
-/// The report without its files' entries: "files" is an empty array.
-static nlohmann::json reportHeadToJson(const RunReport &Report) {
+nlohmann::json reportHeadToJson(const RunReport &Report) {
   nlohmann::json TargetVersion = nullptr;
   if (!Report.TargetVersion.empty())
     TargetVersion = {{"version", Report.TargetVersion},

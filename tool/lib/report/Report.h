@@ -44,6 +44,10 @@ void predictBuilds(std::vector<FileReport> &Files,
 
 Totals totalsOf(const RunReport &Report);
 nlohmann::json reportToJson(const RunReport &Report);
+/// The report without its files' entries: "files" is an empty array.
+nlohmann::json reportHeadToJson(const RunReport &Report);
+/// A file's entry in the report's "files".
+nlohmann::json fileToJson(const FileReport &F);
 /// J as the report files write it: two spaces a level, text that is not
 /// UTF-8 with replacement characters.
 std::string jsonText(const nlohmann::json &J);

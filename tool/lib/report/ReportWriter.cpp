@@ -86,15 +86,23 @@ bool ReportWriter::writeHtml(const RunReport &Run, RunState &State,
     return true;
   HtmlExtras Extras;
   Extras.Seconds = Seconds;
+  std::map<std::string, FileState *> Shown; // by path, as the report has it
   for (auto &[Path, S] : State.Files) {
     if (S.leftOut() || S.is(FileRole::Other))
       continue;
     std::string Reported = reportedPath(Path);
-    Extras.Sources[Reported] = {RunState::text(S), S.Edits.edits()};
+    Shown[Reported] = &S;
     if (S.is(FileRole::TranslationUnit))
       Extras.Units.insert(Reported);
   }
-  return write(Settings.Html, reportToHtml(Run, Extras));
+  Extras.Source = [&Shown](const std::string &Path) -> std::optional<HtmlSource> {
+    auto It = Shown.find(Path);
+    if (It == Shown.end())
+      return std::nullopt;
+    return HtmlSource{RunState::text(*It->second), It->second->Edits.edits()};
+  };
+  return write(Settings.Html,
+               [&](llvm::raw_ostream &OS) { musify::writeHtml(Run, Extras, OS); });
 }
 
 /// What the run read (its inputs, the user headers its parses read, the
