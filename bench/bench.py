@@ -82,10 +82,15 @@ def run(cmd):
     return seconds, usage.ru_maxrss / 1024, stderr
 
 
+def split_flags(argv):
+    """The arguments before `--`, and the flags for Clang after it."""
+    if "--" not in argv:
+        return argv, []
+    return argv[:argv.index("--")], argv[argv.index("--") + 1:]
+
+
 def options():
-    argv = sys.argv[1:]
-    flags = argv[argv.index("--") + 1:] if "--" in argv else []
-    argv = argv[:argv.index("--")] if "--" in argv else argv
+    argv, flags = split_flags(sys.argv[1:])
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("musify")
     p.add_argument("--units", type=int, default=40, help="of a generated tree")
