@@ -72,7 +72,10 @@ def run(cmd):
     """Runs cmd; returns (seconds, this run's peak RSS in MiB, its stderr)."""
     with tempfile.TemporaryFile("w+") as err:
         start = time.monotonic()
-        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, text=True)
+        try:
+            proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, text=True)
+        except OSError as e:
+            sys.exit(f"cannot run {cmd[0]}: {e.strerror}")
         _, status, usage = os.wait4(proc.pid, 0)
         seconds = time.monotonic() - start
         err.seek(0)
@@ -80,6 +83,13 @@ def run(cmd):
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"{' '.join(cmd)} failed ({os.waitstatus_to_exitcode(status)}):\n{stderr}")
     return seconds, usage.ru_maxrss / 1024, stderr
+
+
+def parsed_files(stderr):
+    """The files a --verbose run parsed: it says a line per unit (and header
+    parsed alone)."""
+    return re.findall(r"^musify: \[\d+/\d+\] (.+): (?:parsed|did not parse) in ",
+                      stderr, re.M)
 
 
 def split_flags(argv):
@@ -129,9 +139,7 @@ def migrate_runs(a, tree):
         report = os.path.join(a.work, "report.json")
         seconds, rss, stderr = run(base + extra + ["--out-root", out, "--report", report,
                                                    tree] + (["--"] + a.flags if a.flags else []))
-        # --verbose says a line per parsed unit (and header parsed alone).
-        parsed = re.findall(r"^musify: \[\d+/\d+\] (.+): (?:parsed|did not parse) in ",
-                            stderr, re.M)
+        parsed = parsed_files(stderr)
         rows.append((label, seconds, len(parsed), rss))
         if label == "-j1":
             files = parsed

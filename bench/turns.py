@@ -10,12 +10,9 @@ three alike. Prints each turn's wall seconds and the sums.
 """
 import argparse
 import os
-import re
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench  # noqa: E402
@@ -24,20 +21,10 @@ import bench  # noqa: E402
 def migrate(musify, tree, target, flags, out):
     """Wall seconds of a -j1 run, and the files it parsed."""
     shutil.rmtree(out, ignore_errors=True)
-    start = time.monotonic()
-    try:
-        proc = subprocess.run([musify, "--verbose", f"--target={target}", "-j1",
-                               "--allow-fallback", "--out-root", out, tree]
-                              + (["--"] + flags if flags else []),
-                              capture_output=True, text=True)
-    except OSError as e:
-        sys.exit(f"cannot run {musify}: {e.strerror}")
-    seconds = time.monotonic() - start
-    if proc.returncode not in (0, 1):
-        sys.exit(f"{musify} failed ({proc.returncode}):\n{proc.stderr}")
-    files = re.findall(r"^musify: \[\d+/\d+\] (.+): (?:parsed|did not parse) in ",
-                       proc.stderr, re.M)
-    return seconds, files
+    seconds, _, stderr = bench.run([musify, "--verbose", f"--target={target}", "-j1",
+                                    "--allow-fallback", "--out-root", out, tree]
+                                   + (["--"] + flags if flags else []))
+    return seconds, bench.parsed_files(stderr)
 
 
 def main():

@@ -77,7 +77,8 @@ TEST(ReportJson, StreamedKeepsOddPathsAsTheWholeReportDoes) {
 }
 
 // Two arrays at different depths, as SARIF's results and rules are, each
-// empty or not, with elements that hold arrays and the keys themselves.
+// empty or not, with elements that hold arrays and the keys themselves; laid
+// out as jsonText does and on one line.
 TEST(ReportJson, StreamWriterLaysOutNestedArraysAsTheWholeDocument) {
   auto Document = [](const nlohmann::json &Results, const nlohmann::json &Rules) {
     return nlohmann::json{{"runs",
@@ -85,27 +86,33 @@ TEST(ReportJson, StreamWriterLaysOutNestedArraysAsTheWholeDocument) {
                              {"tool", {{"driver", {{"name", "x"}, {"rules", Rules}}}}}}}},
                           {"version", "2.1.0"}};
   };
-  for (auto [Results, Rules] : {std::pair{0, 0}, {1, 0}, {0, 2}, {3, 2}}) {
-    nlohmann::json Made = nlohmann::json::array(), Listed = nlohmann::json::array();
-    for (int I = 0; I < Results; ++I)
-      Made.push_back({{"results", {I, "a\nb"}}, {"rules", nlohmann::json::array()}});
-    for (int I = 0; I < Rules; ++I)
-      Listed.push_back({{"id", "r" + std::to_string(I)}, {"text", {{"x", I}}}});
-    std::string Text;
-    llvm::raw_string_ostream OS(Text);
-    JsonStreamWriter Out(
-        OS, jsonText(Document(nlohmann::json::array(), nlohmann::json::array())));
-    Out.openArray("results");
-    for (const nlohmann::json &R : Made)
-      Out.add(R);
-    Out.closeArray();
-    Out.openArray("rules");
-    for (const nlohmann::json &R : Listed)
-      Out.add(R);
-    Out.closeArray();
-    Out.finish();
-    EXPECT_EQ(Text, jsonText(Document(Made, Listed)) + "\n") << Results << " " << Rules;
-  }
+  JsonStreamWriter::CompactText OneLine = [](const nlohmann::json &J) {
+    return J.dump();
+  };
+  for (bool Compact : {false, true})
+    for (auto [Results, Rules] : {std::pair{0, 0}, {1, 0}, {0, 2}, {3, 2}}) {
+      nlohmann::json Made = nlohmann::json::array(), Listed = nlohmann::json::array();
+      for (int I = 0; I < Results; ++I)
+        Made.push_back({{"results", {I, "a\nb"}}, {"rules", nlohmann::json::array()}});
+      for (int I = 0; I < Rules; ++I)
+        Listed.push_back({{"id", "r" + std::to_string(I)}, {"text", {{"x", I}}}});
+      std::string Text;
+      llvm::raw_string_ostream OS(Text);
+      JsonStreamWriter Out(OS, Document(nlohmann::json::array(), nlohmann::json::array()),
+                           Compact ? OneLine : nullptr);
+      Out.openArray("results");
+      for (const nlohmann::json &R : Made)
+        Out.add(R);
+      Out.closeArray();
+      Out.openArray("rules");
+      for (const nlohmann::json &R : Listed)
+        Out.add(R);
+      Out.closeArray();
+      Out.finish();
+      nlohmann::json Whole = Document(Made, Listed);
+      EXPECT_EQ(Text, Compact ? Whole.dump() : jsonText(Whole))
+          << Results << " " << Rules << " " << Compact;
+    }
 }
 
 // The HTML page's data holds the whole report, its files' entries written

@@ -6,7 +6,6 @@
 #include "report/CodeHelp.h"
 
 #include <algorithm>
-#include <cassert>
 
 namespace musify {
 
@@ -101,19 +100,10 @@ nlohmann::json pageData(const RunReport &Report, const HtmlExtras &Extras) {
 void writeHtml(const RunReport &Report, const HtmlExtras &Extras, llvm::raw_ostream &OS) {
   size_t Mark = Page.find(DataMark);
   OS << Page.take_front(Mark) << "<script type=\"application/json\" id=\"musify-data\">";
-  // The data, its report's "files" filled an entry at a time: compact JSON
-  // is its elements joined by commas, and no other key of the data's head
-  // is "files" with an empty array (a string's quotes are escaped).
-  std::string Head = scriptSafe(pageData(Report, Extras));
-  llvm::StringRef Files = "\"files\":[]";
-  size_t At = Head.find(Files);
-  assert(At != std::string::npos && Head.find(Files, At + 1) == std::string::npos &&
-         "the page's data has one empty \"files\"");
-  At += Files.size() - 1;
-  OS << llvm::StringRef(Head).take_front(At);
-  for (size_t I = 0; I < Report.Files.size(); ++I)
-    OS << (I ? "," : "") << scriptSafe(fileToJson(Report.Files[I]));
-  OS << llvm::StringRef(Head).drop_front(At) << "</script>\n";
+  // The data, its report's "files" filled an entry at a time.
+  JsonStreamWriter Data(OS, pageData(Report, Extras), scriptSafe);
+  writeReportFiles(Data, Report);
+  OS << "</script>\n";
   // One element per file, parsed only when the file is opened.
   for (size_t I = 0; I < Report.Files.size(); ++I) {
     std::optional<HtmlSource> Shown = Extras.Source(Report.Files[I].Path);

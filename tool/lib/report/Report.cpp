@@ -88,8 +88,6 @@ void addParseProblems(const FileReport &F, nlohmann::json &File) {
   }
 }
 
-} // namespace
-
 nlohmann::json fileToJson(const FileReport &F) {
   nlohmann::json Events = nlohmann::json::array();
   for (const Event &E : F.Events)
@@ -124,8 +122,6 @@ nlohmann::json fileToJson(const FileReport &F) {
                      {"risks", buildBlockersToJson(F.BuildRisks)}};
   return File;
 }
-
-namespace {
 
 nlohmann::json totalsToJson(const Totals &T) {
   return {{"files", T.Files},
@@ -267,7 +263,12 @@ std::string jsonText(const nlohmann::json &J) {
 }
 
 void writeReportJson(const RunReport &Report, llvm::raw_ostream &OS) {
-  JsonStreamWriter Out(OS, jsonText(reportHeadToJson(Report)));
+  JsonStreamWriter Out(OS, reportHeadToJson(Report));
+  writeReportFiles(Out, Report);
+  OS << "\n";
+}
+
+void writeReportFiles(JsonStreamWriter &Out, const RunReport &Report) {
   Out.openArray("files");
   for (const FileReport &F : Report.Files)
     Out.add(fileToJson(F));
@@ -275,12 +276,17 @@ void writeReportJson(const RunReport &Report, llvm::raw_ostream &OS) {
   Out.finish();
 }
 
+JsonStreamWriter::JsonStreamWriter(llvm::raw_ostream &OS, const nlohmann::json &Head,
+                                   CompactText Compact)
+    : OS(OS), Compact(std::move(Compact)),
+      Head(this->Compact ? this->Compact(Head) : jsonText(Head)) {}
+
 void JsonStreamWriter::openArray(llvm::StringRef Key) {
-  std::string Empty = ("\"" + Key + "\": []").str();
+  std::string Empty = ("\"" + Key + (Compact ? "\":[]" : "\": []")).str();
   size_t At = Head.find(Empty, Written);
   assert(At != std::string::npos && Head.find(Empty, At + 1) == std::string::npos &&
          "the key of a streamed array is once in the head");
-  size_t LineStart = Head.rfind('\n', At) + 1;
+  size_t LineStart = Head.rfind('\n', At) + 1; // 0 on one line
   Indent = Head.substr(LineStart, At - LineStart);
   At += Empty.size() - 1; // before the "]"
   OS << llvm::StringRef(Head).slice(Written, At);
@@ -289,6 +295,10 @@ void JsonStreamWriter::openArray(llvm::StringRef Key) {
 }
 
 void JsonStreamWriter::add(const nlohmann::json &Element) {
+  if (Compact) {
+    OS << (Elements++ ? "," : "") << Compact(Element);
+    return;
+  }
   OS << (Elements++ ? ",\n" : "\n");
   llvm::SmallVector<llvm::StringRef, 64> Lines;
   std::string Text = jsonText(Element);
@@ -298,12 +308,12 @@ void JsonStreamWriter::add(const nlohmann::json &Element) {
 }
 
 void JsonStreamWriter::closeArray() {
-  if (Elements)
+  if (Elements && !Compact)
     OS << "\n" << Indent;
 }
 
 void JsonStreamWriter::finish() {
-  OS << llvm::StringRef(Head).drop_front(Written) << "\n";
+  OS << llvm::StringRef(Head).drop_front(Written);
   Written = Head.size();
 }
 

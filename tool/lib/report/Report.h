@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -46,37 +47,43 @@ Totals totalsOf(const RunReport &Report);
 nlohmann::json reportToJson(const RunReport &Report);
 /// The report without its files' entries: "files" is an empty array.
 nlohmann::json reportHeadToJson(const RunReport &Report);
-/// A file's entry in the report's "files".
-nlohmann::json fileToJson(const FileReport &F);
 /// J as the report files write it: two spaces a level, text that is not
 /// UTF-8 with replacement characters.
 std::string jsonText(const nlohmann::json &J);
 /// The JSON report's text, each file's entry made as it is written.
 void writeReportJson(const RunReport &Report, llvm::raw_ostream &OS);
 
-/// Writes a document whose arrays are too large to hold whole: the jsonText
-/// of its head, where each such array is empty, with each array's elements
-/// made and written one at a time, as jsonText would lay them out.
+/// Writes a document whose arrays are too large to hold whole: the text of
+/// its head, where each such array is empty, with each array's elements made
+/// and written one at a time, as the text of the whole document would be.
 class JsonStreamWriter {
 public:
-  /// Head: the jsonText of the document with each streamed array empty.
-  JsonStreamWriter(llvm::raw_ostream &OS, std::string Head)
-      : OS(OS), Head(std::move(Head)) {}
+  /// A document's text on one line, as nlohmann's dump() writes it (the HTML
+  /// page's script-safe JSON).
+  using CompactText = std::function<std::string(const nlohmann::json &)>;
+  /// Head and its elements laid out as jsonText does, or by Compact.
+  JsonStreamWriter(llvm::raw_ostream &OS, const nlohmann::json &Head,
+                   CompactText Compact = nullptr);
   /// Writes the head up to the empty array Key holds (once in the head: keys
   /// are sorted and strings escaped); the arrays in the order they appear.
   void openArray(llvm::StringRef Key);
   void add(const nlohmann::json &Element);
   void closeArray();
-  /// The rest of the head, and the final newline.
+  /// The rest of the head.
   void finish();
 
 private:
   llvm::raw_ostream &OS;
+  CompactText Compact;
   std::string Head;
   size_t Written = 0;  ///< of Head
   std::string Indent;  ///< of the open array's key
   size_t Elements = 0; ///< in the open array
 };
+
+/// Writes Out's head through the report's "files" (an empty array in it),
+/// each file's entry made as it is written, then the rest of the head.
+void writeReportFiles(JsonStreamWriter &Out, const RunReport &Report);
 
 /// `file:line:col: warning: text [musify-code]` for everything a user must
 /// look at; file names relative to the working folder where they lie in it.

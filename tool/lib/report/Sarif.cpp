@@ -180,7 +180,7 @@ void writeSarif(const RunReport &Report, const SarifInvocation &Invocation,
                          {"version", "2.1.0"},
                          {"runs", {std::move(Run)}}};
   SarifWriter Writer(Report, SourceRoot, Edits);
-  JsonStreamWriter Out(OS, jsonText(Head));
+  JsonStreamWriter Out(OS, Head);
   Out.openArray("results"); // "results" comes before "tool"
   Writer.results([&Out](const nlohmann::json &R) { Out.add(R); });
   Out.closeArray();
@@ -189,6 +189,7 @@ void writeSarif(const RunReport &Report, const SarifInvocation &Invocation,
     Out.add(Rule);
   Out.closeArray();
   Out.finish();
+  OS << "\n";
 }
 
 } // namespace musify
