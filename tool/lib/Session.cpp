@@ -211,6 +211,7 @@ private:
   /// several at once. Headers of a folder that no unit includes are parsed
   /// on their own. Results are merged in input order, whatever order the
   /// parses finish in: the output does not depend on the number of jobs.
+  /// Each is merged as soon as those before it are, and let go of then.
   /// A shard parses its slice of the units only; a merge takes the units
   /// from the shards' exports.
   std::optional<int> parseAll() {
@@ -233,20 +234,16 @@ private:
     std::vector<const InputFile *> Units = unitsToParse(), Standalone;
     Progress Bar(Errs, Errs.is_displayed() && !Options.Quiet, Options.Verbose,
                  Units.size());
-    UnitParses Parsed;
-    if (!Options.MergeFolders.empty()) {
-      llvm::Expected<std::vector<ParsedUnit>> Found =
-          Parser.fromShards(Units, Options.MergeUnits);
-      if (!Found)
-        return fail(llvm::toString(Found.takeError()));
-      Parsed.Units = std::move(*Found);
-    } else {
-      Parsed = parseUnits(Parser, Units, Bar);
-    }
-    for (size_t I = 0; I < Units.size(); ++I) {
+    auto AcceptUnit = [&](size_t I, ParsedUnit Unit, const std::string &Key) {
       if (Options.ShardCount)
-        ExportedUnits.emplace(Units[I]->Path, Parsed.Keys[I]);
-      acceptParse(State, *Units[I], std::move(Parsed.Units[I]), /*Standalone=*/false);
+        ExportedUnits.emplace(Units[I]->Path, Key);
+      acceptParse(State, *Units[I], std::move(Unit), /*Standalone=*/false);
+    };
+    if (!Options.MergeFolders.empty()) {
+      if (llvm::Error E = Parser.fromShards(Units, Options.MergeUnits, AcceptUnit))
+        return fail(llvm::toString(std::move(E)));
+    } else {
+      parseUnits(Parser, Units, Bar, AcceptUnit);
     }
     // Headers no unit includes: a shard cannot tell which they are.
     if (Options.ShardCount) {
@@ -259,9 +256,10 @@ private:
           !State.state(F.Path).Covered)
         Standalone.push_back(&F);
     Bar.expect(Standalone.size());
-    Parsed = parseUnits(Parser, Standalone, Bar);
-    for (size_t I = 0; I < Standalone.size(); ++I)
-      acceptParse(State, *Standalone[I], std::move(Parsed.Units[I]), /*Standalone=*/true);
+    parseUnits(Parser, Standalone, Bar,
+               [&](size_t I, ParsedUnit Unit, const std::string &) {
+                 acceptParse(State, *Standalone[I], std::move(Unit), /*Standalone=*/true);
+               });
     State.FoundIn.clear(); // no parse is left to find a place again
     Bar.done();
     return std::nullopt;
@@ -285,22 +283,23 @@ private:
   }
 
   /// Units parsed --jobs at a time, each shown on the progress bar as it
-  /// completes; a cache entry refused as damaged is said.
-  UnitParses parseUnits(const CachedParser &Parser,
-                        const std::vector<const InputFile *> &Units, Progress &Bar) {
-    UnitParses Parsed =
-        Parser.parse(Units, Options.Jobs,
-                     [&Bar](const InputFile &F, const ParsedUnit &R, double Seconds) {
-                       std::string Sharing = R.NotShared;
-                       if (!R.SharedHeader.empty())
-                         Sharing = "sharing " + R.SharedHeader +
-                                   (Sharing.empty() ? "" : "; " + Sharing);
-                       Bar.finished(F.Relative, R.Parsed, R.FromCache, Seconds, Sharing);
-                     });
-    for (const std::string &Note : Parsed.Notes)
+  /// completes and given to Accept in order; a cache entry refused as
+  /// damaged is said.
+  void parseUnits(const CachedParser &Parser, const std::vector<const InputFile *> &Units,
+                  Progress &Bar, CachedParser::AcceptFn Accept) {
+    std::vector<std::string> Notes = Parser.parse(
+        Units, Options.Jobs,
+        [&Bar](const InputFile &F, const ParsedUnit &R, double Seconds) {
+          std::string Sharing = R.NotShared;
+          if (!R.SharedHeader.empty())
+            Sharing =
+                "sharing " + R.SharedHeader + (Sharing.empty() ? "" : "; " + Sharing);
+          Bar.finished(F.Relative, R.Parsed, R.FromCache, Seconds, Sharing);
+        },
+        Accept);
+    for (const std::string &Note : Notes)
       if (!Note.empty())
         Errs << "musify: note: " << Note << "; the unit is parsed again\n";
-    return Parsed;
   }
 
   /// merge --in-place run again after one that was interrupted: what that

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <mutex>
 #include <set>
 
 namespace musify {
@@ -89,28 +90,35 @@ std::vector<SourceLanguage> languagesOf(const InputFile &F) {
   return Languages;
 }
 
-UnitParses CachedParser::parse(const std::vector<const InputFile *> &Units, unsigned Jobs,
-                               FinishedFn Finished) const {
-  UnitParses Out;
-  Out.Units.resize(Units.size());
-  Out.Keys.resize(Units.size());
-  Out.Notes.resize(Units.size());
+std::vector<std::string> CachedParser::parse(const std::vector<const InputFile *> &Units,
+                                             unsigned Jobs, FinishedFn Finished,
+                                             AcceptFn Accept) const {
+  std::vector<std::optional<ParsedUnit>> Done(Units.size());
+  std::vector<std::string> Keys(Units.size()), Notes(Units.size());
   std::vector<Frontend::ExpectedParse> Expected;
   for (const InputFile *F : Units)
     Expected.push_back(
         {F->Path, languagesOf(*F).front(), F->Command ? &*F->Command : nullptr});
   Front.expect(Expected);
+  std::mutex Accepting;
+  size_t Next = 0; // the first unit not yet given to Accept
   llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
   for (size_t I = 0; I < Units.size(); ++I)
     Pool.async([&, I] {
       auto Start = std::chrono::steady_clock::now();
-      Out.Units[I] = parseOne(*Units[I], Out.Keys[I], Out.Notes[I]);
-      Finished(*Units[I], Out.Units[I],
+      ParsedUnit Unit = parseOne(*Units[I], Keys[I], Notes[I]);
+      Finished(*Units[I], Unit,
                std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
                    .count());
+      std::lock_guard<std::mutex> Guard(Accepting);
+      Done[I] = std::move(Unit);
+      for (; Next < Units.size() && Done[Next]; ++Next) {
+        Accept(Next, std::move(*Done[Next]), Keys[Next]);
+        Done[Next].reset();
+      }
     });
   Pool.wait();
-  return Out;
+  return Notes;
 }
 
 /// Runs on a worker thread: touches nothing shared.
@@ -140,15 +148,16 @@ std::string CachedParser::keyOf(const InputFile &F) const {
   return UnitCache::keyOf(Caches.runDigest(), Lines, (*Buffer)->getBuffer());
 }
 
-llvm::Expected<std::vector<ParsedUnit>>
+llvm::Error
 CachedParser::fromShards(const std::vector<const InputFile *> &Units,
-                         const std::map<std::string, std::string> &ManifestKeys) const {
-  std::vector<ParsedUnit> Results;
+                         const std::map<std::string, std::string> &ManifestKeys,
+                         AcceptFn Accept) const {
   std::set<std::string> Expected;
   for (const auto &Entry : ManifestKeys)
     Expected.insert(Entry.first);
   auto IsRunFile = [this](llvm::StringRef Path) { return isRunFile(Path); };
-  for (const InputFile *F : Units) {
+  for (size_t I = 0; I < Units.size(); ++I) {
+    const InputFile *F = Units[I];
     auto Manifest = ManifestKeys.find(F->Path);
     if (Manifest == ManifestKeys.end())
       return llvm::createStringError("'" + F->Path +
@@ -167,13 +176,13 @@ CachedParser::fromShards(const std::vector<const InputFile *> &Units,
                                      "' is missing or damaged, " +
                                      "or a header it includes changed since" +
                                      (Damage.empty() ? "" : ": " + Damage));
-    Results.push_back(std::move(*Found));
+    Accept(I, std::move(*Found), Key);
   }
   if (!Expected.empty())
     return llvm::createStringError(
         "'" + *Expected.begin() + "', which a shard parsed, is not a " +
         "translation unit of this merge: the inputs changed since the shards ran");
-  return Results;
+  return llvm::Error::success();
 }
 
 void acceptParse(RunState &State, const InputFile &F, ParsedUnit Unit, bool Standalone) {

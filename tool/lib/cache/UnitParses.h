@@ -71,13 +71,6 @@ private:
   std::string RunDigest;
 };
 
-/// What parsing a list of units gave, in the list's order.
-struct UnitParses {
-  std::vector<ParsedUnit> Units;
-  std::vector<std::string> Keys;  ///< each unit's cache key ("" without a cache)
-  std::vector<std::string> Notes; ///< why a cache entry was refused as damaged
-};
-
 /// Parses units through the caches.
 class CachedParser {
 public:
@@ -90,14 +83,22 @@ public:
   /// Finished is told of each as it completes, from its thread.
   using FinishedFn =
       llvm::function_ref<void(const InputFile &, const ParsedUnit &, double Seconds)>;
-  UnitParses parse(const std::vector<const InputFile *> &Units, unsigned Jobs,
-                   FinishedFn Finished) const;
+  /// Given each unit's parse and cache key ("" without a cache) in the
+  /// list's order, one at a time, as soon as the parses before it are given:
+  /// a parse is held only until then, not until the last unit ends.
+  using AcceptFn =
+      llvm::function_ref<void(size_t Index, ParsedUnit Unit, const std::string &Key)>;
+  /// Returns why cache entries were refused as damaged, in the list's order.
+  std::vector<std::string> parse(const std::vector<const InputFile *> &Units,
+                                 unsigned Jobs, FinishedFn Finished,
+                                 AcceptFn Accept) const;
 
-  /// merge: the shards' parses of Units. Every unit must be in exactly the
-  /// shards' manifests (ManifestKeys: unit -> key), unchanged since.
-  llvm::Expected<std::vector<ParsedUnit>>
-  fromShards(const std::vector<const InputFile *> &Units,
-             const std::map<std::string, std::string> &ManifestKeys) const;
+  /// merge: the shards' parses of Units, given in order. Every unit must be
+  /// in exactly the shards' manifests (ManifestKeys: unit -> key), unchanged
+  /// since; on an error the run stops, whatever was given.
+  llvm::Error fromShards(const std::vector<const InputFile *> &Units,
+                         const std::map<std::string, std::string> &ManifestKeys,
+                         AcceptFn Accept) const;
 
   /// The cache key of F's parse: its command lines and text; "" where F
   /// cannot be read.
