@@ -144,7 +144,18 @@ def write(path, text):
         f.write(text)
 
 
-def unit_text(rng, u, heads, helper):
+# Host code without CUDA names, to make a unit as large as a real one.
+FILLER = """
+static double mix{u}_{i}(const double *v, int n) {{
+  double s = 0;
+  for (int j = 0; j < n; ++j)
+    s += v[j] * {i}.5 - (j % {a}) / 3.0;
+  return s;
+}}
+"""
+
+
+def unit_text(rng, u, heads, helper, kb=0):
     lines = [f"// unit {u}"]
     if helper:
         lines.append(f'#include "{helper}"')
@@ -154,10 +165,14 @@ def unit_text(rng, u, heads, helper):
     for header, extra in EXTRAS.items():
         if header in heads:
             text += extra.format(u=u, a=u % 5)
+    i = 0
+    while len(text) < kb * 1024:
+        text += FILLER.format(u=u, i=i, a=u % 5 + 2)
+        i += 1
     return text
 
 
-def generate(out, units, programs, seed, sdk_every, extras, light=False):
+def generate(out, units, programs, seed, sdk_every, extras, light=False, kb=0):
     rng = random.Random(seed)
     for p in range(programs):
         helper_heads = rng.sample(SYSTEM, 2) + ["<cuda_runtime.h>"]
@@ -170,7 +185,7 @@ def generate(out, units, programs, seed, sdk_every, extras, light=False):
                              LIGHT_ORDERS if light else ORDERS)
         helper = "helper.h" if rng.random() < 0.4 else None
         write(os.path.join(out, f"prog{p:03d}", f"unit{u:04d}.cu"),
-              unit_text(rng, u, heads, helper))
+              unit_text(rng, u, heads, helper, kb))
 
 
 def main():
@@ -185,8 +200,11 @@ def main():
                     help="at most E headers of a unit's own after the common ones")
     ap.add_argument("--light", action="store_true",
                     help="light system headers only, for a quick test")
+    ap.add_argument("--unit-kb", type=int, default=0,
+                    help="pad each unit with host code to at least this many KiB")
     a = ap.parse_args()
-    generate(a.out, a.units, max(1, a.programs), a.seed, a.sdk_every, a.extras, a.light)
+    generate(a.out, a.units, max(1, a.programs), a.seed, a.sdk_every, a.extras, a.light,
+             a.unit_kb)
 
 
 if __name__ == "__main__":

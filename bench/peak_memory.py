@@ -8,7 +8,8 @@ units lost (token fallback or a Clang crash). Exits 1 if the largest tree's
 peak is above --ratio (1.2) times the smallest's, or a unit was lost.
 
   peak_memory.py MUSIFY [--units 100 1000] [--jobs 2] [--target hip]
-                 [--light] [--ratio 1.2] [--tree DIR ...] [-- MUSIFY_FLAGS]
+                 [--light] [--unit-kb K] [--ratio 1.2] [--tree DIR ...]
+                 [-- MUSIFY_FLAGS]
 """
 import argparse
 import json
@@ -31,6 +32,8 @@ def options():
     p.add_argument("--target", default="hip")
     p.add_argument("--light", action="store_true",
                    help="light system headers only (gen_varied.py --light)")
+    p.add_argument("--unit-kb", type=int, default=0,
+                   help="units padded with host code to K KiB (gen_varied.py --unit-kb)")
     p.add_argument("--ratio", type=float, default=1.2)
     p.add_argument("--tree", action="append", default=[],
                    help="a tree of one's own instead of the generated ones")
@@ -38,11 +41,11 @@ def options():
     return p.parse_args()
 
 
-def generated(work, units, light):
+def generated(work, units, light, kb):
     tree = os.path.join(work, f"tree{units}")
     subprocess.run([sys.executable, os.path.join(HERE, "gen_varied.py"), tree, "--units",
                     str(units), "--programs", str(max(1, units // 8))] +
-                   (["--light"] if light else []), check=True)
+                   (["--light"] if light else []) + ["--unit-kb", str(kb)], check=True)
     return tree
 
 
@@ -66,7 +69,7 @@ def measure(a, tree, work):
 def main():
     a = options()
     with tempfile.TemporaryDirectory(prefix="musify-peak-") as work:
-        trees = a.tree or [generated(work, n, a.light) for n in a.units]
+        trees = a.tree or [generated(work, n, a.light, a.unit_kb) for n in a.units]
         rows = []
         print(f"{'tree':40} {'seconds':>8} {'peak MiB':>9} {'lost':>5}")
         for tree in trees:

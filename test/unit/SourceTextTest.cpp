@@ -79,3 +79,25 @@ TEST(SourceText, LineInsertionPoints) {
 }
 
 } // namespace
+
+// What a run's units may include: every directive that names a header, in
+// disabled branches too; a header named through a macro is not known.
+TEST(SourceText, IncludedNamesAndMacroIncludes) {
+  auto Named = [](const std::string &Text, bool &EveryOne) {
+    std::vector<std::string> Found;
+    EveryOne =
+        forEachIncludedName(Text, [&](llvm::StringRef N) { Found.push_back(N.str()); });
+    return Found;
+  };
+  bool EveryOne = false;
+  EXPECT_EQ(Named("#include \"a.cu\"\n#if 0\n#  include_next <dir/b.h>\n#endif\n"
+                  "// #include \"c.cu\"\n/* #include \"d.cu\" */\n#\n#import \"e.h\"\n",
+                  EveryOne),
+            (std::vector<std::string>{"a.cu", "dir/b.h", "e.h"}));
+  EXPECT_TRUE(EveryOne);
+  EXPECT_EQ(Named("#define K \"k.cu\"\n#include K\n#include <f.h>\n", EveryOne),
+            std::vector<std::string>{"f.h"});
+  EXPECT_FALSE(EveryOne);
+  EXPECT_TRUE(Named("int include = 1; # define X include\n", EveryOne).empty());
+  EXPECT_TRUE(EveryOne);
+}

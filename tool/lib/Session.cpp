@@ -12,6 +12,7 @@
 #include "find/SourceClassifier.h"
 #include "frontend/Frontend.h"
 #include "inputs/Inputs.h"
+#include "inputs/ReadAlone.h"
 #include "model/RunState.h"
 #include "output/OutputPlan.h"
 #include "output/TreeLock.h"
@@ -30,6 +31,7 @@
 #include <chrono>
 #include <map>
 #include <optional>
+#include <set>
 
 namespace musify {
 
@@ -47,29 +49,24 @@ public:
   int run() {
     if (std::optional<int> Failed = collect())
       return *Failed;
+    // Units read alone are written while parsing.
+    if (Options.Output != OutputMode::None && !Options.ShardCount)
+      Output.removeStaleTemporaries(Errs);
     if (std::optional<int> Failed = parseAll())
       return *Failed;
     if (Options.ShardCount)
       return exportShard();
-    renameIncludesOfRun(State, Inputs, Options.ClangArgs, Renamed, Decide);
-    migrateBuildFiles(State, Rules.buildRules(), Options.Target, Renamed);
-    migratePythonModules(State, Rules.buildRules(), Options.Target,
-                         Options.RewriteStrings);
-    rewriteUnparsed(State, Rules, Cuda.has_value());
-    rewriteSkippedRegions(State, Rules);
-    if (Options.RewriteStrings)
-      rewriteStringLiterals(State, Rules);
-    decideAll(State, Decide);
-    if (Options.InlineFindings)
-      writeFindingsIntoCode(State, Options.Target.DisplayName);
+    migrateFiles(State);
     if (std::optional<int> Failed = beginMergeJournal())
       return *Failed;
     bool Written = Options.Output == OutputMode::None ||
                    Output.writeFiles(State, keptAfterWriting(), Out, Errs);
+    Written = Written && WrittenAlone;
     if (Journal && Written)
       Journal->finish();
     if (Options.Output == OutputMode::OutRoot)
       Written = Output.mirrorLinks(Errs) && Written;
+    takeBackUnitsReadAlone();
     return report() && Written ? ExitSuccess : ExitMigrationProblems;
   }
 
@@ -166,6 +163,7 @@ private:
     if (!Planned)
       return fail(llvm::toString(Planned.takeError()));
     Renamed = std::move(*Planned);
+    RenameFolders = includeFoldersOfRun(Inputs, Options.ClangArgs);
     return std::nullopt;
   }
 
@@ -234,10 +232,20 @@ private:
     std::vector<const InputFile *> Units = unitsToParse(), Standalone;
     Progress Bar(Errs, Errs.is_displayed() && !Options.Quiet, Options.Verbose,
                  Units.size());
+    // A shard writes nothing; in place, nothing is replaced before every
+    // unit is parsed, nor by a merge before every shard's parse is read.
+    if (Options.Output == OutputMode::OutRoot && !Options.ShardCount &&
+        Options.MergeFolders.empty())
+      ReadAlone = unitsReadAlone(Inputs, Options.ClangArgs);
     auto AcceptUnit = [&](size_t I, ParsedUnit Unit, const std::string &Key) {
+      const InputFile &F = *Units[I];
       if (Options.ShardCount)
-        ExportedUnits.emplace(Units[I]->Path, Key);
-      acceptParse(State, *Units[I], std::move(Unit), /*Standalone=*/false);
+        ExportedUnits.emplace(F.Path, Key);
+      if (!ReadAlone.count(F.Path))
+        return acceptParse(State, F, std::move(Unit), /*Standalone=*/false);
+      RunState Own;
+      acceptParse(State, F, std::move(Unit), /*Standalone=*/false, &Own);
+      migrateAlone(Own);
     };
     if (!Options.MergeFolders.empty()) {
       if (llvm::Error E = Parser.fromShards(Units, Options.MergeUnits, AcceptUnit))
@@ -262,6 +270,7 @@ private:
                });
     State.FoundIn.clear(); // no parse is left to find a place again
     Bar.done();
+    Errs << SaidWhileParsing;
     return std::nullopt;
   }
 
@@ -334,6 +343,46 @@ private:
       return fail("cannot keep the merge's journal in '" + Options.MergeFolders.front() +
                   "', so nothing is replaced: " + llvm::toString(std::move(E)));
     return std::nullopt;
+  }
+
+  /// Stages 4 and 5 for the files of Run: the decisions and edits that
+  /// migrate them (and the findings written into them), not yet written.
+  void migrateFiles(RunState &Run) {
+    renameIncludesOfRun(Run, RenameFolders, Renamed, Decide);
+    migrateBuildFiles(Run, Rules.buildRules(), Options.Target, Renamed);
+    migratePythonModules(Run, Rules.buildRules(), Options.Target, Options.RewriteStrings);
+    rewriteUnparsed(Run, Rules, Cuda.has_value());
+    rewriteSkippedRegions(Run, Rules);
+    if (Options.RewriteStrings)
+      rewriteStringLiterals(Run, Rules);
+    decideAll(Run, Decide);
+    if (Options.InlineFindings)
+      writeFindingsIntoCode(Run, Options.Target.DisplayName);
+  }
+
+  /// A unit only its own parse reads (inputs/ReadAlone), parsed: migrated
+  /// and written now, its text and edits let go of; what it says is said
+  /// once the progress bar is done.
+  void migrateAlone(RunState &Own) {
+    migrateFiles(Own);
+    llvm::raw_string_ostream Said(SaidWhileParsing);
+    WrittenAlone = Output.writeFiles(Own, keptAfterWriting(), Out, Said) && WrittenAlone;
+    WrittenWhileParsing.merge(Own.Files);
+  }
+
+  /// The files written while parsing, back in the run's state for the
+  /// report. One another file's parse read after all (an #include
+  /// inputs/ReadAlone could not see) was migrated again at the end with
+  /// what that parse found, and written again: that is the one reported.
+  void takeBackUnitsReadAlone() {
+    State.Files.merge(WrittenWhileParsing);
+    for (const auto &[Path, S] : WrittenWhileParsing) {
+      State.Files.at(Path).Input = S.Input;
+      Errs << "musify: warning: '" << Path << "' was migrated and written as soon "
+           << "as it was parsed, but another file includes it: it was migrated "
+           << "again with what that file's parse found\n";
+    }
+    WrittenWhileParsing.clear();
   }
 
   /// --shard: the manifest of what this shard exported; no file is written.
@@ -441,6 +490,12 @@ private:
   TreeLock InPlaceLock;                ///< --in-place: held while the run lives
   ParseCaches Caches;
   std::map<std::string, std::string> ExportedUnits; ///< --shard: unit -> key
+  std::vector<std::string> RenameFolders; ///< --rename-extensions: includeFoldersOfRun
+  /// --out-root: units migrated and written as soon as they are parsed.
+  std::set<std::string> ReadAlone;
+  std::map<std::string, FileState> WrittenWhileParsing;
+  std::string SaidWhileParsing; ///< by their writes
+  bool WrittenAlone = true;
   std::chrono::steady_clock::time_point Started = std::chrono::steady_clock::now();
 };
 

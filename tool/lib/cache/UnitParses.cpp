@@ -185,7 +185,35 @@ CachedParser::fromShards(const std::vector<const InputFile *> &Units,
   return llvm::Error::success();
 }
 
-void acceptParse(RunState &State, const InputFile &F, ParsedUnit Unit, bool Standalone) {
+namespace {
+
+/// Moves the items of From found in Path to the end of To.
+template <typename T, typename FileOfFn>
+void moveFoundIn(const std::string &Path, std::vector<T> &From, std::vector<T> &To,
+                 FileOfFn FileOf) {
+  auto Others = std::stable_partition(From.begin(), From.end(),
+                                      [&](const T &X) { return FileOf(X) != Path; });
+  std::move(Others, From.end(), std::back_inserter(To));
+  From.erase(Others, From.end());
+}
+
+/// What F's parse found in F itself, moved to Own: no other parse finds it
+/// again, so the Decide stage's choice of one per place is all it needs.
+void moveFoundInUnit(const std::string &Path, TranslationUnitFindings &Found,
+                     RunState &Own) {
+  auto AtFile = [](const auto &X) -> const std::string & { return X.At.File; };
+  moveFoundIn(Path, Found.References, Own.References, AtFile);
+  moveFoundIn(Path, Found.Launches, Own.Launches, AtFile);
+  moveFoundIn(Path, Found.SharedArrays, Own.SharedArrays, AtFile);
+  moveFoundIn(Path, Found.Hazards, Own.Hazards, AtFile);
+  moveFoundIn(Path, Found.Skipped, Own.Skipped,
+              [](const SkippedRegion &R) -> const std::string & { return R.File; });
+}
+
+/// acceptParse, with F's file state left in State and what was found in F
+/// itself put in Mine.
+void acceptInto(RunState &State, const InputFile &F, ParsedUnit Unit, bool Standalone,
+                RunState &Mine) {
   ++(Unit.FromCache ? State.UnitsFromCache : State.UnitsParsed);
   if (!Unit.DeviceArchs.empty())
     State.state(F.Path).Report.DeviceParses = Unit.DeviceArchs;
@@ -202,7 +230,7 @@ void acceptParse(RunState &State, const InputFile &F, ParsedUnit Unit, bool Stan
     // nothing musify writes.
     for (SkippedRegion &R : Unit.ErrorRegions)
       if (State.knows(R.File))
-        State.ErrorRegions.push_back(std::move(R));
+        (R.File == F.Path ? Mine : State).ErrorRegions.push_back(std::move(R));
   }
   if (!Unit.Parsed && !Unit.Recovered) {
     FileState &S = State.state(F.Path);
@@ -240,9 +268,20 @@ void acceptParse(RunState &State, const InputFile &F, ParsedUnit Unit, bool Stan
       Offsets.shrink_to_fit();
     }
     if (Found.ReliesOnImplicitHeader)
-      State.ReliesOnImplicitHeader.push_back(F.Path);
+      Mine.ReliesOnImplicitHeader.push_back(F.Path);
   }
+  if (&Mine != &State)
+    moveFoundInUnit(F.Path, Found, Mine);
   State.keepFound(Found);
+}
+
+} // namespace
+
+void acceptParse(RunState &State, const InputFile &F, ParsedUnit Unit, bool Standalone,
+                 RunState *Own) {
+  acceptInto(State, F, std::move(Unit), Standalone, Own ? *Own : State);
+  if (Own)
+    Own->Files.insert(State.Files.extract(F.Path));
 }
 
 } // namespace musify

@@ -118,8 +118,10 @@ private:
 /// Merges one unit's parse into State: its findings, what its parse met,
 /// and what it compiled. Standalone: a header parsed on its own, which may
 /// legitimately need its includer's context, so failing to parse it is
-/// reported but not an error of the run.
-void acceptParse(RunState &State, const InputFile &F, ParsedUnit Unit, bool Standalone);
+/// reported but not an error of the run. Own: a state F is migrated in on
+/// its own (inputs/ReadAlone); F's file and what was found in it go there.
+void acceptParse(RunState &State, const InputFile &F, ParsedUnit Unit, bool Standalone,
+                 RunState *Own = nullptr);
 
 /// C++ files that nvcc compiles as CUDA (`-x cu`) get a second try.
 std::vector<SourceLanguage> languagesOf(const InputFile &F);

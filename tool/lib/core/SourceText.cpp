@@ -213,6 +213,34 @@ void forEachInclude(llvm::StringRef Text, unsigned End,
       [&](const RawInclude &I) { Fn(I.Name, I.Offset, I.Length); });
 }
 
+bool forEachIncludedName(llvm::StringRef Text,
+                         llvm::function_ref<void(llvm::StringRef)> Fn) {
+  RawLexer Raw(Text, 0);
+  clang::Token Tok;
+  bool EveryOneNamed = true;
+  bool More = Raw.next(Tok);
+  while (More) {
+    if (Tok.is(clang::tok::hash) && Tok.isAtStartOfLine()) {
+      clang::Token Directive;
+      if (!Raw.next(Directive))
+        break;
+      if (!namesHeader(Directive)) {
+        Tok = Directive; // perhaps the next line's `#`
+        continue;
+      }
+      bool Named = false;
+      readIncludedHeader(Text, Raw.offsetOf(Directive) + Directive.getLength(),
+                         [&](const RawInclude &I) {
+                           Fn(I.Name);
+                           Named = true;
+                         });
+      EveryOneNamed = EveryOneNamed && Named;
+    }
+    More = Raw.next(Tok);
+  }
+  return EveryOneNamed;
+}
+
 unsigned lineStartOf(llvm::StringRef Text, unsigned Offset) {
   size_t NewLine = Text.take_front(Offset).rfind('\n');
   return NewLine == llvm::StringRef::npos ? 0u : unsigned(NewLine + 1);

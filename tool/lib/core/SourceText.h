@@ -75,6 +75,12 @@ forEachInclude(llvm::StringRef Text,
   forEachInclude(Text, Text.size(), Fn);
 }
 
+/// Calls Fn with the header each `#include`, `#include_next` and `#import`
+/// of Text names, as written, in disabled branches too (not in comments);
+/// false if one names no header on its line (`#include HEADER`: a macro's).
+bool forEachIncludedName(llvm::StringRef Text,
+                         llvm::function_ref<void(llvm::StringRef)> Fn);
+
 /// A token as the raw lexer sees it: where it is in its text, and what.
 struct RawToken {
   unsigned Offset = 0;

@@ -290,7 +290,6 @@ void OutputPlan::removeStaleTemporaries(llvm::raw_ostream &Errs) const {
 bool OutputPlan::writeFiles(RunState &State, AfterWriting Keep, llvm::raw_ostream &Out,
                             llvm::raw_ostream &Errs) const {
   bool Ok = true;
-  removeStaleTemporaries(Errs);
   for (auto &[Path, S] : State.Files) {
     std::string Dest = destinationOf(S);
     if (Dest.empty()) {

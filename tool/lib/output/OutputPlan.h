@@ -88,7 +88,8 @@ public:
   /// --out-root: the input folders' relative links that stay inside them are
   /// links in the mirror too (a link's target is never written through).
   bool mirrorLinks(llvm::raw_ostream &Errs) const;
-  /// Temporary files an interrupted run left beside the inputs go.
+  /// Temporary files an interrupted run left beside the inputs go: before
+  /// the first write.
   void removeStaleTemporaries(llvm::raw_ostream &Errs) const;
   /// Stage 5, output: every file of State written whole where the plan
   /// says (write()), each one written noted in its report, and then let go

@@ -83,11 +83,8 @@ std::vector<Decision> renameIncludes(llvm::StringRef Path, llvm::StringRef Text,
   return Out;
 }
 
-void renameIncludesOfRun(RunState &State, const InputSet &Inputs,
-                         const std::vector<std::string> &ClangArgs,
-                         const RenameMap &Renamed, const Decider &Decide) {
-  if (Renamed.empty())
-    return;
+std::vector<std::string> includeFoldersOfRun(const InputSet &Inputs,
+                                             const std::vector<std::string> &ClangArgs) {
   std::vector<std::string> Folders =
       includeFoldersOf(translateNvccFlags(ClangArgs), workingFolder(), /*System=*/true);
   for (const InputFile &F : Inputs.Files)
@@ -95,6 +92,13 @@ void renameIncludesOfRun(RunState &State, const InputSet &Inputs,
       llvm::append_range(Folders,
                          includeFoldersOf(translateNvccFlags(F.Command->Flags),
                                           F.Command->Directory, /*System=*/true));
+  return Folders;
+}
+
+void renameIncludesOfRun(RunState &State, const std::vector<std::string> &Folders,
+                         const RenameMap &Renamed, const Decider &Decide) {
+  if (Renamed.empty())
+    return;
   for (auto &[Path, S] : State.Files)
     if (S.isSource() && !S.leftOut())
       for (Decision &D :

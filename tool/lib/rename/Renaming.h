@@ -33,11 +33,14 @@ std::vector<Decision> renameIncludes(llvm::StringRef Path, llvm::StringRef Text,
                                      const std::vector<std::string> &Folders,
                                      const RenameMap &Renamed, const Decider &Decide);
 
-/// Every source's #includes of renamed files, looked up in the include
-/// folders of ClangArgs and of the inputs' compile commands, recorded in
-/// State.
-void renameIncludesOfRun(RunState &State, const InputSet &Inputs,
-                         const std::vector<std::string> &ClangArgs,
+/// The folders a run's #includes are looked up in: those of ClangArgs and
+/// of the inputs' compile commands.
+std::vector<std::string> includeFoldersOfRun(const InputSet &Inputs,
+                                             const std::vector<std::string> &ClangArgs);
+
+/// Every source's #includes of renamed files, looked up in Folders
+/// (includeFoldersOfRun), recorded in State.
+void renameIncludesOfRun(RunState &State, const std::vector<std::string> &Folders,
                          const RenameMap &Renamed, const Decider &Decide);
 
 } // namespace musify
