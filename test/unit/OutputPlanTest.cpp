@@ -2,6 +2,11 @@
 // refuses (an input, a mirrored file, a backup, the same file twice).
 #include "output/OutputPlan.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include <gtest/gtest.h>
 
 using namespace musify;
@@ -75,6 +80,53 @@ TEST_F(OutputPlanTest, SingleFileModesTakeOneNamedInput) {
   std::optional<std::string> Why = Plan.whyNotWritable("");
   ASSERT_TRUE(Why);
   EXPECT_NE(Why->find("exactly one input file"), std::string::npos);
+}
+
+// A unit migrated while others were parsed has its text set aside and read
+// again to be written in place: if the file changed since, its edits are for
+// another text, and it is left as it is.
+TEST(OutputPlanWrite, ATextSetAsideIsWrittenOnlyIfUnchanged) {
+  llvm::SmallString<128> Root;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("output-plan", Root));
+  std::string Path = (Root + "/a.cu").str();
+  auto Put = [&](llvm::StringRef Text) {
+    std::error_code EC;
+    llvm::raw_fd_ostream(Path, EC) << Text;
+    ASSERT_FALSE(EC);
+  };
+  auto Now = [&] { return (*llvm::MemoryBuffer::getFile(Path))->getBuffer().str(); };
+  InputSet Inputs;
+  Inputs.Roots = {Root.str().str()};
+  Inputs.MirrorBase = Root.str().str();
+  Inputs.Files.push_back(InputFile{});
+  Inputs.Files.back().Path = Path;
+  Inputs.Files.back().Role = FileRole::TranslationUnit;
+  OutputSettings Settings;
+  Settings.Mode = OutputMode::InPlace;
+  OutputPlan Plan(Settings, Inputs, {});
+  auto Migrate = [&](llvm::StringRef Changed) {
+    Put("cudaMalloc(p);");
+    RunState State;
+    FileState &S = State.state(Path);
+    S.Input = &Inputs.Files.back();
+    RunState::text(S);
+    S.Edits.add({0, 10, "hipMalloc"});
+    S.setAsideText(AfterWriting::KeepNothing);
+    if (!Changed.empty())
+      Put(Changed);
+    std::string Out, Errs;
+    llvm::raw_string_ostream OutS(Out), ErrS(Errs);
+    bool Ok = Plan.writeFiles(State, AfterWriting::KeepNothing, OutS, ErrS);
+    return std::pair{Ok, Errs};
+  };
+  EXPECT_EQ(Migrate(""), std::pair(true, std::string()));
+  EXPECT_EQ(Now(), "hipMalloc(p);");
+  auto [Ok, Errs] = Migrate("cudaFree(p);");
+  EXPECT_FALSE(Ok);
+  EXPECT_NE(Errs.find("changed while it was migrated; it is not written"),
+            std::string::npos);
+  EXPECT_EQ(Now(), "cudaFree(p);");
+  llvm::sys::fs::remove_directories(Root);
 }
 
 } // namespace

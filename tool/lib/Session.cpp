@@ -57,6 +57,7 @@ public:
     if (Options.ShardCount)
       return exportShard();
     migrateFiles(State);
+    takeBackUnitsReadAlone();
     if (std::optional<int> Failed = beginMergeJournal())
       return *Failed;
     bool Written = Options.Output == OutputMode::None ||
@@ -66,7 +67,6 @@ public:
       Journal->finish();
     if (Options.Output == OutputMode::OutRoot)
       Written = Output.mirrorLinks(Errs) && Written;
-    takeBackUnitsReadAlone();
     return report() && Written ? ExitSuccess : ExitMigrationProblems;
   }
 
@@ -232,10 +232,10 @@ private:
     std::vector<const InputFile *> Units = unitsToParse(), Standalone;
     Progress Bar(Errs, Errs.is_displayed() && !Options.Quiet, Options.Verbose,
                  Units.size());
-    // A shard writes nothing; in place, nothing is replaced before every
-    // unit is parsed, nor by a merge before every shard's parse is read.
-    if (Options.Output == OutputMode::OutRoot && !Options.ShardCount &&
-        Options.MergeFolders.empty())
+    // A shard writes nothing, -o one file; a merge replaces nothing before
+    // it has read every shard's parse.
+    if (Options.Output != OutputMode::File && Options.Output != OutputMode::Stdout &&
+        !Options.ShardCount && Options.MergeFolders.empty())
       ReadAlone = unitsReadAlone(Inputs, Options.ClangArgs);
     auto AcceptUnit = [&](size_t I, ParsedUnit Unit, const std::string &Key) {
       const InputFile &F = *Units[I];
@@ -361,28 +361,36 @@ private:
   }
 
   /// A unit only its own parse reads (inputs/ReadAlone), parsed: migrated
-  /// and written now, its text and edits let go of; what it says is said
-  /// once the progress bar is done.
+  /// now. With --out-root it is written now, and its text and edits go;
+  /// otherwise its text goes until it is written with the rest (in place,
+  /// nothing is replaced before every unit is parsed). What its write says
+  /// is said once the progress bar is done.
   void migrateAlone(RunState &Own) {
     migrateFiles(Own);
-    llvm::raw_string_ostream Said(SaidWhileParsing);
-    WrittenAlone = Output.writeFiles(Own, keptAfterWriting(), Out, Said) && WrittenAlone;
-    WrittenWhileParsing.merge(Own.Files);
+    if (Options.Output == OutputMode::OutRoot) {
+      llvm::raw_string_ostream Said(SaidWhileParsing);
+      WrittenAlone =
+          Output.writeFiles(Own, keptAfterWriting(), Out, Said) && WrittenAlone;
+    } else {
+      for (auto &[Path, S] : Own.Files)
+        S.setAsideText(keptAfterWriting());
+    }
+    MigratedWhileParsing.merge(Own.Files);
   }
 
-  /// The files written while parsing, back in the run's state for the
-  /// report. One another file's parse read after all (an #include
-  /// inputs/ReadAlone could not see) was migrated again at the end with
-  /// what that parse found, and written again: that is the one reported.
+  /// The units migrated while parsing, back in the run's state. One that
+  /// another unit's parse read after all (an #include inputs/ReadAlone could
+  /// not see) has just been migrated again with what that parse found: that
+  /// migration is the one written and reported.
   void takeBackUnitsReadAlone() {
-    State.Files.merge(WrittenWhileParsing);
-    for (const auto &[Path, S] : WrittenWhileParsing) {
+    State.Files.merge(MigratedWhileParsing);
+    for (const auto &[Path, S] : MigratedWhileParsing) {
       State.Files.at(Path).Input = S.Input;
-      Errs << "musify: warning: '" << Path << "' was migrated and written as soon "
-           << "as it was parsed, but another file includes it: it was migrated "
-           << "again with what that file's parse found\n";
+      Errs << "musify: warning: '" << Path << "' was migrated as soon as it was "
+           << "parsed, but another file includes it: it is migrated again with what "
+           << "that file's parse found\n";
     }
-    WrittenWhileParsing.clear();
+    MigratedWhileParsing.clear();
   }
 
   /// --shard: the manifest of what this shard exported; no file is written.
@@ -491,9 +499,9 @@ private:
   ParseCaches Caches;
   std::map<std::string, std::string> ExportedUnits; ///< --shard: unit -> key
   std::vector<std::string> RenameFolders; ///< --rename-extensions: includeFoldersOfRun
-  /// --out-root: units migrated and written as soon as they are parsed.
+  /// Units migrated as soon as they are parsed (inputs/ReadAlone).
   std::set<std::string> ReadAlone;
-  std::map<std::string, FileState> WrittenWhileParsing;
+  std::map<std::string, FileState> MigratedWhileParsing;
   std::string SaidWhileParsing; ///< by their writes
   bool WrittenAlone = true;
   std::chrono::steady_clock::time_point Started = std::chrono::steady_clock::now();

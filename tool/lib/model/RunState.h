@@ -10,7 +10,9 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/xxhash.h"
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
@@ -52,6 +54,18 @@ struct FileState {
       Text.emplace();
     if (Keep == AfterWriting::KeepNothing)
       Edits = EditSet();
+  }
+  /// The hash of the text its edits were made for, where the text was let
+  /// go of before writing (setAsideText): the text read again to be written
+  /// must have it.
+  std::optional<uint64_t> HashOfEditedText;
+  /// Migrated, to be written later: the text goes until then, unless the
+  /// HTML page reads it.
+  void setAsideText(AfterWriting Keep) {
+    if (Keep == AfterWriting::KeepTextAndEdits || !Text)
+      return;
+    HashOfEditedText = llvm::xxh3_64bits(*Text);
+    Text.reset();
   }
 };
 

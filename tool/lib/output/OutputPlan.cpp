@@ -9,6 +9,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
 
 namespace musify {
 
@@ -291,6 +292,8 @@ bool OutputPlan::writeFiles(RunState &State, AfterWriting Keep, llvm::raw_ostrea
                             llvm::raw_ostream &Errs) const {
   bool Ok = true;
   for (auto &[Path, S] : State.Files) {
+    if (!S.Report.Output.empty())
+      continue; // written as soon as its unit was parsed
     std::string Dest = destinationOf(S);
     if (Dest.empty()) {
       if (!S.Edits.empty())
@@ -299,6 +302,12 @@ bool OutputPlan::writeFiles(RunState &State, AfterWriting Keep, llvm::raw_ostrea
       continue;
     }
     llvm::StringRef Original = RunState::text(S);
+    if (S.HashOfEditedText && llvm::xxh3_64bits(Original) != *S.HashOfEditedText) {
+      Errs << "musify: error: '" << Path << "' changed while it was migrated; it is "
+           << "not written\n";
+      Ok = false;
+      continue;
+    }
     if (!write(Path, Dest, Original, S.Edits.apply(Original), Out, Errs)) {
       Ok = false;
       continue;
