@@ -55,6 +55,8 @@ struct FileState {
     if (Keep == AfterWriting::KeepNothing)
       Edits = EditSet();
   }
+  /// Written, or its write failed and was said: it is not tried again.
+  bool WriteTried = false;
   /// The hash of the text its edits were made for, where the text was let
   /// go of before writing (setAsideText): the text read again to be written
   /// must have it.

@@ -292,8 +292,9 @@ bool OutputPlan::writeFiles(RunState &State, AfterWriting Keep, llvm::raw_ostrea
                             llvm::raw_ostream &Errs) const {
   bool Ok = true;
   for (auto &[Path, S] : State.Files) {
-    if (!S.Report.Output.empty())
-      continue; // written as soon as its unit was parsed
+    if (S.WriteTried)
+      continue; // as soon as its unit was parsed
+    S.WriteTried = true;
     std::string Dest = destinationOf(S);
     if (Dest.empty()) {
       if (!S.Edits.empty())
