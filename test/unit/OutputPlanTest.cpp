@@ -103,7 +103,8 @@ TEST(OutputPlanWrite, ATextSetAsideIsWrittenOnlyIfUnchanged) {
   Inputs.Files.back().Role = FileRole::TranslationUnit;
   OutputSettings Settings;
   Settings.Mode = OutputMode::InPlace;
-  OutputPlan Plan(Settings, Inputs, {});
+  RenameMap Renamed; // the plan holds it by reference
+  OutputPlan Plan(Settings, Inputs, Renamed);
   auto Migrate = [&](llvm::StringRef Changed) {
     Put("cudaMalloc(p);");
     RunState State;
