@@ -49,7 +49,8 @@ public:
   int run() {
     if (std::optional<int> Failed = collect())
       return *Failed;
-    // Units read alone are written while parsing.
+    // Before the first write: with --out-root, units read alone are
+    // written while parsing.
     if (Options.Output != OutputMode::None && !Options.ShardCount)
       Output.removeStaleTemporaries(Errs);
     if (std::optional<int> Failed = parseAll())

@@ -1,6 +1,7 @@
-// The translation units only their own parse reads: the run migrates and
-// writes each of them as soon as it is parsed, instead of holding its text
-// and edits until the last unit ends (docs/design.md, "The pipeline").
+// The translation units only their own parse reads: the run migrates each
+// of them as soon as it is parsed (and with --out-root writes it), instead
+// of holding its text until the last unit ends (docs/design.md, "The
+// pipeline").
 #pragma once
 
 #include "inputs/Inputs.h"
