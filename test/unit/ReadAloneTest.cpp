@@ -63,6 +63,10 @@ TEST_F(ReadAloneTest, NoneWhereIncludesAreKnownOnlyToTheParses) {
   EXPECT_EQ(names(), std::set<std::string>{"a.cu"});
   EXPECT_TRUE(names({"-include", "pre.h"}).empty());
   EXPECT_TRUE(names({"--pre-include=pre.h"}).empty());
+  EXPECT_TRUE(names({"--include=pre.h"}).empty());
+  // Include folders include nothing by themselves.
+  EXPECT_EQ(names({"--include-path=inc", "--include-directory=inc", "-Iinc"}),
+            std::set<std::string>{"a.cu"});
   CompileCommand Command;
   Command.Flags = {"-imacros", "m.h"};
   Inputs.Files.back().Command = Command;

@@ -99,5 +99,7 @@ TEST(SourceText, IncludedNamesAndMacroIncludes) {
             std::vector<std::string>{"f.h"});
   EXPECT_FALSE(EveryOne);
   EXPECT_TRUE(Named("int include = 1; # define X include\n", EveryOne).empty());
+  // The scanners the rewriters use see it after a null directive too.
+  EXPECT_EQ(includesBefore("#\n#include <a.h>\n", 17), std::vector<std::string>{"a.h"});
   EXPECT_TRUE(EveryOne);
 }

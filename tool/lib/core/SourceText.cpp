@@ -117,9 +117,41 @@ static void reportIdentifier(const clang::Token &Tok, unsigned Offset,
                Qualifier);
 }
 
-void scanSource(llvm::StringRef Text, unsigned Begin, unsigned End,
-                IdentifierCallback OnIdentifier,
-                llvm::function_ref<void(const RawInclude &)> OnInclude) {
+namespace {
+
+/// Where Tok begins a directive (after any `#` alone on its line, the null
+/// directive): true if it names a header, which goes to OnInclude, or to
+/// OnUnnamed where none is named on its line. Otherwise Tok is left on the
+/// first token that is code (`#if NAME`, `#define NAME`: the name).
+bool readIncludeDirective(llvm::StringRef Text, RawLexer &Raw, clang::Token &Tok,
+                          llvm::function_ref<void(const RawInclude &)> OnInclude,
+                          llvm::function_ref<void()> OnUnnamed) {
+  while (Tok.is(clang::tok::hash) && Tok.isAtStartOfLine()) {
+    clang::Token Directive;
+    Raw.lexer().LexFromRawLexer(Directive);
+    if (!namesHeader(Directive)) {
+      Tok = Directive;
+      continue;
+    }
+    bool Named = false;
+    readIncludedHeader(Text, Raw.offsetOf(Directive) + Directive.getLength(),
+                       [&](const RawInclude &I) {
+                         Named = true;
+                         OnInclude(I);
+                       });
+    if (!Named)
+      OnUnnamed();
+    return true;
+  }
+  return false;
+}
+
+/// scanSource, also telling OnUnnamed of each #include that names no header
+/// on its line (a macro's).
+void scan(llvm::StringRef Text, unsigned Begin, unsigned End,
+          IdentifierCallback OnIdentifier,
+          llvm::function_ref<void(const RawInclude &)> OnInclude,
+          llvm::function_ref<void()> OnUnnamed) {
   RawLexer Raw(Text, Begin);
   clang::Lexer &L = Raw.lexer();
   auto OffsetOf = [&](const clang::Token &T) { return Raw.offsetOf(T); };
@@ -140,19 +172,16 @@ void scanSource(llvm::StringRef Text, unsigned Begin, unsigned End,
     if (SkipToNextLine && !Tok.isAtStartOfLine())
       continue;
     SkipToNextLine = false;
-    if (Tok.is(clang::tok::hash) && Tok.isAtStartOfLine()) {
-      clang::Token Directive;
-      L.LexFromRawLexer(Directive);
-      if (namesHeader(Directive)) {
-        readIncludedHeader(Text, OffsetOf(Directive) + Directive.getLength(), OnInclude);
-        // The rest of the directive is not code. (Lexer::ReadToEndOfLine
-        // would take the next line's first token along outside a directive.)
-        SkipToNextLine = true;
-        Prev.startToken();
-        continue;
-      }
-      Tok = Directive; // `#if NAME`, `#define NAME`: the name is code
+    bool IsInclude = readIncludeDirective(Text, Raw, Tok, OnInclude, OnUnnamed);
+    if (IsInclude) {
+      // The rest of the directive is not code. (Lexer::ReadToEndOfLine
+      // would take the next line's first token along outside a directive.)
+      SkipToNextLine = true;
+      Prev.startToken();
+      continue;
     }
+    if (Tok.is(clang::tok::eof))
+      break;
     if (Tok.is(clang::tok::coloncolon)) {
       if (Prev.is(clang::tok::raw_identifier) && PrevEnd == OffsetOf(Tok))
         Qualifier += (Prev.getRawIdentifier() + "::").str();
@@ -174,6 +203,14 @@ void scanSource(llvm::StringRef Text, unsigned Begin, unsigned End,
     PrevEnd = OffsetOf(Tok) + Tok.getLength();
     Prev = Tok;
   }
+}
+
+} // namespace
+
+void scanSource(llvm::StringRef Text, unsigned Begin, unsigned End,
+                IdentifierCallback OnIdentifier,
+                llvm::function_ref<void(const RawInclude &)> OnInclude) {
+  scan(Text, Begin, End, OnIdentifier, OnInclude, [] {});
 }
 
 void forEachStringLiteral(llvm::StringRef Text,
@@ -215,29 +252,10 @@ void forEachInclude(llvm::StringRef Text, unsigned End,
 
 bool forEachIncludedName(llvm::StringRef Text,
                          llvm::function_ref<void(llvm::StringRef)> Fn) {
-  RawLexer Raw(Text, 0);
-  clang::Token Tok;
   bool EveryOneNamed = true;
-  bool More = Raw.next(Tok);
-  while (More) {
-    if (Tok.is(clang::tok::hash) && Tok.isAtStartOfLine()) {
-      clang::Token Directive;
-      if (!Raw.next(Directive))
-        break;
-      if (!namesHeader(Directive)) {
-        Tok = Directive; // perhaps the next line's `#`
-        continue;
-      }
-      bool Named = false;
-      readIncludedHeader(Text, Raw.offsetOf(Directive) + Directive.getLength(),
-                         [&](const RawInclude &I) {
-                           Fn(I.Name);
-                           Named = true;
-                         });
-      EveryOneNamed = EveryOneNamed && Named;
-    }
-    More = Raw.next(Tok);
-  }
+  scan(
+      Text, 0, Text.size(), [](const RawIdentifier &, llvm::StringRef) {},
+      [&](const RawInclude &I) { Fn(I.Name); }, [&] { EveryOneNamed = false; });
   return EveryOneNamed;
 }
 

@@ -1,6 +1,7 @@
 #include "inputs/ReadAlone.h"
 
 #include "core/SourceText.h"
+#include "inputs/NvccFlags.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -15,14 +16,14 @@ namespace {
 /// A file of no source role larger than this is data, not a header.
 constexpr uint64_t MaxOtherFileBytes = 1 << 20;
 
-/// Whether Flags include a file in every unit they compile (Clang's and
-/// nvcc's spellings).
+/// Whether Flags include a file in every unit they compile. nvcc's flags are
+/// translated first: `--pre-include` is `-include`, `--include-path` is -I.
 bool includesByFlag(const std::vector<std::string> &Flags) {
-  for (llvm::StringRef Flag : Flags)
-    for (llvm::StringRef Option : {"-include", "--include", "-imacros", "--imacros",
-                                   "-pre-include", "--pre-include"})
-      if (Flag.starts_with(Option))
-        return true;
+  for (llvm::StringRef Flag : translateNvccFlags(Flags))
+    if (Flag.starts_with("-include") || Flag.starts_with("-imacros") ||
+        Flag == "--include" || Flag.starts_with("--include=") || Flag == "--imacros" ||
+        Flag.starts_with("--imacros="))
+      return true;
   return false;
 }
 
