@@ -11,7 +11,7 @@ The tree is a function of its arguments alone (a seeded generator), so two
 runs give byte-identical trees.
 
   gen_varied.py OUT [--units N] [--programs P] [--seed S] [--sdk-every K]
-                   [--extras E] [--light]
+                   [--extras E] [--light] [--unit-kb K] [--header-kb K]
 """
 import argparse
 import os
@@ -155,6 +155,15 @@ static double mix{u}_{i}(const double *v, int n) {{
 """
 
 
+def padded(text, kb, name, a):
+    """Text with host code added up to kb KiB."""
+    i = 0
+    while len(text) < kb * 1024:
+        text += FILLER.format(u=name, i=i, a=a)
+        i += 1
+    return text
+
+
 def unit_text(rng, u, heads, helper, kb=0):
     lines = [f"// unit {u}"]
     if helper:
@@ -165,20 +174,18 @@ def unit_text(rng, u, heads, helper, kb=0):
     for header, extra in EXTRAS.items():
         if header in heads:
             text += extra.format(u=u, a=u % 5)
-    i = 0
-    while len(text) < kb * 1024:
-        text += FILLER.format(u=u, i=i, a=u % 5 + 2)
-        i += 1
-    return text
+    return padded(text, kb, u, u % 5 + 2)
 
 
-def generate(out, units, programs, seed, sdk_every, extras, light=False, kb=0):
+def generate(out, units, programs, seed, sdk_every, extras, light=False, kb=0,
+             header_kb=0):
     rng = random.Random(seed)
     for p in range(programs):
         helper_heads = rng.sample(SYSTEM, 2) + ["<cuda_runtime.h>"]
+        helper = HELPER.format(name="helper.h", prog=p, a=p % 9 + 1,
+                               includes="\n".join(f"#include {h}" for h in helper_heads))
         write(os.path.join(out, f"prog{p:03d}", "helper.h"),
-              HELPER.format(name="helper.h", prog=p, a=p % 9 + 1,
-                            includes="\n".join(f"#include {h}" for h in helper_heads)))
+              padded(helper, header_kb, f"h{p}", p % 5 + 2))
     for u in range(units):
         p = u % programs
         heads = pick_headers(rng, sdk_every and u % sdk_every == 0, extras,
@@ -202,9 +209,11 @@ def main():
                     help="light system headers only, for a quick test")
     ap.add_argument("--unit-kb", type=int, default=0,
                     help="pad each unit with host code to at least this many KiB")
+    ap.add_argument("--header-kb", type=int, default=0,
+                    help="the same for each program's header")
     a = ap.parse_args()
     generate(a.out, a.units, max(1, a.programs), a.seed, a.sdk_every, a.extras, a.light,
-             a.unit_kb)
+             a.unit_kb, a.header_kb)
 
 
 if __name__ == "__main__":

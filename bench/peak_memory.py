@@ -8,7 +8,7 @@ units lost (token fallback or a Clang crash). Exits 1 if the largest tree's
 peak is above --ratio (1.2) times the smallest's, or a unit was lost.
 
   peak_memory.py MUSIFY [--units 100 1000] [--jobs 2] [--target hip]
-                 [--light] [--unit-kb K] [--ratio 1.2] [--tree DIR ...]
+                 [--light] [--unit-kb K] [--header-kb K] [--ratio 1.2] [--tree DIR ...]
                  [-- MUSIFY_FLAGS]
 """
 import argparse
@@ -34,6 +34,8 @@ def options():
                    help="light system headers only (gen_varied.py --light)")
     p.add_argument("--unit-kb", type=int, default=0,
                    help="units padded with host code to K KiB (gen_varied.py --unit-kb)")
+    p.add_argument("--header-kb", type=int, default=0,
+                   help="program headers padded so (gen_varied.py --header-kb)")
     p.add_argument("--ratio", type=float, default=1.2)
     p.add_argument("--tree", action="append", default=[],
                    help="a tree of one's own instead of the generated ones")
@@ -41,11 +43,12 @@ def options():
     return p.parse_args()
 
 
-def generated(work, units, light, kb):
+def generated(work, units, light, kb, header_kb):
     tree = os.path.join(work, f"tree{units}")
     subprocess.run([sys.executable, os.path.join(HERE, "gen_varied.py"), tree, "--units",
                     str(units), "--programs", str(max(1, units // 8))] +
-                   (["--light"] if light else []) + ["--unit-kb", str(kb)], check=True)
+                   (["--light"] if light else []) +
+                   ["--unit-kb", str(kb), "--header-kb", str(header_kb)], check=True)
     return tree
 
 
@@ -69,7 +72,7 @@ def measure(a, tree, work):
 def main():
     a = options()
     with tempfile.TemporaryDirectory(prefix="musify-peak-") as work:
-        trees = a.tree or [generated(work, n, a.light, a.unit_kb) for n in a.units]
+        trees = a.tree or [generated(work, n, a.light, a.unit_kb, a.header_kb) for n in a.units]
         rows = []
         print(f"{'tree':40} {'seconds':>8} {'peak MiB':>9} {'lost':>5}")
         for tree in trees:

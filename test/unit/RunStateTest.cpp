@@ -1,5 +1,6 @@
 // RunState::keepFound: a header's findings, found again by every unit that
-// reads it, are kept once, as the Decide stage would keep them.
+// reads it, are kept once, as the Decide stage would keep them; and
+// RunState::splitByFile, which hands each file its own findings.
 #include "model/RunState.h"
 
 #include <gtest/gtest.h>
@@ -65,4 +66,46 @@ TEST(RunState, KeepsWhatDiffersInFileOrKind) {
   State.keepFound(F);
   EXPECT_EQ(State.Hazards.size(), 2u);
   EXPECT_EQ(State.References.size(), 3u);
+}
+
+// Each file gets its state and what was found in it, in the order found; a
+// file known only from its findings gets a state of its own too; what is the
+// run's stays.
+TEST(RunState, SplitByFileHandsEachFileItsOwnFindings) {
+  RunState State;
+  State.state("/a.cu").Report.Events.push_back({});
+  State.state("/quiet.cpp");
+  State.References = {referenceAt("/a.cu", 5, Evidence::Declaration, "first"),
+                      referenceAt("/h.cuh", 10, Evidence::Declaration, "cudaFree"),
+                      referenceAt("/a.cu", 1, Evidence::Declaration, "second")};
+  State.Launches.push_back({});
+  State.Launches.back().At = {"/h.cuh", 30, 2, 1};
+  State.ErrorRegions = {{"/a.cu", 0, 4, false}};
+  State.ReliesOnImplicitHeader = {"/a.cu"};
+  State.ParseFailures = {"/b.cu"};
+  State.Units["/a.cu"].Files = {"/a.cu", "/h.cuh"};
+
+  std::map<std::string, RunState> Apart = State.splitByFile();
+
+  ASSERT_EQ(Apart.size(), 3u);
+  const RunState &A = Apart.at("/a.cu");
+  ASSERT_EQ(A.Files.size(), 1u);
+  EXPECT_EQ(A.Files.at("/a.cu").Report.Events.size(), 1u);
+  ASSERT_EQ(A.References.size(), 2u);
+  EXPECT_EQ(A.References[0].Name, "first");
+  EXPECT_EQ(A.References[1].Name, "second");
+  EXPECT_EQ(A.ErrorRegions.size(), 1u);
+  EXPECT_EQ(A.ReliesOnImplicitHeader, std::vector<std::string>{"/a.cu"});
+  const RunState &H = Apart.at("/h.cuh");
+  EXPECT_TRUE(H.Files.empty());
+  ASSERT_EQ(H.References.size(), 1u);
+  EXPECT_EQ(H.References[0].Name, "cudaFree");
+  EXPECT_EQ(H.Launches.size(), 1u);
+  EXPECT_TRUE(Apart.at("/quiet.cpp").References.empty());
+
+  EXPECT_TRUE(State.Files.empty());
+  EXPECT_TRUE(State.References.empty() && State.Launches.empty() &&
+              State.ErrorRegions.empty() && State.ReliesOnImplicitHeader.empty());
+  EXPECT_EQ(State.ParseFailures, std::vector<std::string>{"/b.cu"});
+  EXPECT_EQ(State.Units.count("/a.cu"), 1u);
 }

@@ -57,13 +57,17 @@ public:
       return *Failed;
     if (Options.ShardCount)
       return exportShard();
-    migrateFiles(State);
-    takeBackUnitsReadAlone();
+    dropUnitsReadAfterAll();
+    if (migratesFileByFile())
+      migrateByFile();
+    else
+      migrateFiles(State);
+    State.Files.merge(MigratedWhileParsing); // the units read alone, back
     if (std::optional<int> Failed = beginMergeJournal())
       return *Failed;
     bool Written = Options.Output == OutputMode::None ||
                    Output.writeFiles(State, keptAfterWriting(), Out, Errs);
-    Written = Written && WrittenAlone;
+    Written = Written && WritesOk;
     if (Journal && Written)
       Journal->finish();
     if (Options.Output == OutputMode::OutRoot)
@@ -233,10 +237,7 @@ private:
     std::vector<const InputFile *> Units = unitsToParse(), Standalone;
     Progress Bar(Errs, Errs.is_displayed() && !Options.Quiet, Options.Verbose,
                  Units.size());
-    // A shard writes nothing, -o one file; a merge replaces nothing before
-    // it has read every shard's parse.
-    if (Options.Output != OutputMode::File && Options.Output != OutputMode::Stdout &&
-        !Options.ShardCount && Options.MergeFolders.empty())
+    if (migratesFileByFile())
       ReadAlone = unitsReadAlone(Inputs, Options.ClangArgs);
     auto AcceptUnit = [&](size_t I, ParsedUnit Unit, const std::string &Key) {
       const InputFile &F = *Units[I];
@@ -246,7 +247,8 @@ private:
         return acceptParse(State, F, std::move(Unit), /*Standalone=*/false);
       RunState Own;
       acceptParse(State, F, std::move(Unit), /*Standalone=*/false, &Own);
-      migrateAlone(Own);
+      migrateAndWrite(Own, /*Parsing=*/true);
+      MigratedWhileParsing.merge(Own.Files);
     };
     if (!Options.MergeFolders.empty()) {
       if (llvm::Error E = Parser.fromShards(Units, Options.MergeUnits, AcceptUnit))
@@ -351,7 +353,7 @@ private:
   void migrateFiles(RunState &Run) {
     renameIncludesOfRun(Run, RenameFolders, Renamed, Decide);
     migrateBuildFiles(Run, Rules.buildRules(), Options.Target, Renamed);
-    migratePythonModules(Run, Rules.buildRules(), Options.Target, Options.RewriteStrings);
+    migratePythonModules(Run, Rules.buildRules(), Options.Target, Python);
     rewriteUnparsed(Run, Rules, Cuda.has_value());
     rewriteSkippedRegions(Run, Rules);
     if (Options.RewriteStrings)
@@ -361,37 +363,66 @@ private:
       writeFindingsIntoCode(Run, Options.Target.DisplayName);
   }
 
-  /// A unit only its own parse reads (inputs/ReadAlone), parsed: migrated
-  /// now. With --out-root it is written now, and its text and edits go;
-  /// otherwise its text goes until it is written with the rest (in place,
-  /// nothing is replaced before every unit is parsed). What its write says
-  /// is said once the progress bar is done.
-  void migrateAlone(RunState &Own) {
-    migrateFiles(Own);
-    if (Options.Output == OutputMode::OutRoot) {
-      llvm::raw_string_ostream Said(SaidWhileParsing);
-      WrittenAlone =
-          Output.writeFiles(Own, keptAfterWriting(), Out, Said) && WrittenAlone;
-    } else {
-      for (auto &[Path, S] : Own.Files)
-        S.setAsideText(keptAfterWriting());
-    }
-    MigratedWhileParsing.merge(Own.Files);
+  /// Whether each file is migrated and written as soon as what it needs is
+  /// in, not all at once: a unit only its own parse reads (inputs/ReadAlone)
+  /// once it is parsed, every other file after the last parse, one at a
+  /// time. Not for -o or standard output (one text of every file), a shard
+  /// (it writes no file) or a merge (it journals every file it replaces
+  /// before it replaces one).
+  bool migratesFileByFile() const {
+    return Options.Output != OutputMode::File && Options.Output != OutputMode::Stdout &&
+           !Options.ShardCount && Options.MergeFolders.empty();
   }
 
-  /// The units migrated while parsing, back in the run's state. One that
-  /// another unit's parse read after all (an #include inputs/ReadAlone could
-  /// not see) has just been migrated again with what that parse found: that
-  /// migration is the one written and reported.
-  void takeBackUnitsReadAlone() {
-    State.Files.merge(MigratedWhileParsing);
-    for (const auto &[Path, S] : MigratedWhileParsing) {
+  /// Stages 4 and 5 for the files of Own, and then their writes. With
+  /// --out-root they are written now, and their texts and edits go. In
+  /// place, they are written now unless units are still Parsing (nothing is
+  /// replaced before every unit is parsed): then their texts go until they
+  /// are written with the rest. A dry run lets go of them as a write would.
+  /// What a write says while Parsing is said once the progress bar is done.
+  void migrateAndWrite(RunState &Own, bool Parsing) {
+    migrateFiles(Own);
+    AfterWriting Keep = keptAfterWriting();
+    bool WriteNow = Options.Output == OutputMode::OutRoot ||
+                    (Options.Output == OutputMode::InPlace && !Parsing);
+    if (WriteNow) {
+      llvm::raw_string_ostream Held(SaidWhileParsing);
+      WritesOk = Output.writeFiles(Own, Keep, Out, Parsing ? Held : Errs) && WritesOk;
+    } else {
+      for (auto &[Path, S] : Own.Files)
+        Options.Output == OutputMode::None ? S.written(Keep) : S.setAsideText(Keep);
+    }
+  }
+
+  /// Stages 4 and 5 after the last parse, file by file: each file's text is
+  /// read, migrated and written (or let go of in a dry run) before the
+  /// next's, so that the run never holds every file's text and edits.
+  void migrateByFile() {
+    std::map<std::string, RunState> Apart = State.splitByFile();
+    while (!Apart.empty()) {
+      RunState Own = std::move(Apart.extract(Apart.begin()).mapped());
+      migrateAndWrite(Own, /*Parsing=*/false);
+      State.Files.merge(Own.Files);
+    }
+  }
+
+  /// Of the units migrated while parsing, those another unit's parse read
+  /// after all (an #include inputs/ReadAlone could not see): said, and let
+  /// go of. Each is migrated again, as the input it is, with what that
+  /// parse found: that migration is the one written and reported.
+  void dropUnitsReadAfterAll() {
+    for (auto It = MigratedWhileParsing.begin(); It != MigratedWhileParsing.end();) {
+      auto &[Path, S] = *It;
+      if (!State.knows(Path)) {
+        ++It;
+        continue;
+      }
       State.Files.at(Path).Input = S.Input;
       Errs << "musify: warning: '" << Path << "' was migrated as soon as it was "
            << "parsed, but another file includes it: it is migrated again with what "
            << "that file's parse found\n";
+      It = MigratedWhileParsing.erase(It);
     }
-    MigratedWhileParsing.clear();
   }
 
   /// --shard: the manifest of what this shard exported; no file is written.
@@ -504,7 +535,8 @@ private:
   std::set<std::string> ReadAlone;
   std::map<std::string, FileState> MigratedWhileParsing;
   std::string SaidWhileParsing; ///< by their writes
-  bool WrittenAlone = true;
+  bool WritesOk = true;         ///< of the files written before the rest
+  PythonRun Python{Options.RewriteStrings, {}};
   std::chrono::steady_clock::time_point Started = std::chrono::steady_clock::now();
 };
 

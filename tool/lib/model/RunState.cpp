@@ -54,4 +54,36 @@ void RunState::keepFound(TranslationUnitFindings &Found) {
     keepFirst(Skipped, FoundIn[R.File].Skipped, {R.Begin, R.End}, R);
 }
 
+namespace {
+
+/// Moves each item of From to the list of its file's state in Apart.
+template <typename T, typename FileOfFn>
+void moveByFile(std::vector<T> &From, std::vector<T> RunState::*List,
+                std::map<std::string, RunState> &Apart, FileOfFn FileOf) {
+  for (T &Item : From)
+    (Apart[FileOf(Item)].*List).push_back(std::move(Item));
+  From = std::vector<T>();
+}
+
+} // namespace
+
+std::map<std::string, RunState> RunState::splitByFile() {
+  std::map<std::string, RunState> Apart;
+  while (!Files.empty()) {
+    auto File = Files.extract(Files.begin());
+    Apart[File.key()].Files.insert(std::move(File));
+  }
+  auto AtFile = [](const auto &X) -> const std::string & { return X.At.File; };
+  auto InFile = [](const SkippedRegion &R) -> const std::string & { return R.File; };
+  moveByFile(References, &RunState::References, Apart, AtFile);
+  moveByFile(Launches, &RunState::Launches, Apart, AtFile);
+  moveByFile(SharedArrays, &RunState::SharedArrays, Apart, AtFile);
+  moveByFile(Hazards, &RunState::Hazards, Apart, AtFile);
+  moveByFile(Skipped, &RunState::Skipped, Apart, InFile);
+  moveByFile(ErrorRegions, &RunState::ErrorRegions, Apart, InFile);
+  moveByFile(ReliesOnImplicitHeader, &RunState::ReliesOnImplicitHeader, Apart,
+             [](const std::string &Unit) { return Unit; });
+  return Apart;
+}
+
 } // namespace musify

@@ -109,6 +109,11 @@ struct RunState {
   /// unit. Of one place the Decide stage keeps the strongest evidence, else
   /// the first found; so does this.
   void keepFound(TranslationUnitFindings &Found);
+  /// The run's files taken apart, once the parses are done: each file's
+  /// state and what was found in it (in the order found) in a state of its
+  /// own, to be migrated on its own. What concerns the run as a whole (its
+  /// units, parse failures and counts) stays.
+  std::map<std::string, RunState> splitByFile();
 };
 
 } // namespace musify

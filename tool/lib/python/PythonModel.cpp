@@ -469,9 +469,7 @@ BuildFileMigration migratePythonModule(llvm::StringRef Path, llvm::StringRef Tex
 }
 
 void migratePythonModules(RunState &State, const BuildRules &Rules,
-                          const TargetDescription &Target, bool RewriteStrings) {
-  PythonRun Run;
-  Run.RewriteStrings = RewriteStrings;
+                          const TargetDescription &Target, PythonRun &Run) {
   for (auto &[Path, S] : State.Files) {
     if (!S.is(FileRole::Python) || S.leftOut())
       continue;

@@ -22,8 +22,9 @@ BuildFileMigration migratePythonModule(llvm::StringRef Path, llvm::StringRef Tex
                                        const BuildRules &Rules,
                                        const TargetDescription &Target, PythonRun &Run);
 
-/// Every Python module of the run, its edits and events into State.
+/// Every Python module of State, its edits and events into State. Run is
+/// the run's, whose modules may be migrated a few at a time.
 void migratePythonModules(RunState &State, const BuildRules &Rules,
-                          const TargetDescription &Target, bool RewriteStrings);
+                          const TargetDescription &Target, PythonRun &Run);
 
 } // namespace musify
