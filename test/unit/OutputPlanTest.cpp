@@ -7,6 +7,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include "llvm/Support/Process.h"
+
 #include <gtest/gtest.h>
 
 using namespace musify;
@@ -131,3 +133,59 @@ TEST(OutputPlanWrite, ATextSetAsideIsWrittenOnlyIfUnchanged) {
 }
 
 } // namespace
+
+// An input written since the run found it (here by another program, with a
+// text of the same size, a second later) is left as it now is: the parses
+// may have read the other text, and the edits are for theirs.
+TEST(OutputPlanWrite, AnInputChangedSinceTheRunFoundItIsNotWritten) {
+  llvm::SmallString<128> Root;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("output-plan", Root));
+  std::string Path = (Root + "/a.cu").str();
+  auto Put = [&](llvm::StringRef Text) {
+    std::error_code EC;
+    llvm::raw_fd_ostream(Path, EC) << Text;
+    ASSERT_FALSE(EC);
+  };
+  auto Now = [&] { return (*llvm::MemoryBuffer::getFile(Path))->getBuffer().str(); };
+  Put("cudaMalloc(p);");
+  InputSet Inputs;
+  Inputs.Roots = {Root.str().str()};
+  Inputs.MirrorBase = Root.str().str();
+  Inputs.Files.push_back(InputFile{});
+  Inputs.Files.back().Path = Path;
+  Inputs.Files.back().Role = FileRole::TranslationUnit;
+  Inputs.Files.back().Found = FileStamp::of(Path);
+  ASSERT_TRUE(Inputs.Files.back().Found);
+  OutputSettings Settings;
+  Settings.Mode = OutputMode::InPlace;
+  RenameMap Renamed;
+  OutputPlan Plan(Settings, Inputs, Renamed);
+  auto Write = [&] {
+    RunState State;
+    FileState &S = State.state(Path);
+    S.Input = &Inputs.Files.back();
+    S.Edits.add({0, 10, "hipMalloc"});
+    std::string Out, Errs;
+    llvm::raw_string_ostream OutS(Out), ErrS(Errs);
+    bool Ok = Plan.writeFiles(State, AfterWriting::KeepNothing, OutS, ErrS);
+    return std::pair{Ok, Errs};
+  };
+  Put("cudaFree(p);;;");
+  int FD = -1;
+  ASSERT_FALSE(llvm::sys::fs::openFileForReadWrite(
+      Path, FD, llvm::sys::fs::CD_OpenExisting, llvm::sys::fs::OF_None));
+  EXPECT_FALSE(llvm::sys::fs::setLastAccessAndModificationTime(
+      FD, Inputs.Files.back().Found->Modified + std::chrono::seconds(1)));
+  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+  auto [Ok, Errs] = Write();
+  EXPECT_FALSE(Ok);
+  EXPECT_NE(Errs.find("changed while it was migrated; it is not written"),
+            std::string::npos);
+  EXPECT_EQ(Now(), "cudaFree(p);;;");
+  // Unchanged since the run found it: written.
+  Put("cudaMalloc(p);");
+  Inputs.Files.back().Found = FileStamp::of(Path);
+  EXPECT_EQ(Write(), std::pair(true, std::string()));
+  EXPECT_EQ(Now(), "hipMalloc(p);");
+  llvm::sys::fs::remove_directories(Root);
+}

@@ -292,6 +292,14 @@ static llvm::Error addGivenPath(const std::string &Given, llvm::StringRef SkipDi
 
 /// A file named and also found in a named folder is one input; keep the
 /// explicit flag, which decides whether it is parsed on its own.
+std::optional<FileStamp> FileStamp::of(llvm::StringRef Path) {
+  fs::file_status Status;
+  if (fs::status(Path, Status))
+    return std::nullopt;
+  return FileStamp{Status.getUniqueID(), Status.getSize(),
+                   Status.getLastModificationTime()};
+}
+
 static void removeDuplicates(InputSet &Set) {
   llvm::sort(Set.Files, [](const InputFile &A, const InputFile &B) {
     return std::tie(A.Path, B.Explicit) < std::tie(B.Path, A.Explicit);
@@ -319,6 +327,8 @@ static void describeFiles(InputSet &Set, const InputRequest &Request,
     F.LeftOut = F.Role != FileRole::Other && Filter.leavesOut(F.Relative);
     if (auto It = CommandOf.find(F.Path); It != CommandOf.end())
       F.Command = *It->second;
+    if (!F.LeftOut)
+      F.Found = FileStamp::of(F.Path);
   }
 }
 

@@ -2,7 +2,9 @@
 #pragma once
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Chrono.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem/UniqueID.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
@@ -53,6 +55,21 @@ llvm::Expected<std::vector<CompileCommand>> readCompileDatabase(llvm::StringRef 
 std::vector<std::string> includeFoldersOf(const std::vector<std::string> &Flags,
                                           llvm::StringRef Directory, bool System);
 
+/// A file as it was found: which file, how large, when last written. A file
+/// replaced, written or touched since has another stamp.
+struct FileStamp {
+  llvm::sys::fs::UniqueID Id;
+  uint64_t Size = 0;
+  llvm::sys::TimePoint<> Modified;
+
+  /// Path's stamp now; nullopt if it cannot be read.
+  static std::optional<FileStamp> of(llvm::StringRef Path);
+  bool operator==(const FileStamp &O) const {
+    return Id == O.Id && Size == O.Size && Modified == O.Modified;
+  }
+  bool operator!=(const FileStamp &O) const { return !(*this == O); }
+};
+
 struct InputFile {
   std::string Path;     ///< absolute, symlinks resolved
   std::string Relative; ///< relative to InputSet::MirrorBase
@@ -60,6 +77,9 @@ struct InputFile {
   bool Explicit = false; ///< named on the command line, not found in a folder
   bool LeftOut = false;  ///< excluded by --include/--exclude: left as it is
   std::optional<CompileCommand> Command; ///< its entry in a compile database
+  /// The file when the run found it: its migration, made from what the run
+  /// read, is written only if the file is still so.
+  std::optional<FileStamp> Found;
 };
 
 /// What to migrate: the inputs, their filters and their compile commands.

@@ -288,6 +288,13 @@ void OutputPlan::removeStaleTemporaries(llvm::raw_ostream &Errs) const {
            << "', a temporary file an interrupted run left\n";
 }
 
+/// Whether the input S is was written, replaced or touched since the run
+/// found it: the parses may have read another text than the one its edits
+/// are now applied to.
+static bool changedSinceFound(const FileState &S) {
+  return S.Input && S.Input->Found && FileStamp::of(S.Report.Path) != S.Input->Found;
+}
+
 bool OutputPlan::writeFiles(RunState &State, AfterWriting Keep, llvm::raw_ostream &Out,
                             llvm::raw_ostream &Errs) const {
   bool Ok = true;
@@ -303,7 +310,8 @@ bool OutputPlan::writeFiles(RunState &State, AfterWriting Keep, llvm::raw_ostrea
       continue;
     }
     llvm::StringRef Original = RunState::text(S);
-    if (S.HashOfEditedText && llvm::xxh3_64bits(Original) != *S.HashOfEditedText) {
+    if ((S.HashOfEditedText && llvm::xxh3_64bits(Original) != *S.HashOfEditedText) ||
+        changedSinceFound(S)) {
       Errs << "musify: error: '" << Path << "' changed while it was migrated; it is "
            << "not written\n";
       Ok = false;
