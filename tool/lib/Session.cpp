@@ -349,9 +349,11 @@ private:
   }
 
   /// Stages 4 and 5 for the files of Run: the decisions and edits that
-  /// migrate them (and the findings written into them), not yet written.
-  void migrateFiles(RunState &Run) {
-    renameIncludesOfRun(Run, RenameFolders, Renamed, Decide);
+  /// migrate them (and the findings written into them), not yet written;
+  /// their #includes of renamed files unless IncludesRenamed already.
+  void migrateFiles(RunState &Run, bool IncludesRenamed = false) {
+    if (!IncludesRenamed)
+      renameIncludesOfRun(Run, RenameFolders, Renamed, Decide);
     migrateBuildFiles(Run, Rules.buildRules(), Options.Target, Renamed);
     migratePythonModules(Run, Rules.buildRules(), Options.Target, Python);
     rewriteUnparsed(Run, Rules, Cuda.has_value());
@@ -380,8 +382,8 @@ private:
   /// replaced before every unit is parsed): then their texts go until they
   /// are written with the rest. A dry run lets go of them as a write would.
   /// What a write says while Parsing is said once the progress bar is done.
-  void migrateAndWrite(RunState &Own, bool Parsing) {
-    migrateFiles(Own);
+  void migrateAndWrite(RunState &Own, bool Parsing, bool IncludesRenamed = false) {
+    migrateFiles(Own, IncludesRenamed);
     AfterWriting Keep = keptAfterWriting();
     bool WriteNow = Options.Output == OutputMode::OutRoot ||
                     (Options.Output == OutputMode::InPlace && !Parsing);
@@ -398,10 +400,15 @@ private:
   /// read, migrated and written (or let go of in a dry run) before the
   /// next's, so that the run never holds every file's text and edits.
   void migrateByFile() {
+    // In place, a renamed file's old name is gone once it is written: the
+    // #includes that name it are found before any file is.
+    bool IncludesFirst = Options.Output == OutputMode::InPlace;
+    if (IncludesFirst)
+      renameIncludesOfRun(State, RenameFolders, Renamed, Decide);
     std::map<std::string, RunState> Apart = State.splitByFile();
     while (!Apart.empty()) {
       RunState Own = std::move(Apart.extract(Apart.begin()).mapped());
-      migrateAndWrite(Own, /*Parsing=*/false);
+      migrateAndWrite(Own, /*Parsing=*/false, IncludesFirst);
       State.Files.merge(Own.Files);
     }
   }

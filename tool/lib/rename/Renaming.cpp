@@ -99,11 +99,15 @@ void renameIncludesOfRun(RunState &State, const std::vector<std::string> &Folder
                          const RenameMap &Renamed, const Decider &Decide) {
   if (Renamed.empty())
     return;
-  for (auto &[Path, S] : State.Files)
-    if (S.isSource() && !S.leftOut())
-      for (Decision &D :
-           renameIncludes(Path, RunState::text(S), Folders, Renamed, Decide))
-        record(S, std::move(D));
+  for (auto &[Path, S] : State.Files) {
+    if (!S.isSource() || S.leftOut())
+      continue;
+    bool Read = S.Text.has_value();
+    for (Decision &D : renameIncludes(Path, RunState::text(S), Folders, Renamed, Decide))
+      record(S, std::move(D));
+    if (!Read)
+      S.Text.reset(); // read again when it is migrated: not every text at once
+  }
 }
 
 } // namespace musify

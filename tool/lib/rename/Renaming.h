@@ -39,7 +39,9 @@ std::vector<std::string> includeFoldersOfRun(const InputSet &Inputs,
                                              const std::vector<std::string> &ClangArgs);
 
 /// Every source's #includes of renamed files, looked up in Folders
-/// (includeFoldersOfRun), recorded in State.
+/// (includeFoldersOfRun), recorded in State. A text it reads is let go of
+/// after: in place, these are decided for every file before any is written
+/// (a renamed file's old name goes with its write).
 void renameIncludesOfRun(RunState &State, const std::vector<std::string> &Folders,
                          const RenameMap &Renamed, const Decider &Decide);
 
