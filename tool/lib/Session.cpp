@@ -237,7 +237,8 @@ private:
     std::vector<const InputFile *> Units = unitsToParse(), Standalone;
     Progress Bar(Errs, Errs.is_displayed() && !Options.Quiet, Options.Verbose,
                  Units.size());
-    if (migratesFileByFile())
+    // A merge writes nothing before it has read every shard's parse.
+    if (migratesFileByFile() && Options.MergeFolders.empty())
       ReadAlone = unitsReadAlone(Inputs, Options.ClangArgs);
     auto AcceptUnit = [&](size_t I, ParsedUnit Unit, const std::string &Key) {
       const InputFile &F = *Units[I];
@@ -369,11 +370,11 @@ private:
   /// in, not all at once: a unit only its own parse reads (inputs/ReadAlone)
   /// once it is parsed, every other file after the last parse, one at a
   /// time. Not for -o or standard output (one text of every file), a shard
-  /// (it writes no file) or a merge (it journals every file it replaces
-  /// before it replaces one).
+  /// (it writes no file) or a merge in place (it journals every file it
+  /// replaces before it replaces one).
   bool migratesFileByFile() const {
     return Options.Output != OutputMode::File && Options.Output != OutputMode::Stdout &&
-           !Options.ShardCount && Options.MergeFolders.empty();
+           !Options.ShardCount && !Journal;
   }
 
   /// Stages 4 and 5 for the files of Own, and then their writes. With
