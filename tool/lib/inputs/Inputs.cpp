@@ -290,8 +290,6 @@ static llvm::Error addGivenPath(const std::string &Given, llvm::StringRef SkipDi
   return llvm::Error::success();
 }
 
-/// A file named and also found in a named folder is one input; keep the
-/// explicit flag, which decides whether it is parsed on its own.
 std::optional<FileStamp> FileStamp::of(llvm::StringRef Path) {
   fs::file_status Status;
   if (fs::status(Path, Status))
@@ -300,6 +298,8 @@ std::optional<FileStamp> FileStamp::of(llvm::StringRef Path) {
                    Status.getLastModificationTime()};
 }
 
+/// A file named and also found in a named folder is one input; keep the
+/// explicit flag, which decides whether it is parsed on its own.
 static void removeDuplicates(InputSet &Set) {
   llvm::sort(Set.Files, [](const InputFile &A, const InputFile &B) {
     return std::tie(A.Path, B.Explicit) < std::tie(B.Path, A.Explicit);

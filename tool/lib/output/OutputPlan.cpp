@@ -288,9 +288,9 @@ void OutputPlan::removeStaleTemporaries(llvm::raw_ostream &Errs) const {
            << "', a temporary file an interrupted run left\n";
 }
 
-/// Whether the input S is was written, replaced or touched since the run
+/// Whether the input of S was written, replaced or touched since the run
 /// found it: the parses may have read another text than the one its edits
-/// are now applied to.
+/// would now be applied to.
 static bool changedSinceFound(const FileState &S) {
   return S.Input && S.Input->Found && FileStamp::of(S.Report.Path) != S.Input->Found;
 }
