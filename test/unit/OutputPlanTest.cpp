@@ -84,108 +84,103 @@ TEST_F(OutputPlanTest, SingleFileModesTakeOneNamedInput) {
   EXPECT_NE(Why->find("exactly one input file"), std::string::npos);
 }
 
-// A unit migrated while others were parsed has its text set aside and read
-// again to be written in place: if the file changed since, its edits are for
-// another text, and it is left as it is.
-TEST(OutputPlanWrite, ATextSetAsideIsWrittenOnlyIfUnchanged) {
-  llvm::SmallString<128> Root;
-  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("output-plan", Root));
-  std::string Path = (Root + "/a.cu").str();
-  auto Put = [&](llvm::StringRef Text) {
+/// One input, a.cu in a folder of its own, and a plan that writes it in place.
+class InPlaceWrite : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("output-plan", Root));
+    Path = (Root + "/a.cu").str();
+    Inputs.Roots = {Root.str().str()};
+    Inputs.MirrorBase = Root.str().str();
+    Inputs.Files.push_back(InputFile{});
+    Inputs.Files.back().Path = Path;
+    Inputs.Files.back().Role = FileRole::TranslationUnit;
+    Settings.Mode = OutputMode::InPlace;
+  }
+  void TearDown() override { llvm::sys::fs::remove_directories(Root); }
+
+  void put(llvm::StringRef Text) {
     std::error_code EC;
     llvm::raw_fd_ostream(Path, EC) << Text;
     ASSERT_FALSE(EC);
-  };
-  auto Now = [&] { return (*llvm::MemoryBuffer::getFile(Path))->getBuffer().str(); };
-  InputSet Inputs;
-  Inputs.Roots = {Root.str().str()};
-  Inputs.MirrorBase = Root.str().str();
-  Inputs.Files.push_back(InputFile{});
-  Inputs.Files.back().Path = Path;
-  Inputs.Files.back().Role = FileRole::TranslationUnit;
-  OutputSettings Settings;
-  Settings.Mode = OutputMode::InPlace;
-  RenameMap Renamed; // the plan holds it by reference
-  OutputPlan Plan(Settings, Inputs, Renamed);
-  auto Migrate = [&](llvm::StringRef Changed) {
-    Put("cudaMalloc(p);");
-    RunState State;
+  }
+  std::string now() { return (*llvm::MemoryBuffer::getFile(Path))->getBuffer().str(); }
+  /// The input's state in State, its first ten bytes to become "hipMalloc".
+  FileState &migrated(RunState &State) {
     FileState &S = State.state(Path);
     S.Input = &Inputs.Files.back();
-    RunState::text(S);
     S.Edits.add({0, 10, "hipMalloc"});
-    S.setAsideText(AfterWriting::KeepNothing);
-    if (!Changed.empty())
-      Put(Changed);
+    return S;
+  }
+  /// Whether State's files were written, and what was said.
+  std::pair<bool, std::string> write(RunState &State) {
     std::string Out, Errs;
     llvm::raw_string_ostream OutS(Out), ErrS(Errs);
+    OutputPlan Plan(Settings, Inputs, Renamed);
     bool Ok = Plan.writeFiles(State, AfterWriting::KeepNothing, OutS, ErrS);
-    return std::pair{Ok, Errs};
+    return {Ok, Errs};
+  }
+
+  llvm::SmallString<128> Root;
+  std::string Path;
+  InputSet Inputs;
+  OutputSettings Settings;
+  RenameMap Renamed;
+};
+
+constexpr llvm::StringLiteral NotWritten =
+    "changed while it was migrated; it is not written";
+
+// A unit migrated while others were parsed has its text set aside and read
+// again to be written in place: if the file changed since, its edits are for
+// another text, and it is left as it is.
+TEST_F(InPlaceWrite, ATextSetAsideIsWrittenOnlyIfUnchanged) {
+  auto Migrate = [&](llvm::StringRef Changed) {
+    put("cudaMalloc(p);");
+    RunState State;
+    FileState &S = migrated(State);
+    RunState::text(S);
+    S.setAsideText(AfterWriting::KeepNothing);
+    if (!Changed.empty())
+      put(Changed);
+    return write(State);
   };
   EXPECT_EQ(Migrate(""), std::pair(true, std::string()));
-  EXPECT_EQ(Now(), "hipMalloc(p);");
+  EXPECT_EQ(now(), "hipMalloc(p);");
   auto [Ok, Errs] = Migrate("cudaFree(p);");
   EXPECT_FALSE(Ok);
-  EXPECT_NE(Errs.find("changed while it was migrated; it is not written"),
-            std::string::npos);
-  EXPECT_EQ(Now(), "cudaFree(p);");
-  llvm::sys::fs::remove_directories(Root);
+  EXPECT_NE(Errs.find(NotWritten), std::string::npos);
+  EXPECT_EQ(now(), "cudaFree(p);");
 }
-
-} // namespace
 
 // An input written since the run found it (here by another program, with a
 // text of the same size, a second later) is left as it now is: the parses
 // may have read the other text, and the edits are for theirs.
-TEST(OutputPlanWrite, AnInputChangedSinceTheRunFoundItIsNotWritten) {
-  llvm::SmallString<128> Root;
-  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("output-plan", Root));
-  std::string Path = (Root + "/a.cu").str();
-  auto Put = [&](llvm::StringRef Text) {
-    std::error_code EC;
-    llvm::raw_fd_ostream(Path, EC) << Text;
-    ASSERT_FALSE(EC);
-  };
-  auto Now = [&] { return (*llvm::MemoryBuffer::getFile(Path))->getBuffer().str(); };
-  Put("cudaMalloc(p);");
-  InputSet Inputs;
-  Inputs.Roots = {Root.str().str()};
-  Inputs.MirrorBase = Root.str().str();
-  Inputs.Files.push_back(InputFile{});
-  Inputs.Files.back().Path = Path;
-  Inputs.Files.back().Role = FileRole::TranslationUnit;
-  Inputs.Files.back().Found = FileStamp::of(Path);
-  ASSERT_TRUE(Inputs.Files.back().Found);
-  OutputSettings Settings;
-  Settings.Mode = OutputMode::InPlace;
-  RenameMap Renamed;
-  OutputPlan Plan(Settings, Inputs, Renamed);
-  auto Write = [&] {
-    RunState State;
-    FileState &S = State.state(Path);
-    S.Input = &Inputs.Files.back();
-    S.Edits.add({0, 10, "hipMalloc"});
-    std::string Out, Errs;
-    llvm::raw_string_ostream OutS(Out), ErrS(Errs);
-    bool Ok = Plan.writeFiles(State, AfterWriting::KeepNothing, OutS, ErrS);
-    return std::pair{Ok, Errs};
-  };
-  Put("cudaFree(p);;;");
+TEST_F(InPlaceWrite, AnInputChangedSinceTheRunFoundItIsNotWritten) {
+  put("cudaMalloc(p);");
+  std::optional<FileStamp> &Found = Inputs.Files.back().Found;
+  Found = FileStamp::of(Path);
+  ASSERT_TRUE(Found);
+  put("cudaFree(p);;;");
   int FD = -1;
   ASSERT_FALSE(llvm::sys::fs::openFileForReadWrite(
       Path, FD, llvm::sys::fs::CD_OpenExisting, llvm::sys::fs::OF_None));
   EXPECT_FALSE(llvm::sys::fs::setLastAccessAndModificationTime(
-      FD, Inputs.Files.back().Found->Modified + std::chrono::seconds(1)));
+      FD, Found->Modified + std::chrono::seconds(1)));
   llvm::sys::Process::SafelyCloseFileDescriptor(FD);
-  auto [Ok, Errs] = Write();
+  RunState Changed;
+  migrated(Changed);
+  auto [Ok, Errs] = write(Changed);
   EXPECT_FALSE(Ok);
-  EXPECT_NE(Errs.find("changed while it was migrated; it is not written"),
-            std::string::npos);
-  EXPECT_EQ(Now(), "cudaFree(p);;;");
+  EXPECT_NE(Errs.find(NotWritten), std::string::npos);
+  EXPECT_EQ(now(), "cudaFree(p);;;");
   // Unchanged since the run found it: written.
-  Put("cudaMalloc(p);");
-  Inputs.Files.back().Found = FileStamp::of(Path);
-  EXPECT_EQ(Write(), std::pair(true, std::string()));
-  EXPECT_EQ(Now(), "hipMalloc(p);");
-  llvm::sys::fs::remove_directories(Root);
+  put("cudaMalloc(p);");
+  Found = FileStamp::of(Path);
+  RunState Unchanged;
+  migrated(Unchanged);
+  EXPECT_EQ(write(Unchanged), std::pair(true, std::string()));
+  EXPECT_EQ(now(), "hipMalloc(p);");
 }
+
+} // namespace
