@@ -786,6 +786,14 @@ public:
       Findings.UserFiles.insert(Where.pathOf(FID).str());
   }
 
+  void MacroDefined(const Token &, const MacroDirective *MD) override {
+    if (UserMacroBodies || !MD || !MD->getMacroInfo() ||
+        !MD->getMacroInfo()->getNumTokens())
+      return;
+    const PreprocessorLexer *Lexer = PP.getCurrentFileLexer();
+    UserMacroBodies = !Lexer || Where.isUserFile(Lexer->getFileID());
+  }
+
   void InclusionDirective(SourceLocation Hash, const Token &, StringRef FileName, bool,
                           CharSourceRange FilenameRange, OptionalFileEntryRef File,
                           StringRef, StringRef, const Module *, bool,
@@ -911,9 +919,26 @@ private:
     return Found;
   }
 
+  /// Whether the name at Loc is neither written nor expanded in a user's
+  /// file, known without asking the source manager where Loc is (a search
+  /// of its table, for each of the many expansions in the SDK's and the
+  /// system's headers). The file being read is not the user's, and Loc is
+  /// in its text or in an expansion that began there; a name from a macro
+  /// body is not the user's while no user's file has defined a macro with
+  /// a body.
+  bool inOthersFileOnly(SourceLocation Loc) {
+    const PreprocessorLexer *Lexer = PP.getCurrentFileLexer();
+    if (!Lexer || Where.isUserFile(Lexer->getFileID()))
+      return false;
+    return Loc.isFileID() ? Where.sourceManager().isInFileID(Loc, Lexer->getFileID())
+                          : !UserMacroBodies;
+  }
+
   void noteMacro(const Token &NameTok, const MacroDefinition &MD) {
     const IdentifierInfo *II = NameTok.getIdentifierInfo();
     if (!II)
+      return;
+    if (inOthersFileOnly(NameTok.getLocation()))
       return;
     llvm::StringRef Name = II->getName();
     // Most expansions are in the SDK's and the system's headers: where the
@@ -992,6 +1017,8 @@ private:
   }
 
   Locator &Where;
+  /// A user's file defined a macro with a body (inOthersFileOnly).
+  bool UserMacroBodies = false;
   Preprocessor &PP;
   const RuleTable &Rules;
   TranslationUnitFindings &Findings;
