@@ -61,7 +61,7 @@ public:
     if (migratesFileByFile())
       migrateByFile();
     else
-      migrateFiles(State);
+      migrateFiles(renameIncludes(State));
     State.Files.merge(MigratedWhileParsing); // the units read alone, back
     if (std::optional<int> Failed = beginMergeJournal())
       return *Failed;
@@ -248,7 +248,7 @@ private:
         return acceptParse(State, F, std::move(Unit), /*Standalone=*/false);
       RunState Own;
       acceptParse(State, F, std::move(Unit), /*Standalone=*/false, &Own);
-      migrateAndWrite(Own, /*Parsing=*/true);
+      migrateAndWrite(renameIncludes(Own), /*Parsing=*/true);
       MigratedWhileParsing.merge(Own.Files);
     };
     if (!Options.MergeFolders.empty()) {
@@ -349,12 +349,18 @@ private:
     return std::nullopt;
   }
 
-  /// Stages 4 and 5 for the files of Run: the decisions and edits that
-  /// migrate them (and the findings written into them), not yet written;
-  /// their #includes of renamed files unless IncludesRenamed already.
-  void migrateFiles(RunState &Run, bool IncludesRenamed = false) {
-    if (!IncludesRenamed)
-      renameIncludesOfRun(Run, RenameFolders, Renamed, Decide);
+  /// --rename-extensions: the #includes of renamed files in the files of
+  /// Run, decided before any of them is written (in place, a renamed
+  /// file's old name goes with its write).
+  RunState &renameIncludes(RunState &Run) {
+    renameIncludesOfRun(Run, RenameFolders, Renamed, Decide);
+    return Run;
+  }
+
+  /// Stages 4 and 5 for the files of Run, their #includes renamed already:
+  /// the decisions and edits that migrate them (and the findings written
+  /// into them), not yet written.
+  void migrateFiles(RunState &Run) {
     migrateBuildFiles(Run, Rules.buildRules(), Options.Target, Renamed);
     migratePythonModules(Run, Rules.buildRules(), Options.Target, Python);
     rewriteUnparsed(Run, Rules, Cuda.has_value());
@@ -383,8 +389,8 @@ private:
   /// replaced before every unit is parsed): then their texts go until they
   /// are written with the rest. A dry run lets go of them as a write would.
   /// What a write says while Parsing is said once the progress bar is done.
-  void migrateAndWrite(RunState &Own, bool Parsing, bool IncludesRenamed = false) {
-    migrateFiles(Own, IncludesRenamed);
+  void migrateAndWrite(RunState &Own, bool Parsing) {
+    migrateFiles(Own);
     AfterWriting Keep = keptAfterWriting();
     bool WriteNow = Options.Output == OutputMode::OutRoot ||
                     (Options.Output == OutputMode::InPlace && !Parsing);
@@ -401,15 +407,10 @@ private:
   /// read, migrated and written (or let go of in a dry run) before the
   /// next's, so that the run never holds every file's text and edits.
   void migrateByFile() {
-    // In place, a renamed file's old name is gone once it is written: the
-    // #includes that name it are found before any file is.
-    bool IncludesFirst = Options.Output == OutputMode::InPlace;
-    if (IncludesFirst)
-      renameIncludesOfRun(State, RenameFolders, Renamed, Decide);
-    std::map<std::string, RunState> Apart = State.splitByFile();
+    std::map<std::string, RunState> Apart = renameIncludes(State).splitByFile();
     while (!Apart.empty()) {
       RunState Own = std::move(Apart.extract(Apart.begin()).mapped());
-      migrateAndWrite(Own, /*Parsing=*/false, IncludesFirst);
+      migrateAndWrite(Own, /*Parsing=*/false);
       State.Files.merge(Own.Files);
     }
   }
