@@ -303,11 +303,13 @@ private:
     std::vector<std::string> Notes = Parser.parse(
         Units, Options.Jobs,
         [&Bar](const InputFile &F, const ParsedUnit &R, double Seconds) {
-          std::string Sharing = R.NotShared;
+          std::string Note = R.NotShared;
           if (!R.SharedHeader.empty())
-            Sharing =
-                "sharing " + R.SharedHeader + (Sharing.empty() ? "" : "; " + Sharing);
-          Bar.finished(F.Relative, R.Parsed, R.FromCache, Seconds, Sharing);
+            Note = "sharing " + R.SharedHeader + (Note.empty() ? "" : "; " + Note);
+          if (!R.NotTriedAsCuda.empty())
+            Note += (Note.empty() ? "" : "; ") +
+                    ("not tried as CUDA, which " + R.NotTriedAsCuda);
+          Bar.finished(F.Relative, R.Parsed, R.FromCache, Seconds, Note);
         },
         Accept);
     for (const std::string &Note : Notes)

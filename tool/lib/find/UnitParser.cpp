@@ -81,6 +81,23 @@ void parseDeviceSide(llvm::StringRef Path, const CompileCommand *Command,
   llvm::append_range(Unit.FirstErrors, Outcome.FirstErrors);
 }
 
+/// Whether a CUDA parse of a file whose C++ parse (Cxx, kept) Clang
+/// recovered from would have errors too: its first error, in a user's
+/// file, is a name nothing declares or an `#error`, and CUDA's headers
+/// declare neither that name nor a macro the user's conditionals tested
+/// before it (`#ifdef __CUDACC__`); so the CUDA parse reads the same user
+/// code up to that error and makes it again. Only a clean CUDA parse would
+/// replace the C++ one.
+bool failsAsCudaToo(const ParseOutcome &Cxx, const CompileCommand *Command,
+                    const Frontend &Front) {
+  if (!Cxx.Recovered || (Cxx.FirstUndeclared.empty() && !Cxx.FirstErrorIsDirective))
+    return false;
+  std::set<std::string> Names = Cxx.UndefinedTested;
+  if (!Cxx.FirstUndeclared.empty())
+    Names.insert(Cxx.FirstUndeclared);
+  return Front.cudaDeclares(Names, Command).empty();
+}
+
 } // namespace
 
 ParsedUnit parseTranslationUnit(llvm::StringRef Path,
@@ -116,6 +133,13 @@ ParsedUnit parseTranslationUnit(llvm::StringRef Path,
     }
     if (Unit.Parsed)
       break;
+    if (Language == SourceLanguage::Cxx && Kept == Language &&
+        failsAsCudaToo(Outcome, Command, Front)) {
+      Unit.NotTriedAsCuda = Outcome.FirstErrorIsDirective
+                                ? "reaches the same #error"
+                                : "declares no '" + Outcome.FirstUndeclared + "' either";
+      break;
+    }
   }
   if (!DeviceSide || Kept != SourceLanguage::Cuda || (!Unit.Parsed && !Unit.Recovered))
     return Unit;

@@ -32,13 +32,17 @@ struct ParsedUnit {
   std::string SharedHeader, NotShared;
   /// ParseOutcome::Crashes of every parse that ran.
   std::vector<std::string> Crashes;
+  /// Of a C++ parse with errors not tried again as CUDA, why the CUDA
+  /// parse would fail too: "declares no 'Npp8u' either".
+  std::string NotTriedAsCuda;
   /// Of the parse kept: the clean one, else the recovered, else the first.
   TranslationUnitFindings Findings;
   bool FromCache = false;
 };
 
 /// Parses Path as each of Languages in turn until one parses cleanly (a C++
-/// file nvcc would compile as CUDA gets a second try), then, with DeviceSide,
+/// file nvcc would compile as CUDA gets a second try, unless its first error
+/// is one the CUDA parse would make too), then, with DeviceSide,
 /// the device side of a CUDA unit: for NewestDeviceArch, then for the
 /// architecture its flags name, while regions skipped under a device macro
 /// hold names the rule tables know. Safe to call from several threads at once.

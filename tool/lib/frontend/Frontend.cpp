@@ -552,6 +552,7 @@ ParseOutcome Frontend::run(std::vector<std::string> Args,
                               : llvm::ArrayRef<std::pair<std::string, std::string>>(),
                       &IsUserFile, &Absent);
   CollectingDiagnostics Diagnostics;
+  Diagnostics.IsUserFile = &IsUserFile;
   clang::tooling::ToolInvocation Invocation(
       std::move(Args),
       recoveringAction(std::move(Action), IsCudaHeader, IsUserFile, SkipBodies,
@@ -627,6 +628,39 @@ ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
   Outcome.Crashes.insert(Outcome.Crashes.begin(), Refused.Crashes.begin(),
                          Refused.Crashes.end());
   return Outcome;
+}
+
+std::set<std::string> Frontend::cudaDeclares(const std::set<std::string> &Names,
+                                             const CompileCommand *Command) const {
+  std::string Main = (VirtualIncludeDir + "/" + SharedHeadersMain).str();
+  std::string Key = sharingKey(commandLine(Main, SourceLanguage::Cuda, Command), Command);
+  std::set<std::string> Unasked;
+  {
+    std::lock_guard<std::mutex> Guard(DeclaresLock);
+    const llvm::StringMap<bool> &Known = Declares[Key];
+    for (const std::string &Name : Names)
+      if (!Known.contains(Name))
+        Unasked.insert(Name);
+  }
+  if (!Unasked.empty()) {
+    std::set<std::string> Found;
+    ParseOutcome Outcome = parse(
+        Main, SourceLanguage::Cuda,
+        [&] {
+          Found.clear();
+          return namesDeclaredAction(Unasked, Found);
+        },
+        Command);
+    std::lock_guard<std::mutex> Guard(DeclaresLock);
+    for (const std::string &Name : Unasked)
+      Declares[Key][Name] = !Outcome.Parsed || Found.count(Name);
+  }
+  std::set<std::string> Declared;
+  std::lock_guard<std::mutex> Guard(DeclaresLock);
+  for (const std::string &Name : Names)
+    if (Declares[Key].lookup(Name))
+      Declared.insert(Name);
+  return Declared;
 }
 
 std::optional<ParseOutcome> Frontend::parseHoisted(const HoistedParse &P,

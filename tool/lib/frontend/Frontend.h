@@ -18,6 +18,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -101,6 +102,15 @@ public:
   /// does: slower, for checking that skipping them changes nothing. Not
   /// thread-safe: call it before parsing.
   void buildAllBodies();
+
+  /// Which of Names a CUDA parse with Command's flags has defined as a
+  /// macro, or declared in the global namespace or in std, before the
+  /// unit's own text (the CUDA wrapper and the prelude, and what they
+  /// include); all of them where that cannot be told. One parse of an
+  /// empty unit per command line tells, for the names not asked before.
+  /// Safe to call from several threads at once.
+  std::set<std::string> cudaDeclares(const std::set<std::string> &Names,
+                                     const CompileCommand *Command) const;
 
   /// The device architecture the flags compile for, the user's and
   /// Command's (the newest of -arch/-gencode/--cuda-gpu-arch, at most
@@ -209,6 +219,9 @@ private:
   struct Plan;
   std::unique_ptr<Plan> Planned;     ///< with Scan: the parses expect() was told of
   std::unique_ptr<PlainFiles> Plain; ///< what the parses need not scan again
+  mutable std::mutex DeclaresLock;
+  /// By sharing key, whether a CUDA parse declares each name asked of it.
+  mutable std::map<std::string, llvm::StringMap<bool>> Declares;
   mutable std::mutex UnfitLock;
   /// By sharing key, of each header found to read a user's file (as
   /// spelled), that file.

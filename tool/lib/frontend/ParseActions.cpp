@@ -1,8 +1,10 @@
 #include "frontend/ParseActions.h"
+#include "core/SourceText.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/Cuda.h"
+#include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -251,6 +253,114 @@ private:
   std::vector<StandIn> &StoodIn;
 };
 
+/// The name an error says nothing declares, where it is a name looked up
+/// from the global namespace or a scope in it (`use of undeclared identifier
+/// 'Npp8u'`, `no member named 'f' in the global namespace`); else empty.
+std::string undeclaredName(const clang::Diagnostic &Info) {
+  switch (Info.getID()) {
+  case clang::diag::err_undeclared_var_use:
+  case clang::diag::err_unknown_typename:
+  case clang::diag::err_no_template:
+    break;
+  case clang::diag::err_no_member:
+    if (Info.getNumArgs() < 2 ||
+        Info.getArgKind(1) != clang::DiagnosticsEngine::ak_declcontext ||
+        !llvm::isa<clang::TranslationUnitDecl>(
+            reinterpret_cast<const clang::DeclContext *>(Info.getRawArg(1))))
+      return {};
+    break;
+  default:
+    return {};
+  }
+  if (Info.getNumArgs() < 1)
+    return {};
+  const clang::IdentifierInfo *Name = nullptr;
+  if (Info.getArgKind(0) == clang::DiagnosticsEngine::ak_identifierinfo)
+    Name = Info.getArgIdentifier(0);
+  else if (Info.getArgKind(0) == clang::DiagnosticsEngine::ak_declarationname)
+    Name = clang::DeclarationName::getFromOpaqueInteger(Info.getRawArg(0))
+               .getAsIdentifierInfo();
+  return Name ? Name->getName().str() : std::string();
+}
+
+/// Notes the macro names a user's conditional directive finds undefined
+/// while the parse has no error yet: where another language's parse
+/// defines one, it may read the user's code differently up to that error.
+class UndefinedMacroTests : public clang::PPCallbacks {
+public:
+  UndefinedMacroTests(clang::Preprocessor &PP, const IsUserFileFn &IsUserFile,
+                      const CollectingDiagnostics &Diagnostics,
+                      std::set<std::string> &Into)
+      : PP(PP), IsUserFile(IsUserFile), Diagnostics(Diagnostics), Into(Into) {}
+
+  void Ifdef(clang::SourceLocation Loc, const clang::Token &Name,
+             const clang::MacroDefinition &MD) override {
+    tested(Loc, Name, MD);
+  }
+  void Ifndef(clang::SourceLocation Loc, const clang::Token &Name,
+              const clang::MacroDefinition &MD) override {
+    tested(Loc, Name, MD);
+  }
+  void Elifdef(clang::SourceLocation Loc, const clang::Token &Name,
+               const clang::MacroDefinition &MD) override {
+    tested(Loc, Name, MD);
+  }
+  void Elifndef(clang::SourceLocation Loc, const clang::Token &Name,
+                const clang::MacroDefinition &MD) override {
+    tested(Loc, Name, MD);
+  }
+  void Defined(const clang::Token &Name, const clang::MacroDefinition &MD,
+               clang::SourceRange Range) override {
+    tested(Range.getBegin(), Name, MD);
+  }
+  // An identifier in `#if` that names no macro is 0 there.
+  void If(clang::SourceLocation Loc, clang::SourceRange Condition,
+          ConditionValueKind) override {
+    evaluated(Loc, Condition);
+  }
+  void Elif(clang::SourceLocation Loc, clang::SourceRange Condition, ConditionValueKind,
+            clang::SourceLocation) override {
+    evaluated(Loc, Condition);
+  }
+
+private:
+  bool watching(clang::SourceLocation Loc) {
+    if (Diagnostics.Outcome.ErrorCount || Loc.isInvalid())
+      return false;
+    clang::FileID FID =
+        PP.getSourceManager().getFileID(PP.getSourceManager().getExpansionLoc(Loc));
+    auto [It, New] = Users.try_emplace(FID, false);
+    if (New)
+      It->second = IsUserFile(realPathOf(PP.getSourceManager(), FID));
+    return It->second;
+  }
+  void tested(clang::SourceLocation Loc, const clang::Token &Name,
+              const clang::MacroDefinition &MD) {
+    if (!MD && Name.getIdentifierInfo() && watching(Loc))
+      Into.insert(Name.getIdentifierInfo()->getName().str());
+  }
+  void evaluated(clang::SourceLocation Loc, clang::SourceRange Condition) {
+    if (!watching(Loc))
+      return;
+    const clang::SourceManager &SM = PP.getSourceManager();
+    bool Invalid = false;
+    llvm::StringRef Text = clang::Lexer::getSourceText(
+        clang::CharSourceRange::getTokenRange(Condition), SM, PP.getLangOpts(), &Invalid);
+    if (Invalid)
+      return;
+    forEachIdentifier(Text, 0, Text.size(), [&](const RawIdentifier &Id) {
+      if (!PP.isMacroDefined(Id.Name))
+        Into.insert(Id.Name.str());
+    });
+  }
+
+  clang::Preprocessor &PP;
+  const IsUserFileFn &IsUserFile;
+  const CollectingDiagnostics &Diagnostics;
+  std::set<std::string> &Into;
+  llvm::DenseMap<clang::FileID, bool> Users;
+};
+
 /// Runs the finder's action with missing headers stood in for, and on
 /// errors, works out which text they make unreliable (regionAround).
 class RecoveringAction : public clang::WrapperFrontendAction {
@@ -269,6 +379,11 @@ protected:
         CI.getSourceManager(), IsCudaHeader, Diagnostics.Outcome.StoodIn));
     if (Check)
       CI.getPreprocessor().addPPCallbacks(Check->callbacks(CI));
+    // A C++ parse that fails may be tried again as CUDA (UnitParser).
+    if (CI.getLangOpts().CPlusPlus && !CI.getLangOpts().CUDA)
+      CI.getPreprocessor().addPPCallbacks(std::make_unique<UndefinedMacroTests>(
+          CI.getPreprocessor(), IsUserFile, Diagnostics,
+          Diagnostics.Outcome.UndefinedTested));
     return WrapperFrontendAction::BeginSourceFileAction(CI);
   }
 
@@ -390,7 +505,54 @@ private:
   HoistCheck *Check;
 };
 
+/// Which of Names the unit has, at its end, defined as a macro or declared
+/// in the global namespace or in std (and its inline namespaces).
+class NamesDeclared : public clang::ASTConsumer {
+public:
+  NamesDeclared(clang::Preprocessor &PP, const std::set<std::string> &Names,
+                std::set<std::string> &Found)
+      : PP(PP), Names(Names), Found(Found) {}
+
+  void HandleTranslationUnit(clang::ASTContext &Context) override {
+    clang::TranslationUnitDecl *Global = Context.getTranslationUnitDecl();
+    const clang::DeclContext *Std = nullptr;
+    for (clang::NamedDecl *D : Global->lookup(PP.getIdentifierInfo("std")))
+      if (const auto *Namespace = llvm::dyn_cast<clang::NamespaceDecl>(D))
+        Std = Namespace;
+    for (const std::string &Name : Names) {
+      clang::IdentifierInfo *Id = PP.getIdentifierInfo(Name);
+      if (PP.isMacroDefined(Id) || !Global->lookup(Id).empty() ||
+          (Std && !Std->lookup(Id).empty()))
+        Found.insert(Name);
+    }
+  }
+
+private:
+  clang::Preprocessor &PP;
+  const std::set<std::string> &Names;
+  std::set<std::string> &Found;
+};
+
+class NamesDeclaredAction : public clang::ASTFrontendAction {
+public:
+  NamesDeclaredAction(const std::set<std::string> &Names, std::set<std::string> &Found)
+      : Names(Names), Found(Found) {}
+
+private:
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
+                                                        llvm::StringRef) override {
+    return std::make_unique<NamesDeclared>(CI.getPreprocessor(), Names, Found);
+  }
+  const std::set<std::string> &Names;
+  std::set<std::string> &Found;
+};
+
 } // namespace
+
+std::unique_ptr<clang::FrontendAction>
+namesDeclaredAction(const std::set<std::string> &Names, std::set<std::string> &Found) {
+  return std::make_unique<NamesDeclaredAction>(Names, Found);
+}
 
 std::unique_ptr<clang::FrontendAction>
 recoveringAction(std::unique_ptr<clang::FrontendAction> Wrapped,
@@ -419,9 +581,15 @@ void CollectingDiagnostics::HandleDiagnostic(clang::DiagnosticsEngine::Level Lev
   if (Level < clang::DiagnosticsEngine::Error || acceptedByNvcc(Info.getID()))
     return;
   // An error's notes follow it: hold it until they are in.
-  Pending = Error{Level, {}, {}, false};
+  Pending = Error{Level, {}, {}, {}, false, false};
   if (Info.getLocation().isValid() && Info.hasSourceManager())
     Pending->At = Info.getSourceManager().getExpansionLoc(Info.getLocation());
+  if (!Outcome.ErrorCount && IsUserFile && Pending->At.isValid() &&
+      (*IsUserFile)(realPathOf(Info.getSourceManager(),
+                               Info.getSourceManager().getFileID(Pending->At)))) {
+    Pending->Undeclared = undeclaredName(Info);
+    Pending->IsDirective = Info.getID() == clang::diag::err_pp_hash_error;
+  }
   if (Outcome.FirstErrors.size() >= MaxErrorsKept)
     return;
   llvm::SmallString<128> Message;
@@ -444,7 +612,10 @@ void CollectingDiagnostics::flush() {
   if (E.Accepted)
     return;
   DiagnosticConsumer::HandleDiagnostic(E.Level, clang::Diagnostic(nullptr));
-  ++Outcome.ErrorCount;
+  if (!Outcome.ErrorCount++) {
+    Outcome.FirstUndeclared = std::move(E.Undeclared);
+    Outcome.FirstErrorIsDirective = E.IsDirective;
+  }
   Fatal |= E.Level == clang::DiagnosticsEngine::Fatal;
   if (E.At.isValid())
     ErrorsAt.push_back(E.At);

@@ -20,6 +20,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -39,13 +40,16 @@ public:
   bool Fatal = false;
   bool Finished = false;                       ///< the action saw the end of the file
   std::vector<clang::SourceLocation> ErrorsAt; ///< valid while the parse lives
+  const IsUserFileFn *IsUserFile = nullptr;    ///< for ParseOutcome::FirstUndeclared
 
 private:
   struct Error {
     clang::DiagnosticsEngine::Level Level;
     clang::SourceLocation At;
-    std::string Text; ///< empty past the first few
-    bool Accepted;    ///< a note showed nvcc accepts the code
+    std::string Text;       ///< empty past the first few
+    std::string Undeclared; ///< ParseOutcome::FirstUndeclared, if it is the first
+    bool IsDirective;       ///< ParseOutcome::FirstErrorIsDirective, likewise
+    bool Accepted;          ///< a note showed nvcc accepts the code
   };
 
   /// A kernel launched from device code whose only candidate Clang turned
@@ -65,6 +69,11 @@ recoveringAction(std::unique_ptr<clang::FrontendAction> Wrapped,
                  const std::function<bool(llvm::StringRef)> &IsCudaHeader,
                  const IsUserFileFn &IsUserFile, bool SkipBodies,
                  CollectingDiagnostics &Diagnostics, HoistCheck *Check);
+
+/// Notes in Found which of Names the parse's unit has, at its end, defined
+/// as a macro or declared in the global namespace or in std.
+std::unique_ptr<clang::FrontendAction>
+namesDeclaredAction(const std::set<std::string> &Names, std::set<std::string> &Found);
 
 /// A user's file a precompiled header's build read: the first line of its
 /// main file whose #include led into one (0: none did), and that file.

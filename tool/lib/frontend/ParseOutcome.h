@@ -32,6 +32,15 @@ struct ParseOutcome {
   /// Per error: the declaration at namespace scope that holds it, or its line.
   std::vector<ErrorRegion> ErrorRegions;
   std::vector<StandIn> StoodIn;
+  /// Of a C++ parse with errors, what says whether a CUDA parse would fail
+  /// too. Where the first error is in a user's file: the name it finds
+  /// undeclared (`use of undeclared identifier 'Npp8u'`, `unknown type name
+  /// 'HRESULT'`, a name looked up from the global namespace), or
+  /// FirstErrorIsDirective for an `#error`; and the macro names the user's
+  /// conditionals tested undefined before that error.
+  std::string FirstUndeclared;
+  bool FirstErrorIsDirective = false;
+  std::set<std::string> UndefinedTested;
   /// User paths the parse looked for and did not find (an #include searching
   /// the folders before the one that holds its header): a file appearing at
   /// one of them changes what the parse would read.
