@@ -403,6 +403,9 @@ private:
       for (auto &[Path, S] : Own.Files)
         Options.Output == OutputMode::None ? S.written(Keep) : S.setAsideText(Keep);
     }
+    // Their report entries wait for the views on disk, not in memory.
+    for (auto &[Path, S] : Own.Files)
+      Spill.spill(S.Report);
   }
 
   /// Stages 4 and 5 after the last parse, file by file: each file's text is
@@ -482,7 +485,8 @@ private:
       Settings.CudaVersion = Cuda->Version;
     }
     Settings.Inputs = Options.Inputs;
-    Reports.printParseProblems(State, Options.AllowFallback, Options.Quiet);
+    Settings.Spill = &Spill;
+    Reports.printParseProblems(State, &Spill, Options.AllowFallback, Options.Quiet);
     RunReport Run = Reports.reportOf(std::move(Settings), State);
     if (!Options.Quiet)
       printDiagnostics(Run, Errs, Options.Verbose);
@@ -502,7 +506,11 @@ private:
     std::vector<std::string> Tripped = trippedGates(Options.FailOn, Found);
     for (const std::string &Gate : Tripped)
       Errs << "musify: error: " << Gate << "\n";
-    return Ok && !FallbackIsError && Found.Conflicts == 0 && Tripped.empty();
+    std::string Lost = Spill.readFailure();
+    if (!Lost.empty())
+      Errs << "musify: error: " << Lost << "; the report lacks them\n";
+    return Ok && !FallbackIsError && Found.Conflicts == 0 && Tripped.empty() &&
+           Lost.empty();
   }
 
   /// What is left to do, the totals, and what --incremental's cache did.
@@ -548,6 +556,7 @@ private:
   std::string SaidWhileParsing; ///< by their writes
   bool WritesOk = true;         ///< of the files written before the rest
   PythonRun Python{Options.RewriteStrings, {}};
+  ReportSpill Spill; ///< the report entries of the files written
   std::chrono::steady_clock::time_point Started = std::chrono::steady_clock::now();
 };
 

@@ -8,6 +8,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
@@ -62,6 +63,12 @@ struct FileReport {
   std::vector<Event> Events; ///< in text order
   std::vector<ConflictRecord> Conflicts;
   std::vector<HazardRecord> Hazards; ///< in text order
+  /// Where ReportSpill moved Events and Hazards once the file was written
+  /// (both are empty then): bytes [Offset, Offset + Bytes) of its file.
+  struct SpilledEntries {
+    uint64_t Offset = 0, Bytes = 0;
+  };
+  std::optional<SpilledEntries> Spilled;
   /// Sources only: what stops this file's migration from building, its own
   /// and, for a translation unit, those of the user headers it compiles.
   std::optional<std::vector<BuildBlocker>> BuildBlockers;

@@ -43,11 +43,12 @@ OwnImpacts ownImpacts(const FileReport &F) {
 } // namespace
 
 void predictBuilds(std::vector<FileReport> &Files,
-                   const std::map<std::string, UnitReach> &Units) {
+                   const std::map<std::string, UnitReach> &Units,
+                   const ReportSpill *Spill) {
   std::map<std::string, OwnImpacts> Own;
-  for (const FileReport &F : Files)
-    if (F.How != Analysis::BuildFile && F.How != Analysis::Python)
-      Own[F.Path] = ownImpacts(F);
+  for (const FileReport &Each : Files)
+    if (Each.How != Analysis::BuildFile && Each.How != Analysis::Python)
+      withEntries(Spill, Each, [&](const FileReport &F) { Own[F.Path] = ownImpacts(F); });
   for (FileReport &F : Files) {
     auto It = Own.find(F.Path);
     if (It == Own.end())

@@ -19,22 +19,23 @@ struct LineCounts {
 
 LineCounts countLines(const RunReport &Report) {
   LineCounts Lines;
-  for (const FileReport &F : Report.Files) {
-    for (const Event &E : F.Events) {
-      if (E.Status == EventStatus::Excluded)
-        continue;
-      Line At{F.Path, E.At.Line};
-      Lines.WithCuda.insert(At);
-      if (E.Status == EventStatus::Unsupported || E.Status == EventStatus::Unknown ||
-          E.NeedsReview)
-        Lines.NeedAPerson.insert(At);
-    }
-    for (const HazardRecord &H : F.Hazards)
-      if (!H.Defused) {
-        Lines.WithCuda.insert({F.Path, H.At.Line});
-        Lines.NeedAPerson.insert({F.Path, H.At.Line});
+  for (const FileReport &Each : Report.Files)
+    withEntries(Report.Spill, Each, [&](const FileReport &F) {
+      for (const Event &E : F.Events) {
+        if (E.Status == EventStatus::Excluded)
+          continue;
+        Line At{F.Path, E.At.Line};
+        Lines.WithCuda.insert(At);
+        if (E.Status == EventStatus::Unsupported || E.Status == EventStatus::Unknown ||
+            E.NeedsReview)
+          Lines.NeedAPerson.insert(At);
       }
-  }
+      for (const HazardRecord &H : F.Hazards)
+        if (!H.Defused) {
+          Lines.WithCuda.insert({F.Path, H.At.Line});
+          Lines.NeedAPerson.insert({F.Path, H.At.Line});
+        }
+    });
   return Lines;
 }
 
@@ -42,12 +43,14 @@ LineCounts countLines(const RunReport &Report) {
 std::string namesWith(const RunReport &Report, EventStatus Status, const char *What) {
   unsigned Uses = 0;
   std::set<std::string> Distinct;
-  for (const FileReport &F : Report.Files)
-    for (const Event &E : F.Events)
-      if (E.Status == Status) {
-        ++Uses;
-        Distinct.insert(E.Cuda);
-      }
+  for (const FileReport &Each : Report.Files)
+    withEntries(Report.Spill, Each, [&](const FileReport &F) {
+      for (const Event &E : F.Events)
+        if (E.Status == Status) {
+          ++Uses;
+          Distinct.insert(E.Cuda);
+        }
+    });
   if (!Uses)
     return "";
   return llvm::formatv("{0} {1} name(s), {2} distinct", Uses, What, Distinct.size());
@@ -57,12 +60,14 @@ std::string namesWith(const RunReport &Report, EventStatus Status, const char *W
 std::string hazardsLeft(const RunReport &Report) {
   std::map<std::string, unsigned> ByKind;
   unsigned All = 0;
-  for (const FileReport &F : Report.Files)
-    for (const HazardRecord &H : F.Hazards)
-      if (!H.Defused) {
-        ++ByKind[hazardKindName(H.Kind)];
-        ++All;
-      }
+  for (const FileReport &Each : Report.Files)
+    withEntries(Report.Spill, Each, [&](const FileReport &F) {
+      for (const HazardRecord &H : F.Hazards)
+        if (!H.Defused) {
+          ++ByKind[hazardKindName(H.Kind)];
+          ++All;
+        }
+    });
   if (!All)
     return "";
   std::string Text = llvm::formatv("{0} hazard(s):", All);

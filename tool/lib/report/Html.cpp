@@ -82,9 +82,10 @@ nlohmann::json pageData(const RunReport &Report, const HtmlExtras &Extras) {
       Units.push_back(I);
   }
   nlohmann::json Findings = nlohmann::json::array();
-  for (const Finding &F : findingsOf(Report))
+  forEachFinding(Report, [&](const Finding &F) {
     Findings.push_back(
         {IndexOf[F.File], F.At.Line, F.At.Column, F.Code, F.Severity, F.Message});
+  });
   nlohmann::json Codes = nlohmann::json::object();
   for (const CodeHelp &C : codeHelps())
     Codes[C.Code] = {{"short", C.Short}, {"help", C.Help}, {"level", C.Level}};

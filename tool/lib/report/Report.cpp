@@ -198,39 +198,40 @@ void eventFindings(const Event &E, const char *Target, const FileReport &F,
 
 Totals totalsOf(const RunReport &Report) {
   Totals T;
-  for (const FileReport &F : Report.Files) {
-    ++T.Files;
-    T.FilesWithoutSemantics += F.How == Analysis::TokenFallback;
-    T.Conflicts += F.Conflicts.size();
-    T.Hazards += F.Hazards.size();
-    T.PredictedNotToBuild += F.BuildBlockers && !F.BuildBlockers->empty();
-    T.FilesWithClangErrors += F.ErrorCount || !F.ParseErrors.empty();
-    for (const Event &E : F.Events) {
-      ++T.References;
-      T.DeprecatedOrRemoved += !E.CudaStatus.empty();
-      T.InStringLiterals += E.How == Evidence::StringLiteral;
-      switch (E.Status) {
-      case EventStatus::Migrated:
-        ++T.Migrated;
-        break;
-      case EventStatus::MigratedWithoutSemantics:
-        ++T.MigratedWithoutSemantics;
-        break;
-      case EventStatus::Kept:
-        ++T.Kept;
-        break;
-      case EventStatus::Unsupported:
-        ++T.Unsupported;
-        break;
-      case EventStatus::Unknown:
-        ++T.Unknown;
-        break;
-      case EventStatus::Excluded:
-        ++T.Excluded;
-        break;
+  for (const FileReport &Each : Report.Files)
+    withEntries(Report.Spill, Each, [&](const FileReport &F) {
+      ++T.Files;
+      T.FilesWithoutSemantics += F.How == Analysis::TokenFallback;
+      T.Conflicts += F.Conflicts.size();
+      T.Hazards += F.Hazards.size();
+      T.PredictedNotToBuild += F.BuildBlockers && !F.BuildBlockers->empty();
+      T.FilesWithClangErrors += F.ErrorCount || !F.ParseErrors.empty();
+      for (const Event &E : F.Events) {
+        ++T.References;
+        T.DeprecatedOrRemoved += !E.CudaStatus.empty();
+        T.InStringLiterals += E.How == Evidence::StringLiteral;
+        switch (E.Status) {
+        case EventStatus::Migrated:
+          ++T.Migrated;
+          break;
+        case EventStatus::MigratedWithoutSemantics:
+          ++T.MigratedWithoutSemantics;
+          break;
+        case EventStatus::Kept:
+          ++T.Kept;
+          break;
+        case EventStatus::Unsupported:
+          ++T.Unsupported;
+          break;
+        case EventStatus::Unknown:
+          ++T.Unknown;
+          break;
+        case EventStatus::Excluded:
+          ++T.Excluded;
+          break;
+        }
       }
-    }
-  }
+    });
   return T;
 }
 
@@ -253,8 +254,9 @@ nlohmann::json reportHeadToJson(const RunReport &Report) {
 
 nlohmann::json reportToJson(const RunReport &Report) {
   nlohmann::json J = reportHeadToJson(Report);
-  for (const FileReport &F : Report.Files)
-    J["files"].push_back(fileToJson(F));
+  for (const FileReport &Each : Report.Files)
+    withEntries(Report.Spill, Each,
+                [&](const FileReport &F) { J["files"].push_back(fileToJson(F)); });
   return J;
 }
 
@@ -270,8 +272,8 @@ void writeReportJson(const RunReport &Report, llvm::raw_ostream &OS) {
 
 void writeReportFiles(JsonStreamWriter &Out, const RunReport &Report) {
   Out.openArray("files");
-  for (const FileReport &F : Report.Files)
-    Out.add(fileToJson(F));
+  for (const FileReport &Each : Report.Files)
+    withEntries(Report.Spill, Each, [&](const FileReport &F) { Out.add(fileToJson(F)); });
   Out.closeArray();
   Out.finish();
 }
@@ -336,11 +338,15 @@ void fileFindings(const FileReport &F, const std::string &Target,
                    "conflict", nullptr, C.Existing});
 }
 
-std::vector<Finding> findingsOf(const RunReport &Report) {
-  std::vector<Finding> Out;
-  for (const FileReport &F : Report.Files)
-    fileFindings(F, Report.Target.DisplayName, Out);
-  return Out;
+void forEachFinding(const RunReport &Report,
+                    llvm::function_ref<void(const Finding &)> Fn) {
+  for (const FileReport &Each : Report.Files)
+    withEntries(Report.Spill, Each, [&](const FileReport &F) {
+      std::vector<Finding> Found;
+      fileFindings(F, Report.Target.DisplayName, Found);
+      for (const Finding &Fd : Found)
+        Fn(Fd);
+    });
 }
 
 std::string oneLine(llvm::StringRef Text) {
@@ -351,16 +357,21 @@ std::string oneLine(llvm::StringRef Text) {
   return Out;
 }
 
+/// A use of a name only a newer target version has.
+struct NewerVersionUse {
+  std::string Name, NeedsVersion, VersionOption;
+};
+
 /// One warning for the names a newer target version has: the version that
 /// has them all, and the option that chooses it, is the one action.
 static void printNewerVersionGroup(const RunReport &Report,
-                                   llvm::ArrayRef<const Finding *> Group,
+                                   llvm::ArrayRef<NewerVersionUse> Group,
                                    llvm::raw_ostream &OS) {
   std::map<std::string, std::set<std::string>> NamesBy; // version -> names
   std::optional<Version> Newest;
-  for (const Finding *F : Group) {
-    NamesBy[F->From->NeedsVersion].insert(F->From->Cuda);
-    std::optional<Version> V = parseVersion(F->From->NeedsVersion);
+  for (const NewerVersionUse &Use : Group) {
+    NamesBy[Use.NeedsVersion].insert(Use.Name);
+    std::optional<Version> V = parseVersion(Use.NeedsVersion);
     if (V && (!Newest || *Newest < *V))
       Newest = V;
   }
@@ -375,7 +386,7 @@ static void printNewerVersionGroup(const RunReport &Report,
                       "target, does not have yet; {4}={5} migrates them: {6} (--verbose "
                       "prints each use) [musify-unsupported]\n",
                       Group.size(), Names, Target, Report.TargetVersion,
-                      Group.front()->From->VersionOption, versionText(*Newest), List);
+                      Group.front().VersionOption, versionText(*Newest), List);
 }
 
 void printDiagnostics(const RunReport &Report, llvm::raw_ostream &OS, bool Every) {
@@ -385,18 +396,17 @@ void printDiagnostics(const RunReport &Report, llvm::raw_ostream &OS, bool Every
   // that fixes them all.
   const unsigned Shown = 3;
   std::map<std::pair<std::string, std::string>, unsigned> Seen; // (code, name)
-  std::vector<Finding> Findings = findingsOf(Report);
-  std::vector<const Finding *> NewerVersion;
-  for (const Finding &F : Findings) {
+  std::vector<NewerVersionUse> NewerVersion;
+  forEachFinding(Report, [&](const Finding &F) {
     if (!Every && F.From && !F.From->NeedsVersion.empty() && F.Code == "unsupported") {
-      NewerVersion.push_back(&F);
-      continue;
+      NewerVersion.push_back({F.From->Cuda, F.From->NeedsVersion, F.From->VersionOption});
+      return;
     }
     if (!Every && ++Seen[{F.Code, F.Subject}] > Shown)
-      continue;
+      return;
     OS << oneLine(F.Path) << ":" << F.At.Line << ":" << F.At.Column << ": " << F.Severity
        << ": " << oneLine(F.Message) << " [musify-" << F.Code << "]\n";
-  }
+  });
   if (Every)
     return;
   if (!NewerVersion.empty())
@@ -411,15 +421,16 @@ void printSummaryTable(const RunReport &Report, llvm::raw_ostream &OS) {
   const size_t Top = 5;
   std::map<std::string, std::map<std::string, unsigned>> Names; // status -> name -> uses
   std::vector<std::string> WithoutSemantics, NotBuilding;
-  for (const FileReport &F : Report.Files) {
-    for (const Event &E : F.Events)
-      if (E.Status == EventStatus::Unsupported || E.Status == EventStatus::Unknown)
-        ++Names[eventStatusName(E.Status)][E.Cuda];
-    if (F.How == Analysis::TokenFallback)
-      WithoutSemantics.push_back(displayPath(F.Path));
-    if (F.BuildBlockers && !F.BuildBlockers->empty())
-      NotBuilding.push_back(displayPath(F.Path));
-  }
+  for (const FileReport &Each : Report.Files)
+    withEntries(Report.Spill, Each, [&](const FileReport &F) {
+      for (const Event &E : F.Events)
+        if (E.Status == EventStatus::Unsupported || E.Status == EventStatus::Unknown)
+          ++Names[eventStatusName(E.Status)][E.Cuda];
+      if (F.How == Analysis::TokenFallback)
+        WithoutSemantics.push_back(displayPath(F.Path));
+      if (F.BuildBlockers && !F.BuildBlockers->empty())
+        NotBuilding.push_back(displayPath(F.Path));
+    });
   if (Names.empty() && WithoutSemantics.empty() && NotBuilding.empty())
     return;
   OS << "musify: what is left to do:\n";

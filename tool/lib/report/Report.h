@@ -3,6 +3,7 @@
 #pragma once
 
 #include "model/FileReport.h"
+#include "model/ReportSpill.h"
 #include "rules/TargetDescription.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -27,6 +28,9 @@ struct RunReport {
   std::vector<std::string> Inputs;
   std::vector<FileReport> Files;    ///< sorted by path
   std::vector<std::string> LeftOut; ///< left as they are by --include/--exclude
+  /// Where the events and hazards of Files written during the run went:
+  /// every view reads each file's back through withEntries.
+  const ReportSpill *Spill = nullptr;
 };
 
 struct Totals {
@@ -41,7 +45,8 @@ struct Totals {
 /// Predicts, before any compiler runs, whether each source's migration builds
 /// for the target: sets BuildBlockers of every file that is not a build file.
 void predictBuilds(std::vector<FileReport> &Files,
-                   const std::map<std::string, UnitReach> &Units);
+                   const std::map<std::string, UnitReach> &Units,
+                   const ReportSpill *Spill);
 
 Totals totalsOf(const RunReport &Report);
 nlohmann::json reportToJson(const RunReport &Report);
@@ -100,8 +105,10 @@ struct Finding {
   bool Handled = false;        ///< a hazard musify's edits took care of
 };
 
-/// The findings of the run, in the order diagnostics print them.
-std::vector<Finding> findingsOf(const RunReport &Report);
+/// Calls Fn with the findings of the run, in the order diagnostics print
+/// them, a file's at a time (a finding's From lives as long as the call).
+void forEachFinding(const RunReport &Report,
+                    llvm::function_ref<void(const Finding &)> Fn);
 /// The findings of one file, appended to Out; Target is the display name.
 void fileFindings(const FileReport &F, const std::string &Target,
                   std::vector<Finding> &Out);

@@ -30,7 +30,7 @@ RunReport ReportWriter::reportOf(RunReport Run, RunState &State) const {
     else if (!S.is(FileRole::Other))
       Run.Files.push_back(std::move(S.Report));
   }
-  predictBuilds(Run.Files, State.Units);
+  predictBuilds(Run.Files, State.Units, Run.Spill);
   for (std::string &Input : Run.Inputs)
     Input = reportedPath(Input);
   for (FileReport &F : Run.Files) {
@@ -41,15 +41,21 @@ RunReport ReportWriter::reportOf(RunReport Run, RunState &State) const {
   return Run;
 }
 
-void ReportWriter::printParseProblems(const RunState &State, bool AllowFallback,
-                                      bool Quiet) const {
+void ReportWriter::printParseProblems(const RunState &State, const ReportSpill *Spill,
+                                      bool AllowFallback, bool Quiet) const {
   for (const auto &[Path, S] : State.Files)
     printClangCrashes(S.Report);
   for (const std::string &Path : State.ParseFailures)
     printParseFailure(State.Files.at(Path).Report, AllowFallback);
-  if (!Quiet)
-    for (const auto &[Path, S] : State.Files)
+  if (Quiet)
+    return;
+  // Only errors' warnings count the references around them.
+  for (const auto &[Path, S] : State.Files) {
+    if (S.Report.ErrorCount)
+      withEntries(Spill, S.Report, [&](const FileReport &F) { printParseWarnings(F); });
+    else
       printParseWarnings(S.Report);
+  }
 }
 
 bool ReportWriter::writeViews(const RunReport &Run, RunState &State,

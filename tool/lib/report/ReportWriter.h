@@ -41,8 +41,9 @@ public:
 
   /// The console's account of the files Clang crashed on (contained) or
   /// could not parse; unless Quiet, of those parsed with missing headers or
-  /// recovered errors too.
-  void printParseProblems(const RunState &State, bool AllowFallback, bool Quiet) const;
+  /// recovered errors too (their events read back through Spill).
+  void printParseProblems(const RunState &State, const ReportSpill *Spill,
+                          bool AllowFallback, bool Quiet) const;
 
   /// Every view the user asked for: the JSON report, SARIF (its paths
   /// relative to SourceRoot), the HTML page (Seconds: how long the run took)

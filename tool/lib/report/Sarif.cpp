@@ -23,12 +23,9 @@ public:
   /// Each result in turn to Out: the findings, then what each file's
   /// analysis could not do.
   void results(const std::function<void(const nlohmann::json &)> &Out) {
-    for (const FileReport &F : Report.Files) {
-      std::vector<Finding> Findings;
-      fileFindings(F, Report.Target.DisplayName, Findings);
-      for (const Finding &Fd : Findings)
-        Out(result(Fd.Code, Fd.Severity, Fd.Message, Fd.File, Fd.At, Fd.From));
-    }
+    forEachFinding(Report, [&](const Finding &Fd) {
+      Out(result(Fd.Code, Fd.Severity, Fd.Message, Fd.File, Fd.At, Fd.From));
+    });
     for (const FileReport &F : Report.Files) {
       if (F.How == Analysis::TokenFallback)
         Out(result("no-semantics", "warning",

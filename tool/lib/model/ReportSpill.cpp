@@ -1,0 +1,233 @@
+#include "model/ReportSpill.h"
+
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
+
+#include <cerrno>
+#include <cstring>
+#include <unistd.h>
+
+namespace musify {
+
+// A new field of Event or HazardRecord must be written and read below.
+static_assert(sizeof(Event) == 520 && sizeof(HazardRecord) == 128,
+              "encode and decode every field of Event and HazardRecord");
+
+namespace {
+
+class Encoder {
+public:
+  Encoder(std::string &Out, llvm::StringRef File) : Out(Out), File(File) {}
+  void number(uint64_t N) {
+    char Bytes[8];
+    llvm::support::endian::write64le(Bytes, N);
+    Out.append(Bytes, sizeof(Bytes));
+  }
+  void text(llvm::StringRef S) {
+    number(S.size());
+    Out += S;
+  }
+  // Entries are nearly all in their own file: that path is not repeated.
+  void place(const Place &At) {
+    bool Own = At.File == File;
+    number(Own);
+    if (!Own)
+      text(At.File);
+    number(At.Offset);
+    number(At.Line);
+    number(At.Column);
+  }
+
+private:
+  std::string &Out;
+  llvm::StringRef File;
+};
+
+class Decoder {
+public:
+  Decoder(llvm::StringRef In, llvm::StringRef File) : In(In), File(File) {}
+  bool failed() const { return Failed; }
+  uint64_t number() {
+    if (In.size() < 8) {
+      Failed = true;
+      return 0;
+    }
+    uint64_t N = llvm::support::endian::read64le(In.data());
+    In = In.drop_front(8);
+    return N;
+  }
+  unsigned small() { return static_cast<unsigned>(number()); }
+  std::string text() {
+    uint64_t Size = number();
+    if (Size > In.size()) {
+      Failed = true;
+      return {};
+    }
+    std::string S = In.take_front(Size).str();
+    In = In.drop_front(Size);
+    return S;
+  }
+  Place place() {
+    Place At;
+    At.File = number() ? File.str() : text();
+    At.Offset = small();
+    At.Line = small();
+    At.Column = small();
+    return At;
+  }
+  bool atEnd() const { return In.empty(); }
+
+private:
+  llvm::StringRef In, File;
+  bool Failed = false;
+};
+
+} // namespace
+
+std::string encodeEntries(const ReportEntries &Entries, llvm::StringRef File) {
+  std::string Out;
+  Encoder E(Out, File);
+  E.number(Entries.Events.size());
+  for (const Event &Ev : Entries.Events) {
+    E.place(Ev.At);
+    for (const std::string *S :
+         {&Ev.Cuda, &Ev.Replacement, &Ev.Kind, &Ev.Family, &Ev.OldText, &Ev.NewText,
+          &Ev.DroppedArgument, &Ev.VerifiedBy, &Ev.Source, &Ev.CudaStatus,
+          &Ev.CudaVersion, &Ev.NeedsVersion, &Ev.VersionOption, &Ev.Note})
+      E.text(*S);
+    E.number(static_cast<uint64_t>(Ev.Status));
+    E.number(static_cast<uint64_t>(Ev.How));
+    E.number(static_cast<uint64_t>(Ev.Impact));
+    E.number(Ev.NeedsReview);
+    E.number(Ev.Disputed);
+  }
+  E.number(Entries.Hazards.size());
+  for (const HazardRecord &H : Entries.Hazards) {
+    E.place(H.At);
+    E.number(static_cast<uint64_t>(H.Kind));
+    E.text(H.Text);
+    E.text(H.Message);
+    E.number(H.Defused);
+  }
+  return Out;
+}
+
+llvm::Expected<ReportEntries> decodeEntries(llvm::StringRef Bytes, llvm::StringRef File) {
+  Decoder D(Bytes, File);
+  ReportEntries Entries;
+  for (uint64_t N = D.number(); N && !D.failed(); --N) {
+    Event Ev;
+    Ev.At = D.place();
+    for (std::string *S :
+         {&Ev.Cuda, &Ev.Replacement, &Ev.Kind, &Ev.Family, &Ev.OldText, &Ev.NewText,
+          &Ev.DroppedArgument, &Ev.VerifiedBy, &Ev.Source, &Ev.CudaStatus,
+          &Ev.CudaVersion, &Ev.NeedsVersion, &Ev.VersionOption, &Ev.Note})
+      *S = D.text();
+    Ev.Status = static_cast<EventStatus>(D.number());
+    Ev.How = static_cast<Evidence>(D.number());
+    Ev.Impact = static_cast<BuildImpact>(D.number());
+    Ev.NeedsReview = D.number();
+    Ev.Disputed = D.number();
+    Entries.Events.push_back(std::move(Ev));
+  }
+  for (uint64_t N = D.number(); N && !D.failed(); --N) {
+    HazardRecord H;
+    H.At = D.place();
+    H.Kind = static_cast<HazardKind>(D.number());
+    H.Text = D.text();
+    H.Message = D.text();
+    H.Defused = D.number();
+    Entries.Hazards.push_back(std::move(H));
+  }
+  if (D.failed() || !D.atEnd())
+    return llvm::createStringError("the report entries of '" + File +
+                                   "' did not read back whole");
+  return Entries;
+}
+
+ReportSpill::~ReportSpill() {
+  if (FD >= 0)
+    ::close(FD);
+}
+
+void ReportSpill::spill(FileReport &F) {
+  if (F.Spilled || (F.Events.empty() && F.Hazards.empty()))
+    return;
+  std::string Bytes = encodeEntries({F.Events, F.Hazards}, F.Path);
+  std::lock_guard<std::mutex> Guard(Lock);
+  if (Unusable)
+    return;
+  if (FD < 0) {
+    llvm::SmallString<128> Path;
+    if (llvm::sys::fs::createTemporaryFile("musify-report", "entries", FD, Path)) {
+      Unusable = true;
+      return;
+    }
+    llvm::sys::fs::remove(Path);
+  }
+  // Appended at Size: a write cut short (a full disk) leaves what is there
+  // whole, and the file's entries stay in memory.
+  for (size_t Done = 0; Done < Bytes.size();) {
+    ssize_t N = ::pwrite(FD, Bytes.data() + Done, Bytes.size() - Done, Size + Done);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0) {
+      Unusable = true;
+      return;
+    }
+    Done += N;
+  }
+  F.Spilled = FileReport::SpilledEntries{Size, Bytes.size()};
+  Size += Bytes.size();
+  // Their memory goes too (assigning {} would keep it).
+  std::vector<Event>().swap(F.Events);
+  std::vector<HazardRecord>().swap(F.Hazards);
+}
+
+void ReportSpill::withEntries(const FileReport &F,
+                              llvm::function_ref<void(const FileReport &)> Fn) const {
+  if (!F.Spilled) {
+    Fn(F);
+    return;
+  }
+  FileReport Whole = F;
+  std::string Bytes(F.Spilled->Bytes, '\0');
+  std::string Failure;
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    for (size_t Done = 0; Done < Bytes.size() && Failure.empty();) {
+      ssize_t N =
+          ::pread(FD, Bytes.data() + Done, Bytes.size() - Done, F.Spilled->Offset + Done);
+      if (N < 0 && errno == EINTR)
+        continue;
+      if (N <= 0)
+        Failure = "cannot read back the report entries of '" + F.Path +
+                  "': " + (N < 0 ? std::strerror(errno) : "the file is shorter");
+      else
+        Done += N;
+    }
+  }
+  if (Failure.empty()) {
+    llvm::Expected<ReportEntries> Entries = decodeEntries(Bytes, F.Path);
+    if (Entries) {
+      Whole.Events = std::move(Entries->Events);
+      Whole.Hazards = std::move(Entries->Hazards);
+    } else {
+      Failure = llvm::toString(Entries.takeError());
+    }
+  }
+  if (!Failure.empty()) {
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (ReadFailure.empty())
+      ReadFailure = std::move(Failure);
+  }
+  Fn(Whole);
+}
+
+std::string ReportSpill::readFailure() const {
+  std::lock_guard<std::mutex> Guard(Lock);
+  return ReadFailure;
+}
+
+} // namespace musify
