@@ -164,7 +164,15 @@ def padded(text, kb, name, a):
     return text
 
 
-def unit_text(rng, u, heads, helper, kb=0):
+# Runtime calls a unit makes beyond its body's, for trees of many references.
+CALLS = """
+void calls{u}(float *d, const float *h, size_t n) {{
+{lines}}}
+"""
+CALL = "  cudaMemcpy(d + {i}, h, n, cudaMemcpyHostToDevice);\n"
+
+
+def unit_text(rng, u, heads, helper, kb=0, calls=0):
     lines = [f"// unit {u}"]
     if helper:
         lines.append(f'#include "{helper}"')
@@ -174,11 +182,13 @@ def unit_text(rng, u, heads, helper, kb=0):
     for header, extra in EXTRAS.items():
         if header in heads:
             text += extra.format(u=u, a=u % 5)
+    if calls:
+        text += CALLS.format(u=u, lines="".join(CALL.format(i=i) for i in range(calls)))
     return padded(text, kb, u, u % 5 + 2)
 
 
 def generate(out, units, programs, seed, sdk_every, extras, light=False, kb=0,
-             header_kb=0):
+             header_kb=0, calls=0):
     rng = random.Random(seed)
     for p in range(programs):
         helper_heads = rng.sample(SYSTEM, 2) + ["<cuda_runtime.h>"]
@@ -192,7 +202,7 @@ def generate(out, units, programs, seed, sdk_every, extras, light=False, kb=0,
                              LIGHT_ORDERS if light else ORDERS)
         helper = "helper.h" if rng.random() < 0.4 else None
         write(os.path.join(out, f"prog{p:03d}", f"unit{u:04d}.cu"),
-              unit_text(rng, u, heads, helper, kb))
+              unit_text(rng, u, heads, helper, kb, calls))
 
 
 def main():
@@ -211,9 +221,11 @@ def main():
                     help="pad each unit with host code to at least this many KiB")
     ap.add_argument("--header-kb", type=int, default=0,
                     help="the same for each program's header")
+    ap.add_argument("--calls", type=int, default=0,
+                    help="N more runtime calls in each unit (2 references each)")
     a = ap.parse_args()
     generate(a.out, a.units, max(1, a.programs), a.seed, a.sdk_every, a.extras, a.light,
-             a.unit_kb, a.header_kb)
+             a.unit_kb, a.header_kb, a.calls)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,8 @@ units lost (token fallback or a Clang crash). Exits 1 if the largest tree's
 peak is above --ratio (1.2) times the smallest's, or a unit was lost.
 
   peak_memory.py MUSIFY [--units 100 1000] [--jobs 2] [--target hip]
-                 [--light] [--unit-kb K] [--header-kb K] [--ratio 1.2] [--tree DIR ...]
+                 [--light] [--unit-kb K] [--header-kb K] [--calls N] [--ratio 1.2]
+                 [--tree DIR ...]
                  [-- MUSIFY_FLAGS]
 """
 import argparse
@@ -36,6 +37,8 @@ def options():
                    help="units padded with host code to K KiB (gen_varied.py --unit-kb)")
     p.add_argument("--header-kb", type=int, default=0,
                    help="program headers padded so (gen_varied.py --header-kb)")
+    p.add_argument("--calls", type=int, default=0,
+                   help="N more runtime calls in each unit (gen_varied.py --calls)")
     p.add_argument("--ratio", type=float, default=1.2)
     p.add_argument("--tree", action="append", default=[],
                    help="a tree of one's own instead of the generated ones")
@@ -43,12 +46,13 @@ def options():
     return p.parse_args()
 
 
-def generated(work, units, light, kb, header_kb):
+def generated(work, units, light, kb, header_kb, calls):
     tree = os.path.join(work, f"tree{units}")
     subprocess.run([sys.executable, os.path.join(HERE, "gen_varied.py"), tree, "--units",
                     str(units), "--programs", str(max(1, units // 8))] +
                    (["--light"] if light else []) +
-                   ["--unit-kb", str(kb), "--header-kb", str(header_kb)], check=True)
+                   ["--unit-kb", str(kb), "--header-kb", str(header_kb), "--calls", str(calls)],
+                   check=True)
     return tree
 
 
@@ -72,7 +76,8 @@ def measure(a, tree, work):
 def main():
     a = options()
     with tempfile.TemporaryDirectory(prefix="musify-peak-") as work:
-        trees = a.tree or [generated(work, n, a.light, a.unit_kb, a.header_kb) for n in a.units]
+        trees = a.tree or [generated(work, n, a.light, a.unit_kb, a.header_kb, a.calls)
+                           for n in a.units]
         rows = []
         print(f"{'tree':40} {'seconds':>8} {'peak MiB':>9} {'lost':>5}")
         for tree in trees:

@@ -31,9 +31,10 @@ bool deviceSkipsCudaNames(const TranslationUnitFindings &Found, const RuleTable 
     if (!R.DeviceOnly)
       continue;
     auto [It, New] = Texts.try_emplace(R.File);
+    // With a NUL after the text, as the raw lexer needs (IncludeScan::linesOf).
     if (New)
       if (auto Buffer = llvm::MemoryBuffer::getFile(R.File, /*IsText=*/false,
-                                                    /*RequiresNullTerminator=*/false))
+                                                    /*RequiresNullTerminator=*/true))
         It->second = std::move(*Buffer);
     if (!It->second)
       continue;

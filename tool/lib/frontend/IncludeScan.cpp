@@ -39,8 +39,10 @@ const std::vector<IncludeLine> &IncludeScan::linesOf(const std::string &Path) {
       return It->second;
   }
   std::vector<IncludeLine> Read;
+  // The raw lexer reads the byte after the text: a NUL, not a page past
+  // the end of a mapped file whose size is a multiple of the page size.
   if (auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                                /*RequiresNullTerminator=*/false))
+                                                /*RequiresNullTerminator=*/true))
     Read = includeLines((*Buffer)->getBuffer());
   std::lock_guard<std::mutex> Guard(Lock);
   return Lines.try_emplace(Path, std::move(Read)).first->second;
