@@ -20,12 +20,14 @@ import subprocess
 import sys
 import tempfile
 
-from bench import run
+from bench import run, split_flags
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def options():
+    # argparse cannot take `--` and flags after positional arguments.
+    argv, flags = split_flags(sys.argv[1:])
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("musify")
     p.add_argument("--units", type=int, nargs="+", default=[100, 1000])
@@ -42,8 +44,9 @@ def options():
     p.add_argument("--ratio", type=float, default=1.2)
     p.add_argument("--tree", action="append", default=[],
                    help="a tree of one's own instead of the generated ones")
-    p.add_argument("flags", nargs="*", help="after --: more musify flags")
-    return p.parse_args()
+    a = p.parse_args(argv)
+    a.flags = flags  # after --: more musify flags
+    return a
 
 
 def generated(work, units, light, kb, header_kb, calls):
