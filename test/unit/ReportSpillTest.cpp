@@ -90,7 +90,7 @@ void expectSame(const Event &A, const Event &B) {
 
 TEST(ReportSpill, EntriesReadBackFieldForField) {
   FileReport F = fileWith("/src/a.cu", 2);
-  std::string Bytes = encodeEntries({F.Events, F.Hazards}, F.Path);
+  std::string Bytes = encodeEntries(F.Events, F.Hazards, F.Path);
   llvm::Expected<ReportEntries> Back = decodeEntries(Bytes, F.Path);
   ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
   ASSERT_EQ(Back->Events.size(), F.Events.size());
@@ -107,7 +107,7 @@ TEST(ReportSpill, EntriesReadBackFieldForField) {
 
 TEST(ReportSpill, BytesCutShortOrWithMoreAreRefused) {
   FileReport F = fileWith("/src/a.cu", 1);
-  std::string Bytes = encodeEntries({F.Events, F.Hazards}, F.Path);
+  std::string Bytes = encodeEntries(F.Events, F.Hazards, F.Path);
   for (size_t Cut : {size_t(0), size_t(5), Bytes.size() / 2, Bytes.size() - 1}) {
     llvm::Expected<ReportEntries> Back =
         decodeEntries(llvm::StringRef(Bytes).take_front(Cut), F.Path);

@@ -2,7 +2,6 @@
 
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Process.h"
 
 #include <cerrno>
 #include <cstring>
@@ -85,11 +84,13 @@ private:
 
 } // namespace
 
-std::string encodeEntries(const ReportEntries &Entries, llvm::StringRef File) {
+std::string encodeEntries(const std::vector<Event> &Events,
+                          const std::vector<HazardRecord> &Hazards,
+                          llvm::StringRef File) {
   std::string Out;
   Encoder E(Out, File);
-  E.number(Entries.Events.size());
-  for (const Event &Ev : Entries.Events) {
+  E.number(Events.size());
+  for (const Event &Ev : Events) {
     E.place(Ev.At);
     for (const std::string *S :
          {&Ev.Cuda, &Ev.Replacement, &Ev.Kind, &Ev.Family, &Ev.OldText, &Ev.NewText,
@@ -102,8 +103,8 @@ std::string encodeEntries(const ReportEntries &Entries, llvm::StringRef File) {
     E.number(Ev.NeedsReview);
     E.number(Ev.Disputed);
   }
-  E.number(Entries.Hazards.size());
-  for (const HazardRecord &H : Entries.Hazards) {
+  E.number(Hazards.size());
+  for (const HazardRecord &H : Hazards) {
     E.place(H.At);
     E.number(static_cast<uint64_t>(H.Kind));
     E.text(H.Text);
@@ -154,7 +155,7 @@ ReportSpill::~ReportSpill() {
 void ReportSpill::spill(FileReport &F) {
   if (F.Spilled || (F.Events.empty() && F.Hazards.empty()))
     return;
-  std::string Bytes = encodeEntries({F.Events, F.Hazards}, F.Path);
+  std::string Bytes = encodeEntries(F.Events, F.Hazards, F.Path);
   std::lock_guard<std::mutex> Guard(Lock);
   if (Unusable)
     return;

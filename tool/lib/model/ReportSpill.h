@@ -60,8 +60,10 @@ inline void withEntries(const ReportSpill *Spill, const FileReport &F,
     Fn(F);
 }
 
-/// Entries's bytes as spill() writes them, and back; exposed for tests.
-std::string encodeEntries(const ReportEntries &Entries, llvm::StringRef File);
+/// A file's events and hazards as spill() writes them, and back; exposed
+/// for tests.
+std::string encodeEntries(const std::vector<Event> &Events,
+                          const std::vector<HazardRecord> &Hazards, llvm::StringRef File);
 llvm::Expected<ReportEntries> decodeEntries(llvm::StringRef Bytes, llvm::StringRef File);
 
 } // namespace musify
