@@ -134,8 +134,8 @@ ParsedUnit parseTranslationUnit(llvm::StringRef Path,
     }
     if (Unit.Parsed)
       break;
-    if (Language == SourceLanguage::Cxx && Kept == Language &&
-        failsAsCudaToo(Outcome, Command, Front)) {
+    // The C++ parse, tried first, is the one kept so far.
+    if (Language == SourceLanguage::Cxx && failsAsCudaToo(Outcome, Command, Front)) {
       Unit.NotTriedAsCuda = Outcome.FirstErrorIsDirective
                                 ? "reaches the same #error"
                                 : "declares no '" + Outcome.FirstUndeclared + "' either";

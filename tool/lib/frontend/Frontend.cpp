@@ -642,8 +642,8 @@ std::set<std::string> Frontend::cudaDeclares(const std::set<std::string> &Names,
       if (!Known.contains(Name))
         Unasked.insert(Name);
   }
+  std::set<std::string> Found;
   if (!Unasked.empty()) {
-    std::set<std::string> Found;
     ParseOutcome Outcome = parse(
         Main, SourceLanguage::Cuda,
         [&] {
@@ -651,14 +651,17 @@ std::set<std::string> Frontend::cudaDeclares(const std::set<std::string> &Names,
           return namesDeclaredAction(Unasked, Found);
         },
         Command);
-    std::lock_guard<std::mutex> Guard(DeclaresLock);
-    for (const std::string &Name : Unasked)
-      Declares[Key][Name] = !Outcome.Parsed || Found.count(Name);
+    // A parse that failed tells nothing: every name counts as declared.
+    if (!Outcome.Parsed)
+      Found = Unasked;
   }
-  std::set<std::string> Declared;
   std::lock_guard<std::mutex> Guard(DeclaresLock);
+  llvm::StringMap<bool> &Known = Declares[Key];
+  for (const std::string &Name : Unasked)
+    Known[Name] = Found.count(Name);
+  std::set<std::string> Declared;
   for (const std::string &Name : Names)
-    if (Declares[Key].lookup(Name))
+    if (Known.lookup(Name))
       Declared.insert(Name);
   return Declared;
 }

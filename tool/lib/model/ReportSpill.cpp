@@ -2,9 +2,9 @@
 
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <cerrno>
-#include <cstring>
 #include <unistd.h>
 
 namespace musify {
@@ -14,6 +14,22 @@ static_assert(sizeof(Event) == 520 && sizeof(HazardRecord) == 128,
               "encode and decode every field of Event and HazardRecord");
 
 namespace {
+
+/// Event's text fields, in the order they are written and read.
+constexpr std::string Event::*EventTexts[] = {&Event::Cuda,
+                                              &Event::Replacement,
+                                              &Event::Kind,
+                                              &Event::Family,
+                                              &Event::OldText,
+                                              &Event::NewText,
+                                              &Event::DroppedArgument,
+                                              &Event::VerifiedBy,
+                                              &Event::Source,
+                                              &Event::CudaStatus,
+                                              &Event::CudaVersion,
+                                              &Event::NeedsVersion,
+                                              &Event::VersionOption,
+                                              &Event::Note};
 
 class Encoder {
 public:
@@ -92,11 +108,8 @@ std::string encodeEntries(const std::vector<Event> &Events,
   E.number(Events.size());
   for (const Event &Ev : Events) {
     E.place(Ev.At);
-    for (const std::string *S :
-         {&Ev.Cuda, &Ev.Replacement, &Ev.Kind, &Ev.Family, &Ev.OldText, &Ev.NewText,
-          &Ev.DroppedArgument, &Ev.VerifiedBy, &Ev.Source, &Ev.CudaStatus,
-          &Ev.CudaVersion, &Ev.NeedsVersion, &Ev.VersionOption, &Ev.Note})
-      E.text(*S);
+    for (std::string Event::*Text : EventTexts)
+      E.text(Ev.*Text);
     E.number(static_cast<uint64_t>(Ev.Status));
     E.number(static_cast<uint64_t>(Ev.How));
     E.number(static_cast<uint64_t>(Ev.Impact));
@@ -120,11 +133,8 @@ llvm::Expected<ReportEntries> decodeEntries(llvm::StringRef Bytes, llvm::StringR
   for (uint64_t N = D.number(); N && !D.failed(); --N) {
     Event Ev;
     Ev.At = D.place();
-    for (std::string *S :
-         {&Ev.Cuda, &Ev.Replacement, &Ev.Kind, &Ev.Family, &Ev.OldText, &Ev.NewText,
-          &Ev.DroppedArgument, &Ev.VerifiedBy, &Ev.Source, &Ev.CudaStatus,
-          &Ev.CudaVersion, &Ev.NeedsVersion, &Ev.VersionOption, &Ev.Note})
-      *S = D.text();
+    for (std::string Event::*Text : EventTexts)
+      Ev.*Text = D.text();
     Ev.Status = static_cast<EventStatus>(D.number());
     Ev.How = static_cast<Evidence>(D.number());
     Ev.Impact = static_cast<BuildImpact>(D.number());
@@ -193,24 +203,15 @@ void ReportSpill::withEntries(const FileReport &F,
     return;
   }
   FileReport Whole = F;
-  std::string Bytes(F.Spilled->Bytes, '\0');
   std::string Failure;
-  {
-    std::lock_guard<std::mutex> Guard(Lock);
-    for (size_t Done = 0; Done < Bytes.size() && Failure.empty();) {
-      ssize_t N =
-          ::pread(FD, Bytes.data() + Done, Bytes.size() - Done, F.Spilled->Offset + Done);
-      if (N < 0 && errno == EINTR)
-        continue;
-      if (N <= 0)
-        Failure = "cannot read back the report entries of '" + F.Path +
-                  "': " + (N < 0 ? std::strerror(errno) : "the file is shorter");
-      else
-        Done += N;
-    }
-  }
-  if (Failure.empty()) {
-    llvm::Expected<ReportEntries> Entries = decodeEntries(Bytes, F.Path);
+  // Read at an offset, without the file's position: safe from any thread.
+  auto Bytes = llvm::MemoryBuffer::getOpenFileSlice(FD, F.Path, F.Spilled->Bytes,
+                                                    F.Spilled->Offset);
+  if (!Bytes) {
+    Failure = "cannot read back the report entries of '" + F.Path +
+              "': " + Bytes.getError().message();
+  } else {
+    llvm::Expected<ReportEntries> Entries = decodeEntries((*Bytes)->getBuffer(), F.Path);
     if (Entries) {
       Whole.Events = std::move(Entries->Events);
       Whole.Hazards = std::move(Entries->Hazards);
