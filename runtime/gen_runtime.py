@@ -8,7 +8,8 @@ MUSA name onto the CUDA name it came from, with the preprocessor (zero run-time
 cost). Nothing in the output is written by hand: run this script (the build does,
 into <build>/runtime/include) whenever a rule table changes.
 
-    gen_runtime.py --rules-dir rules/musa --out DIR [--cuda-path /usr/local/cuda]
+    gen_runtime.py --rules-dir rules/musa --out DIR --musa-version 40300
+                   [--cuda-path /usr/local/cuda]
 
 What is generated (see runtime/README.md):
 
@@ -82,6 +83,25 @@ def load_tables(rules_dir):
     if os.path.exists(os.path.join(rules_dir, "thresholds", "arch.json")):
         thresholds = rule_tables.read(os.path.join(rules_dir, "thresholds"), "arch.json")
     return entries, thresholds
+
+
+def version_macros(rules_dir):
+    """{MUSA version macro: its CUDA macro}, from the version tables of
+    rules/musa/thresholds/ (version-*.json: CUDART_VERSION -> MUSART_VERSION)."""
+    folder = os.path.join(rules_dir, "thresholds")
+    if not os.path.isdir(folder):
+        return {}
+    return {t["target_macro"]: t["cuda_macro"]
+            for name, t in rule_tables.tables(folder) if name.startswith("version-")}
+
+
+def musa_version(text):
+    """The MUSA version the layer stands for, in MUSA's numbering (40300 is
+    MUSA 4.3: major * 10000 + minor * 100); argparse's type for --musa-version."""
+    if not re.fullmatch(r"[1-9][0-9]{4}", text) or int(text) % 100:
+        raise argparse.ArgumentTypeError(
+            "'%s' is not a MUSA version in MUSA's numbering (40300 for MUSA 4.3)" % text)
+    return int(text)
 
 
 def finish(out, written, stamp):
@@ -641,14 +661,31 @@ def names_h(defines, ns_text):
     return "".join(lines)
 
 
-def macros_h(cond_macros, thresholds):
+def version_block(versions, version):
+    """MUSA's version macros, with the MUSA version the layer stands for."""
+    out = ["/* The MUSA version this layer stands for, in MUSA's numbering (major * 10000\n"
+           " * + minor * 100: %d is MUSA %d.%d), set by the build (MUSIFY_MUSA_VERSION,\n"
+           " * runtime/README.md). MUSA's version macros have this value, not CUDA's, so\n"
+           " * code written for MUSA (MUSART_VERSION < 40300) takes the branch it takes on\n"
+           " * that MUSA version; each is defined where its CUDA macro is. */\n"
+           "#define MUSIFY_LAYER_MUSA_VERSION %d\n" % (version, version // 10000,
+                                                       version % 10000 // 100, version)]
+    for musa in sorted(versions):
+        out.append("#if defined(%s) && !defined(%s)\n#  define %s MUSIFY_LAYER_MUSA_VERSION\n"
+                   "#endif\n" % (versions[musa], musa, musa))
+    return "".join(out) + "\n"
+
+
+def macros_h(cond_macros, thresholds, versions, version):
     """macros.h: no include guard on purpose."""
     lines = [BANNER,
              "/* No include guard: every layer header reads this file after its CUDA\n"
              " * headers, so each MUSA macro is defined exactly when its CUDA counterpart\n"
              " * is (an #ifdef of a MUSA macro means what the #ifdef of the CUDA one"
-             " meant). */\n\n"]
+             " meant). */\n\n", version_block(versions, version)]
     for musa in sorted(cond_macros):
+        if musa in versions:
+            continue
         cudas = cond_macros[musa]
         test = " || ".join("defined(%s)" % c for c in cudas)
         if len(cudas) > 1:
@@ -737,6 +774,8 @@ def main():
     ap.add_argument("--rules-dir", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--cuda-path", default=os.environ.get("CUDA_PATH", "/usr/local/cuda"))
+    ap.add_argument("--musa-version", type=musa_version, required=True,
+                    help="the MUSA version the layer stands for, in MUSA's numbering (40300)")
     ap.add_argument("--stamp", help="file to touch when done (for the build)")
     args = ap.parse_args()
 
@@ -754,7 +793,8 @@ def main():
     skipped += merged_skipped
 
     write(os.path.join(out, "musify_layer", "names.h"), names_h(defines, ns_text), written)
-    write(os.path.join(out, "musify_layer", "macros.h"), macros_h(cond_macros, thresholds),
+    write(os.path.join(out, "musify_layer", "macros.h"),
+          macros_h(cond_macros, thresholds, version_macros(args.rules_dir), args.musa_version),
           written)
     write(os.path.join(out, "musify_layer", "merged.h"), merged_h(merged_plans), written)
     # One header per MUSA header name.

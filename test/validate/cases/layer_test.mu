@@ -17,8 +17,9 @@
 #ifndef __MUSACC__
 #error "__MUSACC__ must be defined when nvcc defines __CUDACC__"
 #endif
-#if !defined(MUSART_VERSION) || MUSART_VERSION != CUDART_VERSION
-#error "MUSART_VERSION must be CUDART_VERSION (the scale the migrated tests were written for)"
+#if !defined(MUSART_VERSION) || MUSART_VERSION != MUSIFY_LAYER_MUSA_VERSION || \
+    MUSART_VERSION < 40000
+#error "MUSART_VERSION must be the MUSA version the layer stands for, in MUSA's numbering"
 #endif
 #ifndef __MUSA_RUNTIME_H__
 #error "the include guard of musa_runtime.h (from __CUDA_RUNTIME_H__) must be defined"
@@ -26,8 +27,9 @@
 #ifndef MUBLAS_H_
 #error "the include guard MUBLAS_H_ (from CUBLAS_V2_H_) must be defined"
 #endif
-#if defined(MUSA_VERSION) || (defined(MUSA_COMP_VERSION) && MUSA_COMP_VERSION != CUDA_VERSION)
-#error "MUSA_COMP_VERSION must be CUDA_VERSION (where cuda.h is included), and MUSA_VERSION undefined"
+#if defined(MUSA_VERSION) || \
+    (defined(MUSA_COMP_VERSION) && MUSA_COMP_VERSION != MUSIFY_LAYER_MUSA_VERSION)
+#error "MUSA_COMP_VERSION must be the layer's MUSA version (where cuda.h is included), and MUSA_VERSION undefined"
 #endif
 #ifdef __MUSACC_RDC__
 #error "__MUSACC_RDC__ must be undefined without -rdc=true (as __CUDACC_RDC__ is)"
