@@ -220,6 +220,8 @@ class BuildWords:
                                if os.path.isfile(p))
         self.nvcc_help = command_help([os.path.join(rc.CUDA_PATH, "bin", "nvcc"), "--help"])
         self.hipcc_help = command_help(["hipcc", "--help"], {"HIP_PLATFORM": "amd"})
+        # The driver API's header names the driver's tools (nvidia-smi).
+        self.driver_header = read_all([os.path.join(rc.CUDA_PATH, "include", "cuda.h")])
         self.cuda_libraries = {os.path.basename(p) for p in
                                glob.glob(os.path.join(rc.CUDA_PATH, "lib*", "lib*"))
                                + glob.glob(os.path.join(rc.CUDA_PATH, "lib*", "stubs", "lib*"))}
@@ -267,14 +269,19 @@ class BuildWords:
             return re.search(r"(macro|function)\(\s*%s\b" % re.escape(cuda), self.find_cuda,
                              re.I) is not None
         if kind == "tool":
-            return os.path.isfile(os.path.join(rc.CUDA_PATH, "bin", cuda))
+            return os.path.isfile(os.path.join(rc.CUDA_PATH, "bin", cuda)) or \
+                re.search(r"<i>%s</i> tool" % re.escape(cuda), self.driver_header) is not None
         if kind == "compiler-flag":
             return e.get("action") == "pass" or has_option(self.nvcc_help, cuda)
         if kind == "library":
             # Or a library FindCUDAToolkit knows that this SDK no longer ships
             # (nvToolsExt: NVTX 3 is header-only).
+            # Or the other name FindCUDAToolkit gives a library (nvidia-ml
+            # for CUDA::nvml), which the driver installs.
             return any(f.startswith("lib%s." % cuda) for f in self.cuda_libraries) or \
-                self.word("CUDA::" + cuda, self.find_toolkit) is not None
+                self.word("CUDA::" + cuda, self.find_toolkit) is not None or \
+                re.search(r"_find_and_add_import_lib\(\w+ ALT %s\b" % re.escape(cuda),
+                          self.find_toolkit) is not None
         if kind == "path":
             return os.path.isdir(cuda)
         return kind == "path-variable"  # a convention of projects, no SDK name

@@ -209,7 +209,7 @@ project(saxpy_demo VERSION 1.2 LANGUAGES CXX HIP)
 
 set(CMAKE_HIP_STANDARD 17)
 set(CMAKE_CUDA_ARCHITECTURES 80)
-string(APPEND CMAKE_HIP_FLAGS "")
+string(APPEND CMAKE_HIP_FLAGS " -gline-tables-only")
 
 find_package(hip REQUIRED)
 find_package(hipblas REQUIRED)
@@ -239,7 +239,7 @@ endif()
            "'CMAKE_CUDA_ARCHITECTURES'",
            "7:15 cmake-variable migrated 'CMAKE_CUDA_FLAGS' -> 'CMAKE_HIP_FLAGS'",
            "7:34 compiler-flag migrated '--expt-relaxed-constexpr' -> ''",
-           "7:59 compiler-flag migrated '-lineinfo' -> ''",
+           "7:59 compiler-flag migrated '-lineinfo' -> '-gline-tables-only'",
            "9:14 cmake-package migrated 'CUDAToolkit' -> 'hip' review",
            "11:28 cmake-language migrated 'src/saxpy.cu' -> "
            "'set_source_files_properties(src/saxpy.cu src/reduce.cu PROPERTIES LANGUAGE "
@@ -305,7 +305,7 @@ endif()
                "'CMAKE_CUDA_ARCHITECTURES'",
                "7:15 cmake-variable unsupported 'CMAKE_CUDA_FLAGS' -> 'CMAKE_CUDA_FLAGS'",
                "7:34 compiler-flag migrated '--expt-relaxed-constexpr' -> ''",
-               "7:59 compiler-flag migrated '-lineinfo' -> ''",
+               "7:59 compiler-flag migrated '-lineinfo' -> '' review",
                "9:14 cmake-package migrated 'CUDAToolkit' -> 'MUSAToolkit' review",
                "11:28 source migrated 'src/saxpy.cu' -> 'src/saxpy.mu'",
                "11:41 source migrated 'src/reduce.cu' -> 'src/reduce.mu'",
@@ -564,6 +564,7 @@ kernel.o: kernel.cu
                "5:25 tool migrated 'nvcc' -> 'hipcc'",
                "6:9 compiler-flag unsupported '-arch=sm_90' -> '-arch=sm_90'",
                "7:25 tool migrated 'nvcc' -> 'hipcc'",
+               "7:30 compiler-flag kept '--version' -> '--version' review",
                "9:9 compiler-flag migrated '--expt-extended-lambda' -> ''",
                "10:9 compiler-flag migrated '-rdc=true' -> '-fgpu-rdc'",
                "10:19 compiler-flag unsupported '-maxrregcount 64' -> '-maxrregcount 64'",
@@ -775,7 +776,7 @@ TEST(BuildRules, RejectsMalformedTables) {
 TEST(BuildFiles, DroppedNeighboursLeaveNoSeparators) {
   Migration M = migrate(Target::Hip, "/d/CMakeLists.txt", R"(
 target_compile_options(k PRIVATE "$<$<COMPILE_LANGUAGE:CUDA>:--extended-lambda;-Xptxas=-v>")
-target_compile_options(k PRIVATE -G -lineinfo -O2 --expt-relaxed-constexpr)
+target_compile_options(k PRIVATE -G -Xptxas -v -O2 --expt-relaxed-constexpr)
 list(APPEND CUDA_NVCC_FLAGS
      --expt-relaxed-constexpr
      -O2)

@@ -236,14 +236,16 @@ BuildFileEditor::FlagUse BuildFileEditor::locateFlag(
   FlagUse Use;
   Use.Name = Name;
   Use.Begin = W.Begin;
-  Use.End = Use.ValueBegin = Use.ValueEnd = W.End;
+  Use.End = Use.ValueBegin = Use.ValueEnd = Use.ValueOuterBegin = W.End;
   if (JoinedValue) {
     Use.ValueBegin = W.Begin + Name.size() + (R.Value == FlagValue::Separate ? 1 : 0);
+    Use.ValueOuterBegin = Use.ValueBegin;
     Use.HasValue = true;
   } else if (R.Value == FlagValue::Separate && I + 1 < Words.size() &&
              onlyBlanks(Text, W.OuterEnd, Words[I + 1].OuterBegin, SemicolonSeparates)) {
     ++I;
     Use.ValueBegin = Words[I].Begin;
+    Use.ValueOuterBegin = Words[I].OuterBegin;
     Use.ValueEnd = Words[I].End;
     Use.End = Words[I].OuterEnd;
     Use.HasValue = true;
@@ -311,20 +313,26 @@ void BuildFileEditor::translateFlagValue(const BuildRule &R, const FlagUse &Use,
 
 void BuildFileEditor::unwrapFlag(const BuildRule &R, const FlagUse &Use,
                                  llvm::StringRef Joiner) {
-  // The flag and what joins it to the value go; commas become separators.
-  std::vector<Edit> Unwrap = {{Use.Begin, Use.ValueBegin - Use.Begin, ""}};
-  if (Use.End > Use.ValueEnd)
+  // The flag and what joins it to the value go; commas become separators. A
+  // quoted value keeps its quotes (`-Xcompiler "/std:c++20"`), each option
+  // its own quoted word.
+  bool Quoted = Use.ValueOuterBegin < Use.ValueBegin;
+  std::string Quote = Quoted ? std::string(1, Text[Use.ValueOuterBegin]) : "";
+  unsigned Kept = Quoted ? Use.ValueOuterBegin : Use.ValueBegin;
+  std::vector<Edit> Unwrap = {{Use.Begin, Kept - Use.Begin, ""}};
+  if (!Quoted && Use.End > Use.ValueEnd)
     Unwrap.push_back({Use.ValueEnd, Use.End - Use.ValueEnd, ""});
-  std::string Result;
+  std::string Separator = Quote + Joiner.str() + Quote;
+  std::string Result = Quote;
   for (unsigned P = Use.ValueBegin; P < Use.ValueEnd; ++P) {
     if (Text[P] == ',') {
-      Unwrap.push_back({P, 1, Joiner.str()});
-      Result += Joiner;
+      Unwrap.push_back({P, 1, Separator});
+      Result += Separator;
     } else {
       Result += Text[P];
     }
   }
-  flagMigrated(R, Use, Result, std::move(Unwrap));
+  flagMigrated(R, Use, Result + Quote, std::move(Unwrap));
 }
 
 void BuildFileEditor::translateArchitectures(const BuildRule &R, const FlagUse &Use,

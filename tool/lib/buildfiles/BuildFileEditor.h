@@ -89,6 +89,8 @@ private:
   struct FlagUse {
     llvm::StringRef Name, Value, Cuda;
     unsigned Begin = 0, End = 0, ValueBegin = 0, ValueEnd = 0;
+    /// Where the value starts with its opening quote, where it has one.
+    unsigned ValueOuterBegin = 0;
     bool HasValue = false;
   };
   FlagUse locateFlag(const BuildRule &R, llvm::ArrayRef<BuildWord> Words, size_t &I,

@@ -400,6 +400,8 @@ private:
     size_t Arg = skipBlanks(Text, NameEnd, Close);
     if (Function == "shell")
       Out.ShellTexts.push_back({unsigned(Arg), unsigned(Close)});
+    else if (Function == "info" || Function == "warning" || Function == "error")
+      Out.MessageTexts.push_back({unsigned(Arg), unsigned(Close)});
     int Depth = 0;
     for (size_t I = Arg; I < Close; ++I) {
       if (Text[I] == '(' || Text[I] == '{')

@@ -42,12 +42,14 @@ struct MakeRef {
 /// text (a quoted word's quotes are outside [Begin, End), inside Outer);
 /// Inner are the words of function arguments (`$(patsubst %.cu,%.o,...)`)
 /// and the patterns of substitution references (`.cu` of `$(SRC:.cu=.o)`);
-/// Refs every variable reference; ShellTexts the arguments of `$(shell ...)`.
+/// Refs every variable reference; ShellTexts the arguments of `$(shell ...)`;
+/// MessageTexts those of `$(info ...)`, `$(warning ...)` and `$(error ...)`.
 struct MakeWords {
   std::vector<BuildWord> TopLevel;
   std::vector<BuildWord> Inner;
   std::vector<MakeRef> Refs;
   std::vector<std::pair<unsigned, unsigned>> ShellTexts;
+  std::vector<std::pair<unsigned, unsigned>> MessageTexts;
 };
 MakeWords makeWords(llvm::StringRef Text, unsigned Begin, unsigned End);
 

@@ -36,6 +36,12 @@ bool isEnvAssignment(llvm::StringRef Word) {
                       [](char C) { return llvm::isAlnum(C) || C == '_'; });
 }
 
+/// A shell command that finds a program by name (`which nvcc`, `command -v
+/// nvcc`): its arguments name tools, as a command word does.
+bool isLocator(llvm::StringRef Word) {
+  return Word == "which" || Word == "command" || Word == "type" || Word == "whereis";
+}
+
 /// One shell command: Words[First] runs Words[First + 1, End).
 struct ShellCommand {
   size_t First, End;
@@ -119,6 +125,8 @@ private:
         if (P.Where.Role == MakeRole::Value) {
           llvm::StringRef Name = nameOf(P.Where);
           const BuildRule *Tool = Words.empty() ? nullptr : toolOf(Words.front());
+          if (!Tool && Words.size() == 1)
+            Tool = locatedTool(P.Words);
           if (Tool && Tool->Flags) {
             if (!ToolVariables.count(Name)) {
               ToolVariables[Name] = Tool;
@@ -139,19 +147,56 @@ private:
     }
   }
 
-  /// The command at Words[C.First]: its tool renamed; its arguments migrated
-  /// as the CUDA compiler's flags if that is what it runs.
-  void command(const std::vector<BuildWord> &Words, ShellCommand C, bool LineStart) {
-    BuildWord W = commandWord(Words[C.First], LineStart);
+  /// The tools a locator command names (`which nvcc`): its arguments that
+  /// are no options.
+  std::vector<BuildWord> locatedWords(const std::vector<BuildWord> &Words, ShellCommand C,
+                                      bool LineStart) const {
+    std::vector<BuildWord> Out;
+    if (!isLocator(textOf(commandWord(Words[C.First], LineStart))))
+      return Out;
+    for (size_t I = C.First + 1; I < C.End; ++I)
+      if (!textOf(Words[I]).starts_with("-"))
+        Out.push_back(Words[I]);
+    return Out;
+  }
+
+  /// The tool that the value `$(shell which nvcc 2>/dev/null)` finds, so the
+  /// variable holds it as `NVCC := nvcc` would.
+  const BuildRule *locatedTool(const MakeWords &Words) const {
+    for (const auto &[B, E] : Words.ShellTexts) {
+      MakeWords Shell = makeWords(Text, B, E);
+      for (const ShellCommand &C : commands(Shell.TopLevel))
+        for (const BuildWord &W : locatedWords(Shell.TopLevel, C, false))
+          if (const BuildRule *Tool = toolOf(W);
+              Tool && referencedName(textOf(W)).empty())
+            return Tool;
+    }
+    return nullptr;
+  }
+
+  /// A word that names Tool by its path or name: the name renamed (or
+  /// reported) where it is written.
+  void toolName(const BuildWord &W, const BuildRule &Tool) {
     llvm::StringRef Word = textOf(W);
+    if (!referencedName(Word).empty())
+      return;
+    size_t Slash = Word.rfind('/');
+    unsigned At = Slash == llvm::StringRef::npos ? W.Begin : W.Begin + Slash + 1;
+    Ed.apply(Tool, At, W.End - At, Text.slice(At, W.End), Tool.Replacement);
+  }
+
+  /// The command at Words[C.First]: its tool renamed; its arguments migrated
+  /// as the CUDA compiler's flags if that is what it runs, or as tools if
+  /// the command finds programs.
+  void command(const std::vector<BuildWord> &Words, ShellCommand C, bool LineStart) {
+    for (const BuildWord &W : locatedWords(Words, C, LineStart))
+      if (const BuildRule *Tool = toolOf(W))
+        toolName(W, *Tool);
+    BuildWord W = commandWord(Words[C.First], LineStart);
     const BuildRule *Tool = toolOf(W);
     if (!Tool)
       return;
-    if (referencedName(Word).empty()) {
-      size_t Slash = Word.rfind('/');
-      unsigned At = Slash == llvm::StringRef::npos ? W.Begin : W.Begin + Slash + 1;
-      Ed.apply(*Tool, At, W.End - At, Text.slice(At, W.End), Tool->Replacement);
-    }
+    toolName(W, *Tool);
     if (Tool->Flags)
       flags(llvm::ArrayRef(Words).slice(C.First + 1, C.End - C.First - 1));
   }
@@ -193,16 +238,46 @@ private:
         command(Shell.TopLevel, C, false);
     }
 
+    for (const auto &[B, E] : P.Words.MessageTexts)
+      message(B, E);
+
     for (const std::vector<BuildWord> *List : {&Words, &P.Words.Inner})
       for (const BuildWord &W : *List) {
         if (!FlagWords.contains(W.Begin))
           Ed.migrateLibraryFlag(W);
+        toolPath(W);
         source(W);
       }
     for (const MakeRef &Ref : P.Words.Refs)
       Ed.lookUp(BuildRuleKind::PathVariable, Ref.NameBegin,
                 Text.slice(Ref.NameBegin, Ref.NameEnd));
     Ed.migratePaths(P.Where.Begin, P.Where.End);
+  }
+
+  /// A path to a tool outside a command (`$(wildcard $(CUDA_HOME)/bin/nvcc)`).
+  void toolPath(const BuildWord &W) {
+    llvm::StringRef Word = textOf(W);
+    size_t Slash = Word.rfind('/');
+    if (Slash == llvm::StringRef::npos || !referencedName(Word).empty())
+      return;
+    if (const BuildRule *Tool =
+            Rules.find(BuildRuleKind::Tool, Word.drop_front(Slash + 1)))
+      toolName(W, *Tool);
+  }
+
+  /// The message of `$(error nvcc not found)`: a tool it names by its name
+  /// is the migrated build's tool (a tool with no counterpart is reported
+  /// where the build uses it, not in its messages).
+  void message(unsigned B, unsigned E) {
+    for (const BuildWord &W : makeWords(Text, B, E).TopLevel) {
+      BuildWord Name = W;
+      while (Name.End > Name.Begin &&
+             llvm::StringRef(",.:;!?").contains(Text[Name.End - 1]))
+        --Name.End;
+      const BuildRule *Tool = Rules.find(BuildRuleKind::Tool, textOf(Name));
+      if (Tool && Tool->Supported)
+        toolName(Name, *Tool);
+    }
   }
 
   /// A source name, relative to the Makefile's folder (where make runs it).

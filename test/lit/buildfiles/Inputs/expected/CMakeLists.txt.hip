@@ -12,7 +12,7 @@ if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
   # musify-unsupported: 'CMAKE_CUDA_ARCHITECTURES' has no HIP equivalent: as above
   set(CMAKE_CUDA_ARCHITECTURES 80)  # Ampere
 endif()
-string(APPEND CMAKE_HIP_FLAGS "")
+string(APPEND CMAKE_HIP_FLAGS " -gline-tables-only")
 
 # musify-review: 'CUDAToolkit' became 'hip': hip-config.cmake: the targets hip::host and hip::device; the CUDA version '11.0' it asked for was dropped: ask for a HIP version if one is needed
 find_package(hip REQUIRED)
