@@ -25,8 +25,8 @@ KINDS = {
 }
 
 KEY_ORDER = ("cuda", "kind", "status", "target", "action", "value", "values", "package",
-             "flags", "prefix", "source_extensions", "target_extensions", "review", "note",
-             "source", "check")
+             "flags", "prefix", "source_extensions", "target_extensions", "source_command",
+             "setup", "arch_value", "arch_default", "review", "note", "source", "check")
 
 
 def _entries(facts, table, where):

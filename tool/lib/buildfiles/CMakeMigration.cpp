@@ -58,8 +58,14 @@ public:
     Commands = lexCMake(Text);
     for (const CMakeCommand &C : Commands) {
       if (C.Name.equals_insensitive("project") && !C.Arguments.empty() &&
-          ProjectName.empty())
+          ProjectName.empty()) {
         ProjectName = bare(C.Arguments[0]).str();
+        FirstProject = &C;
+      }
+      if (SourceLanguage && !SourceLanguage->SourceCommand.empty() &&
+          C.Name.equals_insensitive(sourceCommandName()))
+        for (const CMakeArgument &A : C.Arguments)
+          HaveLanguage.insert(Text.slice(A.Begin, A.End));
       // Sources a file already gives the target language (a migrated file
       // migrated again) need no second property.
       if (SourceLanguage && C.Name.equals_insensitive("set_source_files_properties"))
@@ -72,6 +78,7 @@ public:
     }
     for (const CMakeCommand &C : Commands)
       command(C);
+    addSetup();
     addPackages();
   }
 
@@ -159,6 +166,7 @@ private:
       if (!C.Name.equals_insensitive("message"))
         Ed.migratePaths(A.Begin, A.End);
     }
+    architectureValues(C, Words);
     sourceVariables(C, Words);
     if (isSourceCommand(C.Name))
       sourceLanguage(C, Words);
@@ -210,7 +218,10 @@ private:
     if ((W.WholeArgument && Properties) || !W.GenexHead.empty())
       Ed.lookUp(BuildRuleKind::CMakeProperty, W.Begin, Word);
     if (isLanguage(C, Index, W, Previous))
-      Ed.lookUp(BuildRuleKind::CMakeLanguage, W.Begin, Word);
+      language(C, W, Word);
+    if ((W.WholeArgument && C.Name.equals_insensitive("target_compile_features")) ||
+        W.GenexHead.equals_insensitive("COMPILE_FEATURES"))
+      feature(W, Word);
     if (W.WholeArgument && !Properties &&
         !isOneOf(C.Name, {"find_package", "find_dependency"})) {
       if (Word.starts_with("ENV{") && Word.ends_with("}")) {
@@ -244,6 +255,130 @@ private:
     if (C.Name.equals_insensitive("project"))
       return Index > 0 && !isOneOf(Previous, {"VERSION", "DESCRIPTION", "HOMEPAGE_URL"});
     return isOneOf(Previous, {"LANGUAGE", "LINKER_LANGUAGE"});
+  }
+
+  /// A language of project() or enable_language() is renamed, or dropped
+  /// where the command names its replacement already (`CXX CUDA` -> `CXX`);
+  /// one whose target needs a setup asks for it.
+  void language(const CMakeCommand &C, const CMakeWord &W, llvm::StringRef Word) {
+    const BuildRule *R = Rules.find(BuildRuleKind::CMakeLanguage, Word);
+    bool Declares = W.WholeArgument && isOneOf(C.Name, {"project", "enable_language"});
+    bool Named = R && llvm::any_of(C.Arguments, [&](const CMakeArgument &A) {
+                   return bare(A) == R->Replacement;
+                 });
+    std::optional<Edit> Erasure;
+    if (R && R->Supported && Declares && Named && !Ed.claimed(W.Begin, Word.size()))
+      Erasure = Ed.erasure(W.Begin, W.End, false);
+    if (Erasure) {
+      Decision D =
+          Ed.decider().decide(*R, Ed.placeOf(W.Begin), Word.size(), Word, R->Replacement);
+      D.Edits = {*Erasure};
+      Ed.record(std::move(D));
+    } else {
+      Ed.lookUp(BuildRuleKind::CMakeLanguage, W.Begin, Word);
+    }
+    if (R && R->Supported && Declares && !R->Setup.empty() && !Setup) {
+      Setup = R;
+      SetupCommand = &C;
+    }
+  }
+
+  /// `cuda_std_17`: CMake names the standards of a language <language>_std_NN,
+  /// so a compile feature follows its language (`hip_std_17`, `cxx_std_17`).
+  void feature(const CMakeWord &W, llvm::StringRef Word) {
+    for (const BuildRule *R : Rules.ofKind(BuildRuleKind::CMakeLanguage)) {
+      std::string Prefix = llvm::StringRef(R->Cuda).lower() + "_std_";
+      if (R->Prefix || !Word.starts_with(Prefix))
+        continue;
+      std::string Replacement;
+      if (R->Supported)
+        Replacement = llvm::StringRef(R->Replacement).lower() + "_std_" +
+                      Word.drop_front(Prefix.size()).str();
+      Ed.apply(*R, W.Begin, Word.size(), Word, Replacement);
+      return;
+    }
+  }
+
+  /// The setup of the target's toolchain (the language rule's "setup"),
+  /// before the first project() of the file, else before the command that
+  /// named the language.
+  void addSetup() {
+    if (!Setup)
+      return;
+    const CMakeCommand &Before = FirstProject ? *FirstProject : *SetupCommand;
+    Decision D = Ed.decider().migrated(
+        Setup, Ed.placeOf(Before.NameBegin),
+        buildRuleKindName(BuildRuleKind::CMakeLanguage), Setup->Cuda,
+        "the setup of " + Setup->Replacement + " for " + Ed.targetName(),
+        {{Before.LineBegin, 0, Setup->Setup}});
+    D.Outcome.Note = FirstProject ? "the compilers and CMake modules of the target, set "
+                                    "before the project's languages are"
+                                  : "the compilers of the target must be set before the "
+                                    "top-level project(): move this setup there";
+    D.Outcome.NeedsReview = !FirstProject;
+    Ed.record(std::move(D));
+  }
+
+  /// set(CMAKE_CUDA_ARCHITECTURES 80 86), `CUDA_ARCHITECTURES 80` among
+  /// properties: the values of an entry with an architecture map.
+  void architectureValues(const CMakeCommand &C,
+                          const std::vector<std::vector<CMakeWord>> &Words) {
+    bool Set = C.Name.equals_insensitive("set");
+    bool Properties = isOneOf(C.Name, {"set_target_properties", "set_property"});
+    if (!Set && !Properties)
+      return;
+    for (size_t I = 0; I < C.Arguments.size(); ++I) {
+      const BuildRule *R =
+          Rules.find(Set ? BuildRuleKind::CMakeVariable : BuildRuleKind::CMakeProperty,
+                     bareAt(C, I));
+      if (!R || !R->Supported || R->ArchValue.empty() || (Set && I > 0))
+        continue;
+      size_t End = I + 1;
+      while (End < C.Arguments.size() &&
+             !isOneOf(bareAt(C, End), {"CACHE", "PARENT_SCOPE"}) &&
+             (End == I + 1 || !C.Name.equals_insensitive("set_target_properties")))
+        ++End;
+      std::vector<CMakeWord> Values;
+      for (size_t V = I + 1; V < End; ++V)
+        Values.insert(Values.end(), Words[V].begin(), Words[V].end());
+      mapArchitectures(*R, Values, End == I + 2 ? ";" : " ");
+    }
+  }
+
+  void mapArchitectures(const BuildRule &R, llvm::ArrayRef<CMakeWord> Values,
+                        llvm::StringRef Joiner) {
+    if (Values.empty() || llvm::any_of(Values, [&](const CMakeWord &W) {
+          return !W.GenexHead.empty() || Text.slice(W.Begin, W.End).contains('$');
+        }))
+      return; // computed values: the report has the variable
+    std::vector<std::string> Mapped, Lost;
+    for (const CMakeWord &W : Values) {
+      llvm::StringRef Value = Text.slice(W.Begin, W.End);
+      if (std::optional<std::string> T = Ed.decider().cmakeArchitecture(R, Value)) {
+        if (!llvm::is_contained(Mapped, *T))
+          Mapped.push_back(*T);
+      } else {
+        Lost.push_back(Value.str());
+      }
+    }
+    std::string Replacement = Mapped.empty() ? R.ArchDefault : llvm::join(Mapped, Joiner);
+    unsigned Begin = Values.front().Begin, End = Values.back().End;
+    Decision D = Ed.decider().migrated(&R, Ed.placeOf(Begin), buildRuleKindName(R.Kind),
+                                       Text.slice(Begin, End), Replacement,
+                                       {{Begin, End - Begin, Replacement}});
+    D.Outcome.NeedsReview = true;
+    D.Outcome.Note = R.Note;
+    if (!Lost.empty())
+      D.Outcome.Note += "; " + llvm::join(Lost, ", ") +
+                        " named no architecture of the map" +
+                        (Mapped.empty() ? ": the default " + R.ArchDefault : ": dropped");
+    Ed.record(std::move(D));
+  }
+
+  /// The command that gives sources to the target's compiler.
+  llvm::StringRef sourceCommandName() const {
+    llvm::StringRef Command = SourceLanguage->SourceCommand;
+    return Command.empty() ? "set_source_files_properties" : Command.split('(').first;
   }
 
   void target(const CMakeCommand &C, const CMakeWord &W, llvm::StringRef Word) {
@@ -365,12 +500,19 @@ private:
           continue;
         if (Sources.empty())
           First = W.Begin;
-        Sources.push_back(Word.str());
+        // As the command names it after the migration (--rename-extensions).
+        llvm::StringRef Ext = llvm::sys::path::extension(Word);
+        Sources.push_back(Variable
+                              ? Word.str()
+                              : Word.drop_back(Ext.size()).str() + finalExtension(Word));
       }
     if (Sources.empty())
       return;
-    std::string Command = "set_source_files_properties(" + llvm::join(Sources, " ") +
-                          " PROPERTIES LANGUAGE " + SourceLanguage->Replacement + ")";
+    std::string Command = SourceLanguage->SourceCommand;
+    if (Command.empty())
+      Command = "set_source_files_properties({sources} PROPERTIES LANGUAGE " +
+                SourceLanguage->Replacement + ")";
+    Command.replace(Command.find("{sources}"), 9, llvm::join(Sources, " "));
     Ed.record(Ed.decider().sourceLanguage(
         *SourceLanguage, Ed.placeOf(First), Sources.front(), Command,
         {C.CloseParen + 1, 0, "\n" + indentOf(C) + Command}));
@@ -411,6 +553,9 @@ private:
   const BuildRules &Rules;
   bool ListsFile;
   const BuildRule *SourceLanguage = nullptr;
+  const BuildRule *Setup = nullptr;           ///< the language whose setup is due
+  const CMakeCommand *SetupCommand = nullptr; ///< the command that named it
+  const CMakeCommand *FirstProject = nullptr;
   std::vector<CMakeCommand> Commands;
   std::string ProjectName;
   llvm::StringSet<> SourceVariables;

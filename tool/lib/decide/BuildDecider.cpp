@@ -114,9 +114,12 @@ Decision BuildDecider::sourceLanguage(const BuildRule &Language, const Place &At
   Decision D = migrated(&Language, At, buildRuleKindName(BuildRuleKind::CMakeLanguage),
                         First, std::move(Command), {std::move(Edit)});
   D.Outcome.NeedsReview = false;
-  D.Outcome.Note = "CMake compiles only " + llvm::join(Language.TargetExtensions, ", ") +
-                   " files as " + Language.Replacement +
-                   " by default: these sources are given the language";
+  D.Outcome.Note = Language.SourceCommand.empty()
+                       ? "CMake compiles only " +
+                             llvm::join(Language.TargetExtensions, ", ") + " files as " +
+                             Language.Replacement +
+                             " by default: these sources are given the language"
+                       : std::string("these sources are given to the target's compiler");
   return D;
 }
 
@@ -187,6 +190,27 @@ std::optional<std::string> BuildDecider::architectures(const BuildRule &Rule,
     return std::nullopt;
   }
   return llvm::join(Targets, Joiner);
+}
+
+std::optional<std::string> BuildDecider::cmakeArchitecture(const BuildRule &Rule,
+                                                           llvm::StringRef Value) const {
+  const BuildArchitectures *Arch = Rules.architectures();
+  llvm::StringRef Digits = Value.take_while(llvm::isDigit);
+  llvm::StringRef Rest = Value.drop_front(Digits.size());
+  long long Number;
+  if (!Arch || Digits.empty() || Digits.getAsInteger(10, Number) ||
+      !(Rest.empty() || Rest == "-real" || Rest == "-virtual"))
+    return std::nullopt;
+  const std::pair<long long, long long> *Match = nullptr;
+  for (const auto &Pair : Arch->Map)
+    if (Pair.first <= Number * Arch->Scale)
+      Match = &Pair;
+  if (!Match)
+    return std::nullopt;
+  std::string Name = Rule.ArchValue;
+  if (size_t Hole = Name.find("{arch}"); Hole != std::string::npos)
+    Name.replace(Hole, 6, std::to_string(Match->second / Arch->Scale));
+  return Name;
 }
 
 } // namespace musify

@@ -82,6 +82,12 @@ public:
                                            llvm::StringRef Joiner,
                                            std::string &Why) const;
 
+  /// One CUDA architecture as CMake spells it (`80`, `86-real`) written as
+  /// Rule's ArchValue through the threshold map; nullopt where it names no
+  /// number the map takes (`native`, `all`), or where no map is.
+  std::optional<std::string> cmakeArchitecture(const BuildRule &Rule,
+                                               llvm::StringRef Value) const;
+
   const char *targetName() const { return Target.DisplayName.c_str(); }
 
 private:

@@ -8,6 +8,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <map>
 #include <numeric>
@@ -115,6 +116,27 @@ static LineInsertionPoints insertionPoints(llvm::StringRef Text, CommentSyntax S
   return LineInsertionPoints(Text, std::move(Spanning));
 }
 
+/// Whether every line of Block is among the lines of the run of findings
+/// right above (a migrated file migrated again: its findings are written
+/// already, maybe with others that no longer apply between them).
+static bool givenAbove(llvm::StringRef Above, llvm::StringRef Block) {
+  llvm::SmallVector<llvm::StringRef, 8> Run;
+  llvm::StringRef Rest = Above;
+  while (Rest.ends_with("\n")) {
+    llvm::StringRef Line = Rest.drop_back().rsplit('\n').second;
+    if (Rest.drop_back().find('\n') == llvm::StringRef::npos)
+      Line = Rest.drop_back();
+    if (!Line.trim().contains("musify-"))
+      break;
+    Run.push_back(Line.rtrim('\r'));
+    Rest = Rest.drop_back(Line.size() + 1);
+  }
+  llvm::SmallVector<llvm::StringRef, 8> Lines;
+  Block.split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  return llvm::all_of(
+      Lines, [&](llvm::StringRef L) { return llvm::is_contained(Run, L.rtrim('\r')); });
+}
+
 std::vector<Edit> inlineFindingEdits(const FileReport &F, const std::string &Target,
                                      llvm::StringRef Text, CommentSyntax Syntax) {
   std::vector<Finding> Findings;
@@ -146,7 +168,7 @@ std::vector<Edit> inlineFindingEdits(const FileReport &F, const std::string &Tar
     std::string Block;
     for (const std::string &Comment : Comments)
       Block += Indent.str() + Comment + (Crlf ? "\r\n" : "\n");
-    if (!Text.take_front(Start).ends_with(Block))
+    if (!givenAbove(Text.take_front(Start), Block))
       Edits.push_back({Start, 0, std::move(Block)});
   }
   return Edits;

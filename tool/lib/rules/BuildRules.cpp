@@ -72,7 +72,11 @@ constexpr const char *EntryKeys[] = {"cuda",
                                      "value",
                                      "values",
                                      "source_extensions",
-                                     "target_extensions"};
+                                     "target_extensions",
+                                     "setup",
+                                     "source_command",
+                                     "arch_value",
+                                     "arch_default"};
 
 bool needsTarget(const BuildRule &R) {
   if (!R.Supported || R.Prefix)
@@ -117,6 +121,18 @@ std::optional<std::string> validate(const BuildRule &R) {
   if ((!R.SourceExtensions.empty() || !R.TargetExtensions.empty()) &&
       R.Kind != BuildRuleKind::CMakeLanguage)
     return std::string("extensions belong to cmake-language entries");
+  if ((!R.Setup.empty() || !R.SourceCommand.empty()) &&
+      R.Kind != BuildRuleKind::CMakeLanguage)
+    return std::string("\"setup\" and \"source_command\" belong to cmake-language "
+                       "entries");
+  if (!R.SourceCommand.empty() && R.SourceCommand.find("{sources}") == std::string::npos)
+    return std::string("\"source_command\" needs {sources}");
+  if ((!R.ArchValue.empty() || !R.ArchDefault.empty()) &&
+      (R.Kind != BuildRuleKind::CMakeVariable && R.Kind != BuildRuleKind::CMakeProperty))
+    return std::string("\"arch_value\" and \"arch_default\" belong to cmake-variable "
+                       "and cmake-property entries");
+  if (R.ArchValue.empty() != R.ArchDefault.empty())
+    return std::string("\"arch_value\" and \"arch_default\" go together");
   return std::nullopt;
 }
 
@@ -152,6 +168,23 @@ static llvm::Error readArchitectures(const nlohmann::json &Table,
   return llvm::Error::success();
 }
 
+/// Reads the keys of cmake-language and architecture entries into R.
+static std::optional<std::string> readCMakeKeys(const nlohmann::json &Entry,
+                                                BuildRule &R) {
+  std::vector<std::string> Setup;
+  std::optional<std::string> Problem =
+      readMember(Entry, "setup", Setup, "an array of strings (lines)");
+  for (const std::string &Line : Setup)
+    R.Setup += Line + "\n";
+  for (auto [Key, Into] :
+       {std::pair{"source_command", &R.SourceCommand},
+        std::pair{"arch_value", &R.ArchValue}, std::pair{"arch_default", &R.ArchDefault}})
+    if (std::optional<std::string> P = readMember(Entry, Key, *Into, "a string");
+        P && !Problem)
+      Problem = std::move(P);
+  return Problem;
+}
+
 /// Reads one entry into R; a message (without the file) if it is malformed.
 static std::optional<std::string> readBuildEntry(const nlohmann::json &Entry,
                                                  const std::string &At, BuildRule &R,
@@ -180,6 +213,7 @@ static std::optional<std::string> readBuildEntry(const nlohmann::json &Entry,
       readMember(Entry, "source_extensions", R.SourceExtensions, "an array of strings"));
   Check(
       readMember(Entry, "target_extensions", R.TargetExtensions, "an array of strings"));
+  Check(readCMakeKeys(Entry, R));
   if (Problem)
     return At + ": " + *Problem;
   if (R.Cuda.empty())

@@ -94,6 +94,18 @@ struct BuildRule {
   /// cmake-language: the source extensions CMake compiles as this language,
   /// and those it compiles as the target's language.
   std::vector<std::string> SourceExtensions, TargetExtensions;
+  /// cmake-language: CMake text a file naming the language gets before its
+  /// first project() (the target's toolchain, set before any language is).
+  std::string Setup;
+  /// cmake-language: the command that gives a target's sources of the
+  /// language to the target's compiler, `{sources}` for them; empty:
+  /// set_source_files_properties({sources} PROPERTIES LANGUAGE <target>).
+  std::string SourceCommand;
+  /// cmake-variable and cmake-property: its values are CUDA architectures
+  /// as CMake spells them (`80`, `86-real`); each becomes ArchValue
+  /// (`{arch}`: the target's number by the threshold map), and where none
+  /// maps the value is ArchDefault.
+  std::string ArchValue, ArchDefault;
   FlagAction Action = FlagAction::Rename;
   FlagValue Value = FlagValue::None;
   /// compiler-flag: the text a flag with this value becomes (`-rdc=true` ->

@@ -7,10 +7,11 @@ project(saxpy_demo VERSION 1.2 LANGUAGES CXX HIP)
 set(CMAKE_CXX_STANDARD 17)
 set(CMAKE_HIP_STANDARD 17)
 set(CMAKE_HIP_STANDARD_REQUIRED ON)
-# musify-unsupported: 'CMAKE_CUDA_ARCHITECTURES' has no HIP equivalent: HIP takes AMD GPU names (gfx90a, gfx1100), which cannot be derived from CUDA architectures: set them by hand (CMAKE_HIP_ARCHITECTURES)
-if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
-  # musify-unsupported: 'CMAKE_CUDA_ARCHITECTURES' has no HIP equivalent: as above
-  set(CMAKE_CUDA_ARCHITECTURES 80)  # Ampere
+# musify-review: 'CMAKE_CUDA_ARCHITECTURES' became 'CMAKE_HIP_ARCHITECTURES': HIP takes AMD GPU names (gfx90a, gfx1100), which no CUDA architecture maps to: gfx90a (MI200) is written where the project named CUDA's; set your GPUs
+if(NOT DEFINED CMAKE_HIP_ARCHITECTURES)
+  # musify-review: 'CMAKE_CUDA_ARCHITECTURES' became 'CMAKE_HIP_ARCHITECTURES': as above
+  # musify-review: '80' became 'gfx90a': HIP takes AMD GPU names (gfx90a, gfx1100), which no CUDA architecture maps to: gfx90a (MI200) is written where the project named CUDA's; set your GPUs; 80 named no architecture of the map: the default gfx90a
+  set(CMAKE_HIP_ARCHITECTURES gfx90a)  # Ampere
 endif()
 string(APPEND CMAKE_HIP_FLAGS " -gline-tables-only")
 
@@ -21,7 +22,7 @@ find_package(hiprand REQUIRED)
 add_library(kernels STATIC src/saxpy.cu src/reduce.cu)
 set_source_files_properties(src/saxpy.cu src/reduce.cu PROPERTIES LANGUAGE HIP)
 target_include_directories(kernels PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/src)
-# musify-unsupported: 'CUDA_SEPARABLE_COMPILATION' has no HIP equivalent: HIP's separate compilation is -fgpu-rdc on the compile and link lines
+# musify-unsupported: 'CUDA_SEPARABLE_COMPILATION' has no HIP equivalent: CMake's HIP language has no separable compilation property (CMake issue 23210): OFF (the default) can go; for ON add target_compile_options(T PRIVATE $<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>) and target_link_options(T PRIVATE -fgpu-rdc)
 set_target_properties(kernels PROPERTIES
   CUDA_SEPARABLE_COMPILATION OFF   # each kernel in its own file
   POSITION_INDEPENDENT_CODE ON)
