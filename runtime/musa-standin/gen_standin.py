@@ -25,8 +25,10 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 from musifypy import rule_tables  # noqa: E402
 import gen_runtime  # noqa: E402  (musa_version: one check of the version's form)
 
-STATIC_FILES = {"mcc": "bin/mcc", "FindMUSAToolkit.cmake": "cmake/FindMUSAToolkit.cmake",
-                "MUSAToolkitConfig.cmake": "cmake/MUSAToolkitConfig.cmake"}
+# (source, destination): MUSA's clang and clang++ are one script that reads its name.
+STATIC_FILES = [("mcc", "bin/mcc"), ("clang", "bin/clang"), ("clang", "bin/clang++"),
+                ("FindMUSAToolkit.cmake", "cmake/FindMUSAToolkit.cmake"),
+                ("MUSAToolkitConfig.cmake", "cmake/MUSAToolkitConfig.cmake")]
 
 
 def inverse(entries, kind):
@@ -102,7 +104,7 @@ def main():
     write(os.path.join(args.out, "musify-standin.json"), json.dumps(config, indent=1) + "\n")
     write(os.path.join(args.out, "cmake", "musify-standin-targets.cmake"),
           targets_cmake(inverse(cmake, "cmake-target")))
-    for name, rel in STATIC_FILES.items():
+    for name, rel in STATIC_FILES:
         dest = os.path.join(args.out, rel)
         os.makedirs(os.path.dirname(dest), exist_ok=True)
         shutil.copyfile(os.path.join(HERE, name), dest)
