@@ -208,7 +208,7 @@ cmake_minimum_required(VERSION 3.21)
 project(saxpy_demo VERSION 1.2 LANGUAGES CXX HIP)
 
 set(CMAKE_HIP_STANDARD 17)
-set(CMAKE_CUDA_ARCHITECTURES 80)
+set(CMAKE_HIP_ARCHITECTURES gfx90a)
 string(APPEND CMAKE_HIP_FLAGS " -gline-tables-only")
 
 find_package(hip REQUIRED)
@@ -235,8 +235,9 @@ endif()
       Strings(
           {"3:46 cmake-language migrated 'CUDA' -> 'HIP' review",
            "5:5 cmake-variable migrated 'CMAKE_CUDA_STANDARD' -> 'CMAKE_HIP_STANDARD'",
-           "6:5 cmake-variable unsupported 'CMAKE_CUDA_ARCHITECTURES' -> "
-           "'CMAKE_CUDA_ARCHITECTURES'",
+           "6:5 cmake-variable migrated 'CMAKE_CUDA_ARCHITECTURES' -> "
+           "'CMAKE_HIP_ARCHITECTURES' review",
+           "6:30 cmake-variable migrated '80' -> 'gfx90a' review",
            "7:15 cmake-variable migrated 'CMAKE_CUDA_FLAGS' -> 'CMAKE_HIP_FLAGS'",
            "7:34 compiler-flag migrated '--expt-relaxed-constexpr' -> ''",
            "7:59 compiler-flag migrated '-lineinfo' -> '-gline-tables-only'",
@@ -264,32 +265,38 @@ endif()
            "'hip_INCLUDE_DIRS'"}));
 }
 
-// MUSA has no public CMake language: the language, its variables and
-// properties are reported; packages, targets and renamed sources migrate.
+// MUSA's CMake recipe: the CUDA language becomes CXX with MUSA's compilers set
+// before project(), the device sources (by their new names) are given to
+// musa_device_sources(), architectures go through the threshold map; packages,
+// targets and renamed sources migrate.
 TEST(BuildFiles, CMakeProjectToMusaWithRenamedSources) {
   Migration M = migrate(Target::Musa, "/proj/CMakeLists.txt", CMakeProject,
                         {{"/proj/src/saxpy.cu", "/proj/src/saxpy.mu"},
                          {"/proj/src/reduce.cu", "/proj/src/reduce.mu"},
                          {"/proj/src/driver.cu", "/proj/src/driver.mu"}});
-  EXPECT_EQ(
-      M.Text,
-      R"bf(# A CUDA project built with CMake's CUDA language (CUDA::cudart in a comment).
-cmake_minimum_required(VERSION 3.21)
-project(saxpy_demo VERSION 1.2 LANGUAGES CXX CUDA)
+  size_t Project = M.Text.find("project(saxpy_demo");
+  ASSERT_NE(Project, std::string::npos);
+  llvm::StringRef Setup = llvm::StringRef(M.Text).take_front(Project);
+  EXPECT_TRUE(Setup.contains("set(CMAKE_CXX_COMPILER ${MUSA_PATH}/bin/clang++)\n"));
+  EXPECT_TRUE(Setup.contains("function(musa_device_sources)\n"));
+  EXPECT_EQ(M.Text.substr(Project),
+            R"bf(project(saxpy_demo VERSION 1.2 LANGUAGES CXX)
 
-set(CMAKE_CUDA_STANDARD 17)
-set(CMAKE_CUDA_ARCHITECTURES 80)
-string(APPEND CMAKE_CUDA_FLAGS "")
+set(CMAKE_CXX_STANDARD 17)
+set(MUSA_ARCHITECTURES 22)
+string(APPEND MUSA_FLAGS "")
 
 find_package(MUSAToolkit REQUIRED)
 
 add_library(kernels STATIC src/saxpy.mu src/reduce.mu)
+musa_device_sources(src/saxpy.mu src/reduce.mu)
 set_target_properties(kernels PROPERTIES
   CUDA_SEPARABLE_COMPILATION ON   # device code across files
-  CUDA_STANDARD 17)
-target_compile_options(kernels PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:>)
+  CXX_STANDARD 17)
+target_compile_options(kernels PRIVATE $<$<COMPILE_LANGUAGE:CXX>:>)
 
 add_executable(saxpy_demo main.cpp "${CMAKE_CURRENT_SOURCE_DIR}/src/driver.mu")
+musa_device_sources(${CMAKE_CURRENT_SOURCE_DIR}/src/driver.mu)
 target_link_libraries(saxpy_demo PRIVATE kernels MUSA::musart MUSA::mublas CUDA::curand)
 
 if(MUSAToolkit_FOUND)
@@ -298,30 +305,37 @@ endif()
 )bf");
   EXPECT_EQ(
       M.Events,
-      Strings({"3:46 cmake-language unsupported 'CUDA' -> 'CUDA'",
-               "5:5 cmake-variable unsupported 'CMAKE_CUDA_STANDARD' -> "
-               "'CMAKE_CUDA_STANDARD'",
-               "6:5 cmake-variable unsupported 'CMAKE_CUDA_ARCHITECTURES' -> "
-               "'CMAKE_CUDA_ARCHITECTURES'",
-               "7:15 cmake-variable unsupported 'CMAKE_CUDA_FLAGS' -> 'CMAKE_CUDA_FLAGS'",
-               "7:34 compiler-flag migrated '--expt-relaxed-constexpr' -> ''",
-               "7:59 compiler-flag migrated '-lineinfo' -> '' review",
-               "9:14 cmake-package migrated 'CUDAToolkit' -> 'MUSAToolkit' review",
-               "11:28 source migrated 'src/saxpy.cu' -> 'src/saxpy.mu'",
-               "11:41 source migrated 'src/reduce.cu' -> 'src/reduce.mu'",
-               "13:3 cmake-property unsupported 'CUDA_SEPARABLE_COMPILATION' -> "
-               "'CUDA_SEPARABLE_COMPILATION'",
-               "14:3 cmake-property unsupported 'CUDA_STANDARD' -> 'CUDA_STANDARD'",
-               "15:61 cmake-language unsupported 'CUDA' -> 'CUDA'",
-               "15:67 compiler-flag migrated '--extended-lambda' -> ''",
-               "17:37 source migrated '${CMAKE_CURRENT_SOURCE_DIR}/src/driver.cu' -> "
-               "'${CMAKE_CURRENT_SOURCE_DIR}/src/driver.mu'",
-               "18:50 cmake-target migrated 'CUDA::cudart' -> 'MUSA::musart'",
-               "18:63 cmake-target migrated 'CUDA::cublas' -> 'MUSA::mublas'",
-               "18:76 cmake-target unsupported 'CUDA::curand' -> 'CUDA::curand'",
-               "20:4 cmake-variable migrated 'CUDAToolkit_FOUND' -> 'MUSAToolkit_FOUND'",
-               "21:37 cmake-variable unsupported 'CUDAToolkit_INCLUDE_DIRS' -> "
-               "'CUDAToolkit_INCLUDE_DIRS'"}));
+      Strings(
+          {"3:1 cmake-language migrated 'CUDA' -> 'the setup of CXX for MUSA'",
+           "3:46 cmake-language migrated 'CUDA' -> 'CXX' review",
+           "5:5 cmake-variable migrated 'CMAKE_CUDA_STANDARD' -> "
+           "'CMAKE_CXX_STANDARD' review",
+           "6:5 cmake-variable migrated 'CMAKE_CUDA_ARCHITECTURES' -> "
+           "'MUSA_ARCHITECTURES' review",
+           "6:30 cmake-variable migrated '80' -> '22' review",
+           "7:15 cmake-variable migrated 'CMAKE_CUDA_FLAGS' -> 'MUSA_FLAGS' review",
+           "7:34 compiler-flag migrated '--expt-relaxed-constexpr' -> ''",
+           "7:59 compiler-flag migrated '-lineinfo' -> '' review",
+           "9:14 cmake-package migrated 'CUDAToolkit' -> 'MUSAToolkit' review",
+           "11:28 source migrated 'src/saxpy.cu' -> 'src/saxpy.mu'",
+           "11:28 cmake-language migrated 'src/saxpy.mu' -> "
+           "'musa_device_sources(src/saxpy.mu src/reduce.mu)'",
+           "11:41 source migrated 'src/reduce.cu' -> 'src/reduce.mu'",
+           "13:3 cmake-property unsupported 'CUDA_SEPARABLE_COMPILATION' -> "
+           "'CUDA_SEPARABLE_COMPILATION'",
+           "14:3 cmake-property migrated 'CUDA_STANDARD' -> 'CXX_STANDARD' review",
+           "15:61 cmake-language migrated 'CUDA' -> 'CXX' review",
+           "15:67 compiler-flag migrated '--extended-lambda' -> ''",
+           "17:37 source migrated '${CMAKE_CURRENT_SOURCE_DIR}/src/driver.cu' -> "
+           "'${CMAKE_CURRENT_SOURCE_DIR}/src/driver.mu'",
+           "17:37 cmake-language migrated '${CMAKE_CURRENT_SOURCE_DIR}/src/driver.mu' "
+           "-> 'musa_device_sources(${CMAKE_CURRENT_SOURCE_DIR}/src/driver.mu)'",
+           "18:50 cmake-target migrated 'CUDA::cudart' -> 'MUSA::musart'",
+           "18:63 cmake-target migrated 'CUDA::cublas' -> 'MUSA::mublas'",
+           "18:76 cmake-target unsupported 'CUDA::curand' -> 'CUDA::curand'",
+           "20:4 cmake-variable migrated 'CUDAToolkit_FOUND' -> 'MUSAToolkit_FOUND'",
+           "21:37 cmake-variable unsupported 'CUDAToolkit_INCLUDE_DIRS' -> "
+           "'CUDAToolkit_INCLUDE_DIRS'"}));
 }
 
 // The old FindCUDA module: FindHIP's counterparts; flags in CUDA_NVCC_FLAGS,
