@@ -3,7 +3,8 @@
 # how long it took.
 #   asan: musify, its unit tests and the fuzz targets built with clang-19 and
 #         ASan+UBSan (build-asan); the unit tests and the lit tests run with
-#         that musify; then the fuzz step.
+#         that musify (a fixed half of those of benign input, LIT_HOSTILE);
+#         then the fuzz step.
 #   fuzz: each fuzz target of build-asan runs a fixed number of inputs from a
 #         fixed seed, or 20 s of them where that is fewer, and stops at its
 #         first crash.
@@ -13,6 +14,8 @@
 # MUSIFY_FUZZ_SECONDS: the time bound of each fuzz target (20 s).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=setup.sh
+source "$ROOT/scripts/setup.sh"
 ASAN_BUILD=${MUSIFY_ASAN_BUILD:-$ROOT/build-asan}
 TSAN_BUILD=${MUSIFY_TSAN_BUILD:-$ROOT/build-tsan}
 LIT=/usr/lib/llvm-19/build/utils/lit/lit.py
@@ -32,15 +35,19 @@ export LSAN_OPTIONS=suppressions=$ROOT/test/sanitize/lsan.supp:print_suppression
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export ASAN_SYMBOLIZER_PATH=/usr/lib/llvm-19/bin/llvm-symbolizer
 
+# A step's time, printed and, under scripts/test.sh, added to its table.
 timed() {
   local name=$1 start=$SECONDS
   shift
   "$@"
   echo "sanitize: $name took $((SECONDS - start)) s"
+  [[ -z ${MUSIFY_STEP_LOG:-} ]] ||
+    printf 'sanitize %s\t%d\n' "$name" $((SECONDS - start)) >>"$MUSIFY_STEP_LOG"
 }
 
 configure() {
-  cmake -S "$ROOT" -B "$1" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  # shellcheck disable=SC2046
+  cmake -S "$ROOT" -B "$1" -G Ninja -DCMAKE_BUILD_TYPE=Release $(musify_compiler_launcher) \
     -DCMAKE_CXX_FLAGS_RELEASE=-O1 -DCMAKE_C_COMPILER=clang-19 \
     -DCMAKE_CXX_COMPILER=clang++-19 "${@:2}" >/dev/null
 }
@@ -50,6 +57,11 @@ configure() {
 # which runs them. Left out are those whose time is nvcc's and hipcc's builds
 # of musify's output, not musify's.
 LIT_SLOW='families/pytorch-extension|families/thrust-policy|families/cub-reduce|frontend/cccl-cxx17|frontend/corpus'
+# The lit tests of hostile input (hardening/, cli/, and the tests of files and
+# options at the top) run whole under ASan; of the others the default run
+# takes lit's first of two shards (a fixed half of the sorted list) and
+# scripts/test.sh --full (MUSIFY_TEST_FULL=1) all (docs/testing.md).
+LIT_HOSTILE=':: (hardening|cli)/|:: [^/]+\.test$'
 
 # A crash's input in the log, so a run whose folders are gone (CI) can still
 # be replayed: base64 -d >crash <<<'TEXT'; build-asan/test/fuzz/fuzz_T crash
@@ -83,15 +95,21 @@ asan() {
   timed asan-build ninja -C "$ASAN_BUILD" -j2 musify musify_unit_tests \
     musify_runtime_headers musify_fuzzers
   timed asan-unit "$ASAN_BUILD/test/musify_unit_tests" --gtest_brief=1
-  timed asan-lit python3 "$LIT" -sv -j2 -D compilers=off --filter-out "$LIT_SLOW" \
+  local shard=(--num-shards 2 --run-shard 1)
+  [[ ${MUSIFY_TEST_FULL:-} != 1 ]] || shard=()
+  timed asan-lit-hostile python3 "$LIT" -sv -j2 -D compilers=off --filter "$LIT_HOSTILE" \
     "$ASAN_BUILD/test/lit"
-  fuzz
+  timed asan-lit python3 "$LIT" -sv -j2 -D compilers=off --filter-out "$LIT_SLOW|$LIT_HOSTILE" \
+    "${shard[@]}" "$ASAN_BUILD/test/lit"
+  timed fuzz fuzz
 }
 
 fuzz() {
-  local t
+  local t start
   for t in "${FUZZ_TARGETS[@]}"; do
-    timed "fuzz-$t" run_fuzzer "$t"
+    start=$SECONDS
+    run_fuzzer "$t"
+    echo "sanitize: fuzz-$t took $((SECONDS - start)) s"
   done
 }
 
@@ -105,12 +123,12 @@ tsan() {
 }
 
 case ${1:-all} in
-  asan) timed asan-total asan ;;
-  fuzz) timed fuzz-total fuzz ;;
-  tsan) timed tsan-total tsan ;;
+  asan) asan ;;
+  fuzz) timed fuzz fuzz ;;
+  tsan) tsan ;;
   all)
-    timed asan-total asan
-    timed tsan-total tsan
+    asan
+    tsan
     ;;
   *) echo "usage: $0 [asan|fuzz|tsan|all]" >&2; exit 2 ;;
 esac

@@ -11,13 +11,13 @@ MUSIFY_BUILD=${MUSIFY_BUILD:-$MUSIFY_ROOT/build}
 # Chromium (the HTML report is checked in a browser), PyTorch's headers (the
 # extension tests parse against them), and the sanitizer runtimes and libFuzzer
 # of clang-19 (scripts/sanitize.sh), and TBB (the HIP CPU runtime runs migrated
-# programs on it).
+# programs on it), and ccache (rebuilds of unchanged sources are copies).
 MUSIFY_BUILD_PACKAGES=(cmake ninja-build g++ python3 llvm-19-dev libclang-19-dev
   clang-19 llvm-19-tools nlohmann-json3-dev libzstd-dev libomp-19-dev)
 MUSIFY_TEST_PACKAGES=(libgtest-dev hipcc make python3-jsonschema python3-clang-19
   libhipsparse-dev libhiprand-dev librocprim-dev librocrand-dev clang-format-19 clang-tidy-19
   flake8 chromium libtorch-dev pybind11-dev python3-dev libclang-rt-19-dev libtbb-dev
-  libgl-dev)
+  libgl-dev ccache)
 
 musify_install_packages() {
   local missing=()
@@ -33,7 +33,17 @@ musify_install_packages() {
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
 }
 
+# ccache, where it is installed, keeps the compiled objects of every build
+# folder (the sanitizer builds too): a rebuild of unchanged sources is a copy.
+musify_compiler_launcher() {
+  local launcher=
+  command -v ccache >/dev/null && launcher=ccache
+  echo "-DCMAKE_C_COMPILER_LAUNCHER=$launcher" "-DCMAKE_CXX_COMPILER_LAUNCHER=$launcher"
+}
+
 musify_build() {
-  cmake -S "$MUSIFY_ROOT" -B "$MUSIFY_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+  # shellcheck disable=SC2046
+  cmake -S "$MUSIFY_ROOT" -B "$MUSIFY_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    $(musify_compiler_launcher) "$@" >/dev/null
   cmake --build "$MUSIFY_BUILD"
 }
