@@ -9,12 +9,15 @@ reports.
       a generated tree of a few hundred files, a third of its units
       including <cooperative_groups.h>, both targets: -j1, -j4, -j4
       --no-shared-headers, -j4 --no-shared-sdk-headers
-  parallel_determinism.py MUSIFY --tree DIR WORK_DIR [-- CLANG_ARGS]
+  parallel_determinism.py MUSIFY --tree DIR [--sample N] WORK_DIR [-- CLANG_ARGS]
       a real tree (the cuda-samples corpus), HIP: -j2 against -j1 with
       --no-shared-sdk-headers, --no-shared-headers, and a cold and a warm
       --incremental run with --parse-all-bodies. Levers share a run where a
       difference would still show (each run parses the whole tree, minutes
       on two cores): a lever that changed the output fails the run it is in.
+      --sample N migrates a copy of the tree that keeps every Nth program
+      folder (a folder with a .cu file, in sorted order) and every other
+      file; MUSIFY_TEST_FULL=1 (scripts/test.sh --full) migrates it whole.
 """
 import filecmp
 import os
@@ -32,6 +35,26 @@ def generated_tree(gen_corpus, work):
     print(f"corpus: {len(inputs)} files")
     assert len(inputs) >= 200, "the corpus should hold a few hundred files"
     return corpus
+
+
+def sampled_tree(tree, every, work, clang_args):
+    """(a copy of tree with every `every`th program folder, the clang
+    arguments with their -I folders inside tree moved into the copy)."""
+    programs = sorted({os.path.relpath(folder, tree) for folder, _, names in os.walk(tree)
+                       if any(n.endswith(".cu") for n in names)})
+    left_out = {p for i, p in enumerate(programs) if i % every}
+    copy = os.path.join(work, "tree")
+    shutil.copytree(tree, copy, ignore=lambda folder, names: [
+        n for n in names if os.path.relpath(os.path.join(folder, n), tree) in left_out])
+    print(f"sampled: {len(programs) - len(left_out)} of {len(programs)} program folders "
+          f"(one in every {every}; scripts/test.sh --full migrates all)")
+
+    def moved(arg):
+        inside = os.path.relpath(os.path.realpath(arg[2:]), os.path.realpath(tree))
+        if not arg.startswith("-I") or inside.startswith(".."):
+            return arg
+        return "-I" + os.path.join(copy, inside)
+    return copy, [moved(a) for a in clang_args]
 
 
 def same_output(musify, tree, work, target, runs, clang_args):
@@ -70,6 +93,10 @@ def main():
     clang_args = args[args.index("--") + 1:] if "--" in args else []
     args = args[:args.index("--")] if "--" in args else args
     musify = args[0]
+    every = 1
+    if len(args) > 4 and args[3] == "--sample":
+        every = 1 if os.environ.get("MUSIFY_TEST_FULL") == "1" else int(args[4])
+        del args[3:5]
     if args[1] == "--tree":
         tree, work = args[2], args[3]
         targets = ["hip"]
@@ -88,6 +115,8 @@ def main():
                 "-j4 --no-shared-sdk-headers": ["-j4", "--no-shared-sdk-headers"]}
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
+    if tree and every > 1:
+        tree, clang_args = sampled_tree(tree, every, work, clang_args)
     tree = tree or generated_tree(args[1], work)
     for target in targets:
         same_output(musify, tree, work, target, runs, clang_args)

@@ -3,6 +3,7 @@
     musify-validate corpus ROOT [--baseline CSV | -p BUILD_DIR] [--target musa,hip]
                            [-I DIR ...] [--csv FILE] [--work DIR] [-j N]
                            [--min-built TARGET=N ...]
+                           [--sample N [--min-built-sampled TARGET=N ...]]
 
 Migrates ROOT once per target (musify --out-root, with the report), then builds
 every migrated translation unit whose original builds with nvcc:
@@ -42,6 +43,12 @@ For MUSA the build goes through the portability layer, which maps MUSA names
 back onto CUDA: a name MUSA lacks stays a CUDA name that nvcc accepts, so a
 prediction that a unit cannot build on a MUSA SDK cannot be checked on NVIDIA.
 Such units are `built` and the CSV keeps the report's blockers.
+
+--sample N builds a deterministic part of the units: every Nth in sorted order,
+and every unit --known-bug names (a past bug stays checked); the tree is still
+migrated whole. The floors of such a run are --min-built-sampled. With
+MUSIFY_TEST_FULL=1 in the environment (scripts/test.sh --full) every unit is
+built and --min-built holds, whatever --sample says.
 
 Prints a table and totals, writes a CSV (sorted, so runs are deterministic).
 Exit status: 0 when no unit is unpredicted or a false prediction and every
@@ -108,6 +115,43 @@ def parse_floors(ap, option, specs, targets):
             ap.error("%s takes TARGET=N for a checked target: %s" % (option, spec))
         floors[t] = int(n)
     return floors
+
+
+def sample_every(args):
+    """Every how many units or programs a run checks: 1 under scripts/test.sh
+    --full (MUSIFY_TEST_FULL=1), else --sample."""
+    return 1 if os.environ.get("MUSIFY_TEST_FULL") == "1" else args.sample
+
+
+def sampled(names, every, kept=()):
+    """Every `every`th of the sorted names, and each one of `kept`: the same
+    part on every run, with nothing that changes between runs in the choice."""
+    return [n for i, n in enumerate(sorted(names)) if i % every == 0 or n in kept]
+
+
+def add_sample_options(ap, floor_option, what):
+    ap.add_argument("--sample", type=int, default=1, metavar="N",
+                    help="check every Nth %s in sorted order, and each one listed as "
+                         "known; MUSIFY_TEST_FULL=1 checks all" % what)
+    ap.add_argument(floor_option + "-sampled", action="append", default=[],
+                    metavar="TARGET=N", help="the floors of a sampled run")
+
+
+def floors_of(ap, args, full, part, targets):
+    """{target: floor} of this run from the TARGET=N specs of the option
+    names given: a sampled run's own floors (`part`), else the full run's."""
+    if args.sample < 1:
+        ap.error("--sample takes a whole number of at least 1")
+    option = part if sample_every(args) > 1 else full
+    return parse_floors(ap, option, getattr(args, option[2:].replace("-", "_")), targets)
+
+
+def sample_note(every, checked, total, what):
+    """What a sampled run left out, said with its result."""
+    if every == 1:
+        return ""
+    return ("sampled: %d of %d %s (one in every %d, and the known ones; scripts/test.sh --full "
+            "checks all)" % (checked, total, what, every))
 
 
 def read_baseline(path):
@@ -194,6 +238,7 @@ def parser():
     ap.add_argument("--known-bug", action="append", default=[], metavar="TARGET:FILE",
                     help="an unpredicted failure already known as a musify bug: shown as "
                          "known-bug, not failing; if it builds, shown as fixed (remove it)")
+    add_sample_options(ap, "--min-built", "unit")
     return ap
 
 
@@ -228,6 +273,7 @@ class CorpusRun:
         self.nvcc_flags = shlex.split(args.nvcc_flags)
         self.rows, self.totals = [], {}
         self.buildable = []
+        self.all_buildable = 0
 
     def compile_all(self, jobs):
         results = [None] * len(jobs)
@@ -253,7 +299,10 @@ class CorpusRun:
                                      for u in unknown])
             for u, (rc, _) in zip(unknown, outs):
                 self.units[u] = rc == 0
-        self.buildable = sorted(u for u, ok in self.units.items() if ok)
+        known = {k.split(":", 1)[-1] for k in self.args.known_bug}
+        buildable = [u for u, ok in self.units.items() if ok]
+        self.all_buildable = len(buildable)
+        self.buildable = sampled(buildable, sample_every(self.args), known)
 
     def database(self):
         """musify parses each unit with the flags nvcc builds it with: the given
@@ -365,7 +414,7 @@ def main(argv):
             setattr(args, opt, os.path.abspath(getattr(args, opt)))
     root = os.path.realpath(args.root)
     targets = checked_targets(ap, args, root)
-    floors = parse_floors(ap, "--min-built", args.min_built, targets)
+    floors = floors_of(ap, args, "--min-built", "--min-built-sampled", targets)
 
     units = units_of(args, root)
     tmp = None if args.work else tempfile.mkdtemp(prefix="musify-corpus-")
@@ -383,7 +432,11 @@ def main(argv):
 
     if args.csv:
         write_csv(args.csv, corpus.rows)
-    print_table(corpus.rows, targets, corpus.totals, len(corpus.units), len(corpus.buildable))
+    print_table(corpus.rows, targets, corpus.totals, len(corpus.units), corpus.all_buildable)
+    note = sample_note(sample_every(args), len(corpus.buildable), corpus.all_buildable,
+                       "buildable units")
+    if note:
+        print(note)
     failed = corpus.failed(targets, floors)
     shutil.rmtree(scratch, ignore_errors=True)
     if tmp:

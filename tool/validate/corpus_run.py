@@ -4,6 +4,7 @@
                            [--sizes JSON] [--target hip,musa] [--csv FILE]
                            [--work DIR] [-j N] [--min-pass TARGET=N ...]
                            [--known-fail TARGET:PROGRAM ...] [--gpu]
+                           [--sample N [--min-pass-sampled TARGET=N ...]]
 
 Migrates ROOT once per target with launches written as calls (cpu_run.py), then
 for every program of the tree (a folder holding a .cu file, outside the -I
@@ -27,6 +28,12 @@ exit status and its own check. Each program ends in one class:
 With --gpu (test/gpu/run.sh), on an NVIDIA GPU instead: each original is built
 with nvcc and its MUSA migration with nvcc through the portability layer
 (runtime/include), both run, and their verdicts compared.
+
+--sample N runs a deterministic part of the programs: every Nth in sorted
+order, and every program --known-fail names; the tree is still migrated whole.
+The floors of such a run are --min-pass-sampled. With MUSIFY_TEST_FULL=1 in
+the environment (scripts/test.sh --full) every program runs and --min-pass
+holds, whatever --sample says.
 
 Where both targets pass, their outputs are compared (the verdicts: the
 programs print timings). Prints a table and totals, writes a CSV. Exit status:
@@ -247,6 +254,7 @@ def parse_args(argv):
     ap.add_argument("--known-fail", action="append", default=[], metavar="TARGET:PROGRAM",
                     help="a failure not yet fixed: shown as known-fail, not failing the run; "
                          "if it passes it is shown as fixed (remove it from the list)")
+    corpus.add_sample_options(ap, "--min-pass", "program")
     args = ap.parse_args(argv)
     targets = ["original", "musa"] if args.gpu else [t for t in args.target.split(",") if t]
     if not os.path.isdir(args.root) or any(t not in cpu_run.TARGETS + ("original",)
@@ -263,7 +271,7 @@ def parse_args(argv):
     if args.gpu and not (args.runtime_include and os.path.isfile(
             os.path.join(args.runtime_include, "musa_runtime.h"))):
         ap.error("--gpu needs the MUSA portability layer (--runtime-include)")
-    floors = corpus.parse_floors(ap, "--min-pass", args.min_pass, targets)
+    floors = corpus.floors_of(ap, args, "--min-pass", "--min-pass-sampled", targets)
     toolchain = None
     if not args.gpu:
         toolchain = cpu_run.Toolchain(os.path.abspath(args.repo),
@@ -290,6 +298,10 @@ def main(argv):
     work = os.path.abspath(args.work or tmp)
     os.makedirs(work, exist_ok=True)
     programs = programs_of(root, {os.path.normpath(i) for i in args.includes})
+    every, known = corpus.sample_every(args), {k.split(":", 1)[-1] for k in args.known_fail}
+    kept = corpus.sampled(programs, every, {n for n in programs if os.path.basename(n) in known})
+    note = corpus.sample_note(every, len(kept), len(programs), "programs")
+    programs = {n: programs[n] for n in kept}
     ctx = {"root": root, "work": work, "limits": cpu_run.load_limits(), "sizes": sizes,
            "toolchain": toolchain, "trees": {},
            "names": {t: cpu_run.target_names(args.rules_dir, t)
@@ -322,7 +334,10 @@ def main(argv):
         futs = {pool.submit(runner, args, ctx, t, n, s): (n, t) for n, t, s in jobs}
         for fut in concurrent.futures.as_completed(futs):
             results[futs[fut]] = fut.result()
-    return report_results(args, programs, targets, results, floors, work, tmp)
+    failed = report_results(args, programs, targets, results, floors, work, tmp)
+    if note:
+        print(note)
+    return failed
 
 
 def compare_cell(results, name, targets):
