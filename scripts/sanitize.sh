@@ -8,10 +8,11 @@
 #   fuzz: each fuzz target of build-asan runs a fixed number of inputs from a
 #         fixed seed, or 20 s of them where that is fewer, and stops at its
 #         first crash.
-#   tsan: musify built with TSan (build-tsan) runs the project-scale -j test.
+#   tsan: musify built with TSan (build-tsan) runs the project-scale -j test
+#         (its runs with threads: -j1 is the normal build's to compare).
 # scripts/sanitize.sh [asan|fuzz|tsan|all]   (all is the default; CI runs it)
 # MUSIFY_FUZZ_RUNS: inputs per fuzz target, instead of each one's own number.
-# MUSIFY_FUZZ_SECONDS: the time bound of each fuzz target (20 s).
+# MUSIFY_FUZZ_SECONDS: the time bound of each fuzz target (10 s).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # shellcheck source=setup.sh
@@ -81,7 +82,7 @@ run_fuzzer() {
   [[ $target == compile_database ]] && extra=("$ASAN_BUILD/compile_commands.json")
   python3 "$ROOT/test/fuzz/gather_seeds.py" "$ROOT" "$target" "$work/corpus" "${extra[@]}"
   "$ASAN_BUILD/test/fuzz/fuzz_$target" -runs="${MUSIFY_FUZZ_RUNS:-${FUZZ_RUNS[$target]}}" \
-    -max_total_time="${MUSIFY_FUZZ_SECONDS:-20}" -seed=1 -max_len=65536 \
+    -max_total_time="${MUSIFY_FUZZ_SECONDS:-10}" -seed=1 -max_len=65536 \
     -timeout=60 -rss_limit_mb=4096 -print_final_stats=1 \
     -artifact_prefix="$work/artifacts/" "$work/corpus" >"$work/log" 2>&1 ||
     { tail -60 "$work/log"; print_artifacts "$work/artifacts"
@@ -119,7 +120,8 @@ tsan() {
   timed tsan-build ninja -C "$TSAN_BUILD" -j2 musify
   TSAN_OPTIONS="halt_on_error=1:suppressions=$ROOT/test/sanitize/tsan.supp" \
     timed tsan-project-parallel python3 "$ROOT/test/project/parallel_determinism.py" \
-    "$TSAN_BUILD/tool/musify" "$ROOT/bench/gen_corpus.py" "$TSAN_BUILD/project-parallel"
+    "$TSAN_BUILD/tool/musify" "$ROOT/bench/gen_corpus.py" "$TSAN_BUILD/project-parallel" \
+    --threads-only
 }
 
 case ${1:-all} in

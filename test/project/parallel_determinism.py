@@ -5,10 +5,12 @@
 (--parse-all-bodies) and the --incremental cache give byte-identical trees and
 reports.
 
-  parallel_determinism.py MUSIFY GEN_CORPUS WORK_DIR
+  parallel_determinism.py MUSIFY GEN_CORPUS WORK_DIR [--threads-only]
       a generated tree of a few hundred files, a third of its units
       including <cooperative_groups.h>, both targets: -j1, -j4, -j4
-      --no-shared-headers, -j4 --no-shared-sdk-headers
+      --no-shared-headers, -j4 --no-shared-sdk-headers; --threads-only
+      leaves out -j1 (the TSan run: one thread has no races, and the normal
+      build compares -j1 with the others)
   parallel_determinism.py MUSIFY --tree DIR [--sample N] WORK_DIR [-- CLANG_ARGS]
       a real tree (the cuda-samples corpus), HIP: -j2 against -j1 with
       --no-shared-sdk-headers, --no-shared-headers, and a cold and a warm
@@ -93,6 +95,8 @@ def main():
     clang_args = args[args.index("--") + 1:] if "--" in args else []
     args = args[:args.index("--")] if "--" in args else args
     musify = args[0]
+    threads_only = "--threads-only" in args
+    args = [a for a in args if a != "--threads-only"]
     every = 1
     if len(args) > 4 and args[3] == "--sample":
         every = 1 if os.environ.get("MUSIFY_TEST_FULL") == "1" else int(args[4])
@@ -113,6 +117,8 @@ def main():
         runs = {"-j1": ["-j1"], "-j4": ["-j4"],
                 "-j4 --no-shared-headers": ["-j4", "--no-shared-headers"],
                 "-j4 --no-shared-sdk-headers": ["-j4", "--no-shared-sdk-headers"]}
+        if threads_only:
+            del runs["-j1"]
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     if tree and every > 1:
