@@ -35,9 +35,11 @@ musify_install_packages() {
 
 # ccache, where it is installed, keeps the compiled objects of every build
 # folder (the sanitizer builds too): a rebuild of unchanged sources is a copy.
+# Paths under the checkout count relative to it, so another clone hits too.
 musify_compiler_launcher() {
   local launcher=
   command -v ccache >/dev/null && launcher=ccache
+  export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$MUSIFY_ROOT}
   echo "-DCMAKE_C_COMPILER_LAUNCHER=$launcher" "-DCMAKE_CXX_COMPILER_LAUNCHER=$launcher"
 }
 
