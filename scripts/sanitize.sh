@@ -47,6 +47,7 @@ timed() {
 }
 
 configure() {
+  export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$ROOT}
   # shellcheck disable=SC2046
   cmake -S "$ROOT" -B "$1" -G Ninja -DCMAKE_BUILD_TYPE=Release $(musify_compiler_launcher) \
     -DCMAKE_CXX_FLAGS_RELEASE=-O1 -DCMAKE_C_COMPILER=clang-19 \

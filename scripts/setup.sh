@@ -39,11 +39,11 @@ musify_install_packages() {
 musify_compiler_launcher() {
   local launcher=
   command -v ccache >/dev/null && launcher=ccache
-  export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$MUSIFY_ROOT}
   echo "-DCMAKE_C_COMPILER_LAUNCHER=$launcher" "-DCMAKE_CXX_COMPILER_LAUNCHER=$launcher"
 }
 
 musify_build() {
+  export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$MUSIFY_ROOT}
   # shellcheck disable=SC2046
   cmake -S "$MUSIFY_ROOT" -B "$MUSIFY_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     $(musify_compiler_launcher) "$@" >/dev/null
