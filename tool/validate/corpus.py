@@ -138,12 +138,11 @@ def add_sample_options(ap, floor_option, what):
 
 
 def floors_of(ap, args, full, part, targets):
-    """{target: floor} of this run from the TARGET=N specs of the option
-    names given: a sampled run's own floors (`part`), else the full run's."""
+    """{target: floor} of this run: a sampled run's floors (`part`), else the
+    full run's (`full`); each an (option name, TARGET=N specs) pair."""
     if args.sample < 1:
         ap.error("--sample takes a whole number of at least 1")
-    option = part if sample_every(args) > 1 else full
-    return parse_floors(ap, option, getattr(args, option[2:].replace("-", "_")), targets)
+    return parse_floors(ap, *(part if sample_every(args) > 1 else full), targets)
 
 
 def sample_note(every, checked, total, what):
@@ -414,7 +413,8 @@ def main(argv):
             setattr(args, opt, os.path.abspath(getattr(args, opt)))
     root = os.path.realpath(args.root)
     targets = checked_targets(ap, args, root)
-    floors = floors_of(ap, args, "--min-built", "--min-built-sampled", targets)
+    floors = floors_of(ap, args, ("--min-built", args.min_built),
+                       ("--min-built-sampled", args.min_built_sampled), targets)
 
     units = units_of(args, root)
     tmp = None if args.work else tempfile.mkdtemp(prefix="musify-corpus-")

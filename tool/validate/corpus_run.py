@@ -271,7 +271,8 @@ def parse_args(argv):
     if args.gpu and not (args.runtime_include and os.path.isfile(
             os.path.join(args.runtime_include, "musa_runtime.h"))):
         ap.error("--gpu needs the MUSA portability layer (--runtime-include)")
-    floors = corpus.floors_of(ap, args, "--min-pass", "--min-pass-sampled", targets)
+    floors = corpus.floors_of(ap, args, ("--min-pass", args.min_pass),
+                              ("--min-pass-sampled", args.min_pass_sampled), targets)
     toolchain = None
     if not args.gpu:
         toolchain = cpu_run.Toolchain(os.path.abspath(args.repo),
