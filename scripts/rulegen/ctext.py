@@ -13,9 +13,11 @@ from musifypy import c_text
 
 IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
 
+# String, identifier, number, operator; whitespace matches nothing, so findall
+# skips it.
 TOKEN = re.compile(
-    r"\s+|(?P<str>\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*')|(?P<id>[A-Za-z_]\w*)"
-    r"|(?P<num>\.?\d(?:[eEpP][+-]|[\w.])*)|(?P<op>::|->|##|\.\.\.|.)", re.S)
+    r"\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'|[A-Za-z_]\w*"
+    r"|\.?\d(?:[eEpP][+-]|[\w.])*|::|->|##|\.\.\.|\S")
 
 
 def strip_comments(text):
@@ -25,7 +27,7 @@ def strip_comments(text):
 
 def tokenize(text):
     """C tokens of comment-free text, whitespace dropped."""
-    return [m.group(0) for m in TOKEN.finditer(text) if not m.group(0).isspace()]
+    return TOKEN.findall(text)
 
 
 def is_identifier(token):
@@ -136,7 +138,7 @@ class DeclarationScanner:
             token = value
             following = tokens[t_index + 1] if t_index + 1 < len(tokens) else ""
             t_index += 1
-            at_ns = all(s == "ns" for s in scopes)
+            at_ns = scopes.count("ns") == len(scopes)
             top = scopes[-1] if scopes else "ns"
 
             if token in self.paste_macros and following == "(":

@@ -44,6 +44,7 @@ What is skipped, and why:
 
 import ctypes
 import fnmatch
+import functools
 import os
 import re
 import sys
@@ -187,11 +188,16 @@ def is_public_name(name, kind):
     return True
 
 
+# A walk resolves the file of every declaration: hundreds of thousands of calls
+# for a few hundred files.
+cached_realpath = functools.lru_cache(maxsize=None)(os.path.realpath)
+
+
 def header_of(cursor, include_dir):
     location_file = cursor.location.file
     if location_file is None:
         return None
-    path = os.path.realpath(location_file.name)
+    path = cached_realpath(location_file.name)
     if not path.startswith(include_dir + os.sep):
         return None
     return os.path.relpath(path, include_dir)
@@ -292,7 +298,9 @@ def header_matcher(fam, include_dir, resource_dir):
     cuda_patterns = [p for p in fam.headers if not p.startswith("clang:")]
     clang_patterns = [p[len("clang:"):] for p in fam.headers if p.startswith("clang:")]
 
+    @functools.lru_cache(maxsize=None)
     def match(path):
+        """Cached: a walk asks once per declaration, of a few hundred files."""
         real = os.path.realpath(path)
         if real.startswith(include_dir + os.sep):
             rel = os.path.relpath(real, include_dir)
@@ -339,13 +347,15 @@ def family_symbols(cindex, fam, cuda_path, resource_dir, top_level=frozenset()):
         children = list(parent.get_children())
         # Namespaces the parent pulls in with `using namespace` (cooperative
         # groups' versioned __v1) are as transparent as inline ones.
-        used = {ref.spelling for c in children if c.kind == k.USING_DIRECTIVE
+        # Each cursor's kind read once: every read is a call into libclang.
+        kinds = [c.kind for c in children]
+        used = {ref.spelling for c, ck in zip(children, kinds) if ck == k.USING_DIRECTIVE
                 for ref in c.get_children() if ref.kind == k.NAMESPACE_REF}
-        for cursor in children:
-            if cursor.kind in (k.LINKAGE_SPEC, k.UNEXPOSED_DECL):
+        for cursor, ck in zip(children, kinds):
+            if ck in (k.LINKAGE_SPEC, k.UNEXPOSED_DECL):
                 visit(cursor, namespace)
                 continue
-            if cursor.kind == k.NAMESPACE:
+            if ck == k.NAMESPACE:
                 if is_inline_namespace(cursor) or cursor.spelling in used:
                     visit(cursor, namespace)
                 elif not PRIVATE_NAMESPACE.match(cursor.spelling):
@@ -362,12 +372,12 @@ def family_symbols(cindex, fam, cuda_path, resource_dir, top_level=frozenset()):
             if kind is None:
                 continue
             add(cursor, cursor.spelling, kind, header, namespace)
-            if cursor.kind == k.TYPEDEF_DECL:
+            if ck == k.TYPEDEF_DECL:
                 for child in cursor.get_children():
                     tag = TYPEDEF_TAG.match(child.spelling)
                     if child.kind == k.TYPE_REF and tag:
                         add(child, tag.group(1), "type", header, namespace)
-            if cursor.kind == k.ENUM_DECL:
+            if ck == k.ENUM_DECL:
                 for constant in cursor.get_children():
                     if constant.kind == k.ENUM_CONSTANT_DECL:
                         add(constant, constant.spelling, "enumerator", header, namespace)

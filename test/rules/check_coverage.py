@@ -12,6 +12,7 @@ Run from the repository root: python3 test/rules/check_coverage.py
 """
 
 import fnmatch
+import functools
 import os
 import re
 import sys
@@ -74,18 +75,25 @@ def family_symbols(cindex, fam):
                 parent = parent.semantic_parent
             return "::".join(reversed(names))
 
-        def visit(cursor, _):
-            kind = rc.KIND_OF.get(cursor.kind.name)
-            if kind is None or cursor.location.file is None:
-                return
-            real = os.path.realpath(cursor.location.file.name)
+        @functools.lru_cache(maxsize=None)
+        def family_header(file_name):
+            """The header's label when the family's patterns take it, else None
+            (cached: asked once per declaration, of a few hundred files)."""
+            real = os.path.realpath(file_name)
             if real.startswith(include_dir + os.sep):
                 rel = os.path.relpath(real, include_dir)
             elif real.startswith(clang_dir + os.sep):
                 rel = "clang:" + os.path.relpath(real, clang_dir)
             else:
+                return None
+            return rel if any(fnmatch.fnmatchcase(rel, p) for p in fam.headers) else None
+
+        def visit(cursor, _):
+            kind = rc.KIND_OF.get(cursor.kind.name)
+            if kind is None or cursor.location.file is None:
                 return
-            if not any(fnmatch.fnmatchcase(rel, p) for p in fam.headers):
+            rel = family_header(cursor.location.file.name)
+            if rel is None:
                 return
             if kind != "macro":
                 parent = cursor.semantic_parent

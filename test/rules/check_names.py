@@ -58,14 +58,24 @@ def cuda_names(cindex):
     sources = [["#include <cuda_runtime.h>", "#include <cuda_profiler_api.h>"]]
     for fam in FAMILIES:
         sources.extend(fam.sources)
+    # The units share headers (every one includes the runtime's): a top-level
+    # cursor already walked at the same place in an earlier unit is skipped.
+    # A skip can only leave names out, so it never hides a missing one.
+    walked = set()
     for includes in sources:
         tu = rc.parse(cindex, includes)
-        for cursor in tu.cursor.walk_preorder():
-            if cursor.kind.is_declaration() or \
-                    cursor.kind == cindex.CursorKind.MACRO_DEFINITION:
-                names.add(cursor.spelling)
-            elif cursor.kind == cindex.CursorKind.TYPE_REF:
-                names.add(cursor.spelling.split(" ")[-1])
+        for top in tu.cursor.get_children():
+            where = top.location
+            key = (where.file.name if where.file else None, where.offset, top.kind)
+            if key in walked:
+                continue
+            walked.add(key)
+            for cursor in top.walk_preorder():
+                kind = cursor.kind
+                if kind.is_declaration() or kind == cindex.CursorKind.MACRO_DEFINITION:
+                    names.add(cursor.spelling)
+                elif kind == cindex.CursorKind.TYPE_REF:
+                    names.add(cursor.spelling.split(" ")[-1])
     # Macros of SDK headers no family parses (include guards of interop and
     # profiling headers): a #define in any SDK header counts.
     for directory, _, entries in os.walk(os.path.join(rc.CUDA_PATH, "include")):
