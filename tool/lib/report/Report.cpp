@@ -182,10 +182,15 @@ void eventFindings(const Event &E, const char *Target, const FileReport &F,
         "arch-comparison");
   // Other migrations a person must check (a build file's architecture
   // flag): the kinds above say why in their own words.
+  // A name the target spells the same (a compiler flag) is kept, not changed.
+  std::string Became =
+      E.Cuda == E.Replacement
+          ? llvm::formatv("'{0}' is kept as it is{1}", E.Cuda, Note).str()
+          : llvm::formatv("'{0}' became '{1}'{2}", E.Cuda, E.Replacement, Note).str();
   if (E.NeedsReview && E.OldText.empty() && E.DroppedArgument.empty() && !E.Disputed)
-    Say(llvm::formatv("'{0}' became '{1}'{2}", E.Cuda, E.Replacement, Note), "review");
+    Say(Became, "review");
   if (E.Disputed && E.Status != EventStatus::Unsupported)
-    Say(llvm::formatv("'{0}' became '{1}'{2}", E.Cuda, E.Replacement, Note), "disputed");
+    Say(Became, "disputed");
   if (!E.DroppedArgument.empty())
     Say(llvm::formatv("'{0}' became '{1}' without its argument '{2}'{3}", E.Cuda,
                       E.Replacement, E.DroppedArgument, Note),

@@ -5,7 +5,7 @@ ROCM_PATH ?= /opt/rocm
 ifeq ($(wildcard $(ROCM_PATH)/bin/hipcc),)
   NVCC_ALT := $(shell command -v hipcc)
 endif
-# musify-review: '--version' became '--version': hipcc prints HIP's version and its clang's, not nvcc's 'release X.Y' line: check what the build reads from it
+# musify-review: '--version' is kept as it is: hipcc prints HIP's version and its clang's, not nvcc's 'release X.Y' line: check what the build reads from it
 NVCC_VERSION := $(shell $(NVCC) --version | grep release)
 # musify-review: '--use_fast_math' became '-ffast-math': -ffast-math relaxes host code too
 NVCC_FLAGS = -O3 -ffast-math -std=c++17 -gline-tables-only "-fopenmp"
