@@ -46,12 +46,14 @@ timed() {
     printf 'sanitize %s\t%d\n' "$name" $((SECONDS - start)) >>"$MUSIFY_STEP_LOG"
 }
 
+# The engine is compiled a folder at a time (MUSIFY_UNITY_BUILD): these builds
+# start from nothing in CI, where that halves their time.
 configure() {
   export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$ROOT}
   # shellcheck disable=SC2046
   cmake -S "$ROOT" -B "$1" -G Ninja -DCMAKE_BUILD_TYPE=Release $(musify_compiler_launcher) \
     -DCMAKE_CXX_FLAGS_RELEASE=-O1 -DCMAKE_C_COMPILER=clang-19 \
-    -DCMAKE_CXX_COMPILER=clang++-19 "${@:2}" >/dev/null
+    -DCMAKE_CXX_COMPILER=clang++-19 -DMUSIFY_UNITY_BUILD=ON "${@:2}" >/dev/null
 }
 
 # The lit tests that run musify, without their compiler checks (-D

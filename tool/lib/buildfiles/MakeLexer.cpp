@@ -10,7 +10,7 @@ namespace musify {
 
 namespace {
 
-bool isBlank(char C) { return C == ' ' || C == '\t' || C == '\r'; }
+bool isMakeBlank(char C) { return C == ' ' || C == '\t' || C == '\r'; }
 
 /// The `\n` that ends the logical line starting at Pos (or the end of Text).
 size_t logicalEnd(llvm::StringRef Text, size_t Pos) {
@@ -30,7 +30,7 @@ size_t logicalEnd(llvm::StringRef Text, size_t Pos) {
 /// Skips blanks and line continuations from Pos.
 size_t skipBlanks(llvm::StringRef Text, size_t Pos, size_t End) {
   while (Pos < End) {
-    if (isBlank(Text[Pos]) || Text[Pos] == '\n')
+    if (isMakeBlank(Text[Pos]) || Text[Pos] == '\n')
       ++Pos;
     else if (Text[Pos] == '\\' && Pos + 1 < End && Text[Pos + 1] == '\n')
       Pos += 2;
@@ -81,7 +81,7 @@ size_t shellCommentStart(llvm::StringRef Text, size_t B, size_t E) {
       Quote = C;
     } else if (C == '$' && I + 1 < E && (Text[I + 1] == '(' || Text[I + 1] == '{')) {
       I = closeOf(Text, I + 1, E);
-    } else if (C == '#' && (I == B || isBlank(Text[I - 1]) || Text[I - 1] == '\n')) {
+    } else if (C == '#' && (I == B || isMakeBlank(Text[I - 1]) || Text[I - 1] == '\n')) {
       return I;
     }
   }
@@ -121,7 +121,7 @@ Operator findOperator(llvm::StringRef Text, size_t B, size_t E, bool RuleColons)
 
 llvm::StringRef firstWord(llvm::StringRef Text, size_t B, size_t E, size_t &After) {
   size_t End = B;
-  while (End < E && !isBlank(Text[End]) && Text[End] != '\n' && Text[End] != '\\')
+  while (End < E && !isMakeBlank(Text[End]) && Text[End] != '\n' && Text[End] != '\\')
     ++End;
   After = skipBlanks(Text, End, E);
   return Text.slice(B, End);
@@ -169,7 +169,7 @@ private:
   void line(size_t LineBegin, size_t End) {
     size_t E = makeCommentStart(Text, LineBegin, End);
     size_t B = skipBlanks(Text, LineBegin, E);
-    while (E > B && isBlank(Text[E - 1]))
+    while (E > B && isMakeBlank(Text[E - 1]))
       --E;
     if (B >= E)
       return;
@@ -217,7 +217,7 @@ private:
     if (Word != "define")
       return false;
     size_t NameEnd = After;
-    while (NameEnd < E && !isBlank(Text[NameEnd]) && Text[NameEnd] != '=' &&
+    while (NameEnd < E && !isMakeBlank(Text[NameEnd]) && Text[NameEnd] != '=' &&
            Text[NameEnd] != ':' && Text[NameEnd] != '?' && Text[NameEnd] != '+' &&
            Text[NameEnd] != '!')
       ++NameEnd;
@@ -253,7 +253,7 @@ private:
 
   void assignment(size_t B, Operator Op, size_t E) {
     size_t NameEnd = Op.At;
-    while (NameEnd > B && isBlank(Text[NameEnd - 1]))
+    while (NameEnd > B && isMakeBlank(Text[NameEnd - 1]))
       --NameEnd;
     size_t Value = skipBlanks(Text, Op.At + Op.Length, E);
     Pieces.push_back(
@@ -282,7 +282,7 @@ public:
       // Where a quote the word starts with ends: scanned once, as what is
       // inside nests (quotes in function arguments in quotes...).
       size_t FirstQuoteEnd = 0;
-      while (I < E && !isBlank(Text[I]) && Text[I] != '\n' &&
+      while (I < E && !isMakeBlank(Text[I]) && Text[I] != '\n' &&
              !(Text[I] == '\\' && I + 1 < E && Text[I + 1] == '\n')) {
         char C = Text[I];
         if (C == '$') {
@@ -339,7 +339,7 @@ private:
     size_t Close = closeOf(Text, Pos + 1, E);
     char CloseChar = Next == '(' ? ')' : '}';
     size_t NameBegin = Pos + 2, NameEnd = NameBegin;
-    while (NameEnd < Close && !isBlank(Text[NameEnd]) && Text[NameEnd] != ':' &&
+    while (NameEnd < Close && !isMakeBlank(Text[NameEnd]) && Text[NameEnd] != ':' &&
            Text[NameEnd] != '$' && Text[NameEnd] != CloseChar && Text[NameEnd] != '\n')
       ++NameEnd;
     size_t End = std::min(Close + 1, E);

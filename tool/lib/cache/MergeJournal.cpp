@@ -18,7 +18,7 @@ using nlohmann::json;
 
 namespace {
 
-llvm::Error error(const llvm::Twine &Message) {
+llvm::Error journalError(const llvm::Twine &Message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Message);
 }
 
@@ -76,7 +76,7 @@ llvm::Expected<unsigned> MergeJournal::rollBack(const RunView &Run) const {
     std::error_code EC = llvm::errorToErrorCode(Buffer.takeError());
     if (EC == std::errc::no_such_file_or_directory)
       return 0;
-    return error("cannot read " + Journal + ": " + EC.message());
+    return journalError("cannot read " + Journal + ": " + EC.message());
   }
   json J = parseIntegerJson((*Buffer)->getBuffer());
   unsigned Restored = 0;
@@ -95,32 +95,33 @@ llvm::Expected<unsigned> MergeJournal::rollBack(const RunView &Run) const {
         // Not replaced, or renamed but the old name not yet removed.
         if (Dest != Path && AtDest == After)
           if (std::error_code EC = llvm::sys::fs::remove(Dest))
-            return error("cannot remove '" + Dest + "': " + EC.message());
+            return journalError("cannot remove '" + Dest + "': " + EC.message());
         continue;
       }
       if (!Replaced)
-        return error("'" + Path +
-                     "' changed since an interrupted merge wrote it: it is " +
-                     "neither the shards' original nor the merge's migration; restore " +
-                     "it, or remove " + Journal + " and run the shards again");
+        return journalError(
+            "'" + Path + "' changed since an interrupted merge wrote it: it is " +
+            "neither the shards' original nor the merge's migration; restore " +
+            "it, or remove " + Journal + " and run the shards again");
       auto Original =
           readBoundedFile(originalPath(Before), MaxCacheEntryBytes << 2, "original");
       if (!Original)
         return Original.takeError();
       llvm::StringRef Text = (*Original)->getBuffer();
       if (UnitCache::digestOfText(Text) != Before || !Run.IsOriginal(Path, Text))
-        return error("the original of '" + Path + "' kept by an interrupted merge in " +
-                     Folder + " is damaged or not the shards'; '" + Path +
-                     "' is left as the merge wrote it");
+        return journalError("the original of '" + Path +
+                            "' kept by an interrupted merge in " + Folder +
+                            " is damaged or not the shards'; '" + Path +
+                            "' is left as the merge wrote it");
       if (llvm::Error E = writeFileAtomically(Path, Text, Dest))
         return E;
       if (Dest != Path)
         if (std::error_code EC = llvm::sys::fs::remove(Dest))
-          return error("cannot remove '" + Dest + "': " + EC.message());
+          return journalError("cannot remove '" + Dest + "': " + EC.message());
       ++Restored;
     }
   } catch (const json::exception &E) {
-    return error(Journal + " is damaged: " + E.what());
+    return journalError(Journal + " is damaged: " + E.what());
   }
   return Restored;
 }

@@ -20,7 +20,7 @@ using json = nlohmann::json;
 
 namespace {
 
-llvm::Error error(const llvm::Twine &Message) {
+llvm::Error manifestError(const llvm::Twine &Message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Message);
 }
 
@@ -43,7 +43,7 @@ llvm::Expected<ShardManifest> parseManifest(llvm::StringRef Text, llvm::StringRe
   std::string Why;
   json J = parseIntegerJson(Text, &Why);
   if (J.is_discarded())
-    return error(Path + " is damaged: " + Why);
+    return manifestError(Path + " is damaged: " + Why);
   try {
     ShardManifest M;
     M.Index = J.at("shard").get<unsigned>();
@@ -55,11 +55,11 @@ llvm::Expected<ShardManifest> parseManifest(llvm::StringRef Text, llvm::StringRe
     M.Units = J.at("units").get<std::map<std::string, std::string>>();
     M.InputDigests = J.at("input_digests").get<std::map<std::string, std::string>>();
     if (M.Index == 0 || M.Index > M.Count)
-      return error(Path + " is damaged: shard " + std::to_string(M.Index) + " of " +
-                   std::to_string(M.Count));
+      return manifestError(Path + " is damaged: shard " + std::to_string(M.Index) +
+                           " of " + std::to_string(M.Count));
     return M;
   } catch (const json::exception &E) {
-    return error(Path + " is damaged: " + E.what());
+    return manifestError(Path + " is damaged: " + E.what());
   }
 }
 
@@ -81,9 +81,9 @@ manifestsIn(const std::string &Folder) {
     Out.emplace_back(It->path(), std::move(*M));
   }
   if (EC)
-    return error("cannot read the export folder " + Folder + ": " + EC.message());
+    return manifestError("cannot read the export folder " + Folder + ": " + EC.message());
   if (Out.empty())
-    return error(Folder + " holds no shard manifest (shard-K-of-N.json)");
+    return manifestError(Folder + " holds no shard manifest (shard-K-of-N.json)");
   llvm::sort(Out, [](const auto &A, const auto &B) { return A.first < B.first; });
   return Out;
 }
@@ -135,7 +135,8 @@ llvm::Expected<std::pair<unsigned, unsigned>> parseShard(llvm::StringRef Text) {
   unsigned Index = 0, Count = 0;
   if (K.getAsInteger(10, Index) || N.getAsInteger(10, Count) || Index == 0 ||
       Index > Count)
-    return error("--shard=" + Text + ": expected K/N with 1 <= K <= N, such as 2/8");
+    return manifestError("--shard=" + Text +
+                         ": expected K/N with 1 <= K <= N, such as 2/8");
   return std::make_pair(Index, Count);
 }
 
@@ -162,12 +163,12 @@ llvm::Expected<MergePlan> planMerge(llvm::ArrayRef<std::string> Folders) {
         Plan.Run = M;
         Plan.FirstManifest = Path;
       } else if (std::string Why = disagreement(Plan.Run, M); !Why.empty()) {
-        return error(Path + " is not of the same migration as " + Plan.FirstManifest +
-                     ": " + Why);
+        return manifestError(Path + " is not of the same migration as " +
+                             Plan.FirstManifest + ": " + Why);
       }
       if (auto [It, Added] = Seen.emplace(M.Index, Path); !Added)
-        return error("shard " + std::to_string(M.Index) +
-                     " is there twice: " + It->second + " and " + Path);
+        return manifestError("shard " + std::to_string(M.Index) +
+                             " is there twice: " + It->second + " and " + Path);
       for (const auto &[Unit, Key] : M.Units)
         Plan.Run.Units.emplace(Unit, Key);
       // Every shard read the whole tree; one that read a file otherwise
@@ -181,9 +182,10 @@ llvm::Expected<MergePlan> planMerge(llvm::ArrayRef<std::string> Folders) {
   }
   for (unsigned K = 1; K <= Plan.Run.Count; ++K)
     if (!Seen.count(K))
-      return error("shard " + std::to_string(K) + " of " +
-                   std::to_string(Plan.Run.Count) + " is missing: no " +
-                   manifestName(K, Plan.Run.Count) + " in " + llvm::join(Folders, ", "));
+      return manifestError("shard " + std::to_string(K) + " of " +
+                           std::to_string(Plan.Run.Count) + " is missing: no " +
+                           manifestName(K, Plan.Run.Count) + " in " +
+                           llvm::join(Folders, ", "));
   return Plan;
 }
 

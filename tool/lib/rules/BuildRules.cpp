@@ -14,7 +14,7 @@ namespace musify {
 
 namespace {
 
-constexpr EnumName<BuildRuleKind> KindNames[] = {
+constexpr EnumName<BuildRuleKind> BuildKindNames[] = {
     {BuildRuleKind::CMakeLanguage, "cmake-language"},
     {BuildRuleKind::CMakePackage, "cmake-package"},
     {BuildRuleKind::CMakeTarget, "cmake-target"},
@@ -39,7 +39,7 @@ constexpr EnumName<BuildRuleKind> KindNames[] = {
     {BuildRuleKind::PythonBackendArgument, "python-backend-argument"},
     {BuildRuleKind::PythonCompanion, "python-companion"},
 };
-static_assert(namesCover(KindNames, BuildRuleKind::PythonCompanion));
+static_assert(namesCover(BuildKindNames, BuildRuleKind::PythonCompanion));
 
 constexpr EnumName<FlagAction> ActionNames[] = {
     {FlagAction::Rename, "rename"}, {FlagAction::Drop, "drop"},
@@ -55,28 +55,28 @@ constexpr EnumName<FlagValue> ValueNames[] = {
 };
 static_assert(namesCover(ValueNames, FlagValue::Separate));
 
-constexpr const char *TableKeys[] = {"$schema", "target", "description", "architectures",
-                                     "entries"};
-constexpr const char *EntryKeys[] = {"cuda",
-                                     "kind",
-                                     "status",
-                                     "target",
-                                     "note",
-                                     "source",
-                                     "check",
-                                     "review",
-                                     "prefix",
-                                     "package",
-                                     "flags",
-                                     "action",
-                                     "value",
-                                     "values",
-                                     "source_extensions",
-                                     "target_extensions",
-                                     "setup",
-                                     "source_command",
-                                     "arch_value",
-                                     "arch_default"};
+constexpr const char *BuildTableKeys[] = {"$schema", "target", "description",
+                                          "architectures", "entries"};
+constexpr const char *BuildEntryKeys[] = {"cuda",
+                                          "kind",
+                                          "status",
+                                          "target",
+                                          "note",
+                                          "source",
+                                          "check",
+                                          "review",
+                                          "prefix",
+                                          "package",
+                                          "flags",
+                                          "action",
+                                          "value",
+                                          "values",
+                                          "source_extensions",
+                                          "target_extensions",
+                                          "setup",
+                                          "source_command",
+                                          "arch_value",
+                                          "arch_default"};
 
 bool needsTarget(const BuildRule &R) {
   if (!R.Supported || R.Prefix)
@@ -138,7 +138,7 @@ std::optional<std::string> validate(const BuildRule &R) {
 
 } // namespace
 
-const char *buildRuleKindName(BuildRuleKind Kind) { return nameOf(KindNames, Kind); }
+const char *buildRuleKindName(BuildRuleKind Kind) { return nameOf(BuildKindNames, Kind); }
 
 /// Reads a build table's "architectures" map, if it has one, into Out.
 static llvm::Error readArchitectures(const nlohmann::json &Table,
@@ -220,7 +220,7 @@ static std::optional<std::string> readBuildEntry(const nlohmann::json &Entry,
     return At + ": \"cuda\" is missing or empty";
   std::string Where = At + " (\"" + R.Cuda + "\")";
 
-  std::optional<BuildRuleKind> K = valueNamed(KindNames, Kind);
+  std::optional<BuildRuleKind> K = valueNamed(BuildKindNames, Kind);
   if (!K)
     return Where + ": unknown \"kind\" \"" + Kind + "\"";
   R.Kind = *K;
@@ -249,13 +249,13 @@ llvm::Error BuildRules::addTable(llvm::StringRef Text, llvm::StringRef FileName,
     return Parsed.takeError();
   const nlohmann::json &Table = *Parsed;
   if (llvm::Error E =
-          checkTable(Table, FileName, TableKeys, ExpectedTarget, "a build table"))
+          checkTable(Table, FileName, BuildTableKeys, ExpectedTarget, "a build table"))
     return E;
   if (llvm::Error E = readArchitectures(Table, FileName, Architectures))
     return E;
 
   return forEachEntry(
-      Table, FileName, EntryKeys,
+      Table, FileName, BuildEntryKeys,
       [&](const nlohmann::json &Entry, const std::string &At) -> llvm::Error {
         BuildRule R;
         if (std::optional<std::string> Problem =
