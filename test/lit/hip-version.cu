@@ -31,7 +31,7 @@ void bind(cudaTextureObject_t *t, cudaMipmappedArray_t levels) {
 // HIP63:      hipDeviceGetAttribute(&yes, hipDeviceAttributeHostRegisterSupported, device);
 // HIP63:      hipBindTextureToMipmappedArray(nullptr, levels, &desc);
 // DIAG63:     warning: 'cudaBindTextureToMipmappedArray' became 'hipBindTextureToMipmappedArray': hipBindTextureToMipmappedArray is deprecated since HIP 5.7
-// HIP52:      {{^}}  // musify-unsupported: 'cudaDevAttrHostRegisterSupported' has no HIP equivalent: hipDeviceAttributeHostRegisterSupported was added in HIP 6.0{{.*}}
+// HIP52:      {{^}}  // musify-unsupported: 'cudaDevAttrHostRegisterSupported' needs HIP 6.0 (hipDeviceAttributeHostRegisterSupported); the target is HIP 5.2{{.*}}
 // HIP52-NEXT: {{^}}  hipDeviceGetAttribute(&yes, cudaDevAttrHostRegisterSupported, device);
 // HIP52:      hipBindTextureToMipmappedArray(nullptr, levels, &desc);
 // DIAG52:     musify: warning: 1 use(s) of 1 name(s) that HIP 5.2, the target, does not have yet; --hip-version=6.0 migrates them: cudaDevAttrHostRegisterSupported (6.0)

@@ -98,7 +98,7 @@ int main() {
 // REPORT-HIP-NEXT:   30:24 blockDim -> blockDim kind=variable family=language status=kept evidence=declaration note=device builtin; kept as is
 // REPORT-HIP-NEXT:   30:37 threadIdx -> threadIdx kind=variable family=language status=kept evidence=declaration note=device builtin; kept as is
 // REPORT-HIP-NEXT:   38:3 cudaStream_t -> hipStream_t kind=type family=runtime status=migrated evidence=declaration
-// REPORT-HIP-NEXT:   39:9 cudaDeviceSetLimit -> cudaDeviceSetLimit kind=function family=runtime status=unsupported evidence=declaration note=hipDeviceSetLimit was added in HIP 5.3; the target is HIP 5.2 (--hip-version)
+// REPORT-HIP-NEXT:   39:9 cudaDeviceSetLimit -> cudaDeviceSetLimit kind=function family=runtime status=unsupported evidence=declaration note=needs HIP 5.3 (hipDeviceSetLimit); the target is HIP 5.2 (--hip-version)
 // REPORT-HIP-NEXT:   39:28 cudaLimitMallocHeapSize -> hipLimitMallocHeapSize kind=enumerator family=runtime status=migrated evidence=declaration
 // REPORT-HIP-NEXT:   40:9 cudaStreamCreate -> hipStreamCreate kind=function family=runtime status=migrated evidence=declaration
 // REPORT-HIP-NEXT:   41:9 cudaMalloc -> hipMalloc kind=function family=runtime status=migrated evidence=declaration
@@ -112,7 +112,7 @@ int main() {
 // A name only a newer HIP has is one warning with the option that fixes it;
 // --verbose prints each use.
 // RUN: %musify --target=hip --hip-version=5.2 %s -o %t/hip.cu --verbose 2>&1 | FileCheck %s --check-prefix=VERBOSE-HIP
-// VERBOSE-HIP: {{.*}}report.cu:39:9: warning: 'cudaDeviceSetLimit' has no HIP equivalent: hipDeviceSetLimit was added in HIP 5.3; the target is HIP 5.2 (--hip-version) [musify-unsupported]
+// VERBOSE-HIP: {{.*}}report.cu:39:9: warning: 'cudaDeviceSetLimit' needs HIP 5.3 (hipDeviceSetLimit); the target is HIP 5.2 (--hip-version) [musify-unsupported]
 // DIAG-HIP: {{.*}}report.cu:20:27: warning: '__trap' has no HIP equivalent [musify-unsupported]
 // DIAG-HIP-NEXT: musify: warning: 1 use(s) of 1 name(s) that HIP 5.2, the target, does not have yet; --hip-version=5.3 migrates them: cudaDeviceSetLimit (5.3) (--verbose prints each use) [musify-unsupported]
 // DIAG-HIP-NEXT: musify: what is left to do:
@@ -120,7 +120,7 @@ int main() {
 // DIAG-HIP-NEXT:   files predicted not to build (1): {{.*}}report.cu
 // DIAG-HIP-NEXT: musify: 1 file to HIP: 23 references: 14 migrated, 0 migrated without semantics, 7 kept, 2 unsupported, 0 unknown
 
-// OUT-HIP:      {{^}}  // musify-unsupported: 'cudaDeviceSetLimit' has no HIP equivalent: hipDeviceSetLimit was added in HIP 5.3{{.*}}
+// OUT-HIP:      {{^}}  // musify-unsupported: 'cudaDeviceSetLimit' needs HIP 5.3 (hipDeviceSetLimit); the target is HIP 5.2{{.*}}
 // OUT-HIP-NEXT: {{^}}  check(cudaDeviceSetLimit(hipLimitMallocHeapSize, 64 << 20));
 
 // VALID:      musa.json: valid

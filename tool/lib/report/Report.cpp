@@ -160,10 +160,14 @@ void eventFindings(const Event &E, const char *Target, const FileReport &F,
   std::string Note = E.Note.empty() ? "" : ": " + E.Note;
   switch (E.Status) {
   case EventStatus::Unsupported: {
-    // A note that says so again ("no HIP equivalent; deprecated since ...")
-    // adds only what follows it.
+    // A later version of the target has it: the note says which, and why.
+    if (!E.NeedsVersion.empty())
+      return Say(llvm::formatv("'{0}' {1}", E.Cuda, E.Note), "unsupported");
+    // A note that says so again ("no [known] HIP equivalent; deprecated since
+    // ...") adds only what follows it.
     llvm::StringRef Rest = E.Note;
-    Rest.consume_front(std::string("no ") + Target + " equivalent");
+    if (!Rest.consume_front(std::string("no ") + Target + " equivalent"))
+      Rest.consume_front(std::string("no known ") + Target + " equivalent");
     Rest = Rest.ltrim("; ");
     std::string Why = Rest.empty() ? "" : ": " + Rest.str();
     return Say(llvm::formatv("'{0}' has no {1} equivalent{2}", E.Cuda, Target, Why),

@@ -72,7 +72,7 @@ std::optional<std::string> unavailableIn(const Rule &R, const TargetDescription 
   const std::string &Name = Target.DisplayName;
   std::string Is = "; the target is " + Name + " " + versionText(V);
   if (!R.Added.empty() && !reachedBy(R.Added, V))
-    return R.Replacement + " was added in " + Name + " " + R.Added + Is;
+    return "needs " + Name + " " + R.Added + " (" + R.Replacement + ")" + Is;
   if (reachedBy(R.Removed, V))
     return R.Replacement + " was removed in " + Name + " " + R.Removed + Is;
   if (parseVersion(R.HeadersLack) == V)
