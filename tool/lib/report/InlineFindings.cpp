@@ -85,10 +85,15 @@ static LineInsertionPoints insertionPoints(llvm::StringRef Text, CommentSyntax S
   switch (Syntax) {
   case CommentSyntax::CFamily:
     return LineInsertionPoints(Text);
-  case CommentSyntax::CMake:
-    for (const CMakeCommand &C : lexCMake(Text))
+  case CommentSyntax::CMake: {
+    // Commands and comments in text order; a bracket comment may span lines.
+    Spans Comments;
+    for (const CMakeCommand &C : lexCMake(Text, &Comments))
       Spanning.emplace_back(C.NameBegin, C.CloseParen + 1);
+    Spanning.insert(Spanning.end(), Comments.begin(), Comments.end());
+    llvm::sort(Spanning);
     break;
+  }
   case CommentSyntax::Makefile:
     // A define's body: its lines are the variable's value. (A continued
     // line's backslash is seen by LineInsertionPoints itself.)
