@@ -1,5 +1,6 @@
 // Standard input kept in a temporary file for the run.
 #include "StdinInput.h"
+#include "inputs/Inputs.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -17,12 +18,8 @@ namespace musify {
 
 namespace {
 
-/// Standard input past this is refused, as a data file past its bound is:
-/// far above what a real source holds, far below a machine's memory.
-constexpr size_t MaxStdinBytes = size_t(256) << 20;
-
-/// The text on standard input, or an error once it holds more than
-/// MaxStdinBytes (`musify - < /dev/zero` must end, not exhaust memory).
+/// The text on standard input, or an error once it holds more than a source
+/// may (`musify - < /dev/zero` must end, not exhaust memory).
 llvm::Expected<std::string> readStdin() {
   std::string Text;
   std::vector<char> Chunk(size_t(1) << 16);
@@ -37,12 +34,12 @@ llvm::Expected<std::string> readStdin() {
     }
     if (Got == 0)
       return Text;
-    if (Text.size() + size_t(Got) > MaxStdinBytes)
+    if (Text.size() + size_t(Got) > MaxSourceBytes)
       return llvm::createStringError(
           std::make_error_code(std::errc::file_too_large),
-          "cannot read standard input: it holds more than the %zu MiB musify reads "
-          "of a source",
-          MaxStdinBytes >> 20);
+          "standard input is larger than %u MiB; musify migrates sources, not files "
+          "that size",
+          unsigned(MaxSourceBytes >> 20));
     Text.append(Chunk.data(), size_t(Got));
   }
 }

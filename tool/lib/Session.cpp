@@ -111,6 +111,7 @@ private:
     Request.ExcludeGlobs = Options.ExcludeGlobs;
     Request.SkipDir = OutRoot;
     Request.WritesInPlace = Options.Output == OutputMode::InPlace;
+    Request.FromStdin = !Options.StdinFile.empty();
     if (!Options.CompileDatabaseDir.empty()) {
       llvm::Expected<std::vector<CompileCommand>> Commands =
           readCompileDatabase(Options.CompileDatabaseDir);
