@@ -1,6 +1,7 @@
 // Where a run writes each file, and the checks that it overwrites none of the
 // user's.
 #include "output/OutputPlan.h"
+#include "output/DepFile.h"
 
 #include "core/TemporaryNames.h"
 #include "output/OutputWriter.h"
@@ -65,11 +66,19 @@ std::optional<std::string> OutputPlan::whyNotNamedOutputs(
   if (Named.empty())
     return std::nullopt;
   std::map<std::string, std::string> Taken = pathsTheMigrationWrites();
+  bool DepFile =
+      llvm::any_of(Named, [](const auto &N) { return N.first == "--depfile"; });
   for (size_t I = 0; I < Named.size(); ++I) {
     const auto &[Option, Path] = Named[I];
-    std::string Said = Option + " '" + Path + "'";
+    std::string Said = Option + " '" + shownOnOneLine(Path) + "'";
     if (std::optional<std::string> Unfit = whyNotReplaceable(Path, /*Writable=*/true))
       return Said + " " + *Unfit;
+    if (std::optional<std::string> Unfit = whyNotWritableFolder(Path))
+      return Said + " " + *Unfit;
+    // The depfile names the others as what depends on the files read.
+    if (std::string Why = whyNotInDepFile(Path);
+        DepFile && Option != "--depfile" && !Why.empty())
+      return "--depfile cannot name " + Said + ": " + Why;
     std::string Same = sameFileKey(Path);
     if (auto It = Taken.find(Same); It != Taken.end())
       return Said + " is " + It->second + "; name another file";
@@ -80,6 +89,10 @@ std::optional<std::string> OutputPlan::whyNotNamedOutputs(
         return Said + " is also given to " + Named[J].first +
                "; each names a file of its own";
   }
+  // The inputs are among the files read; a header found later is said then.
+  for (const InputFile &F : Inputs.Files)
+    if (std::string Why = whyNotInDepFile(F.Path); DepFile && !Why.empty())
+      return "--depfile cannot name the input '" + shownOnOneLine(F.Path) + "': " + Why;
   return std::nullopt;
 }
 

@@ -57,7 +57,9 @@ public:
   /// Why one of the files named on the command line (option, path: -o,
   /// --report, ...) may not be written, or nullopt: each must name a new
   /// file or a regular one that may be written, and no input, nothing else
-  /// the run writes and none of the others (output/OutputWriter.h says why).
+  /// the run writes and none of the others (output/OutputWriter.h says why),
+  /// in a folder the run may write. With --depfile, the others and the
+  /// inputs must be names a depfile can hold (output/DepFile.h).
   std::optional<std::string>
   whyNotNamedOutputs(const std::vector<std::pair<std::string, std::string>> &Named) const;
   /// --out-root: why an input's mirror would be written through a symbolic
