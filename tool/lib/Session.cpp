@@ -200,10 +200,11 @@ private:
                   "parsed, so there is nothing to split");
     if (!Cuda)
       return std::nullopt;
-    ParseCacheSettings Settings{Options.Incremental,     Options.CacheDir,
-                                Options.ShardCount != 0, Options.ExportDir,
-                                Options.MergeFolders,    Options.MergeDigest,
-                                Options.RuleSources};
+    ParseCacheSettings Settings{
+        Options.Incremental,     Options.CacheDir,
+        Options.ShardCount != 0, Options.ExportDir,
+        Options.MergeFolders,    Options.MergeDigest,
+        Options.RuleSources,     Options.Output == OutputMode::None};
     // The Clang libraries musify links parse the code: their version counts.
     std::string Version = std::string(toolVersion()) + " clang " + LLVM_VERSION_STRING;
     if (llvm::Error E = Caches.open(Settings, Version, Cuda->Root, Cuda->Version, Errs))
