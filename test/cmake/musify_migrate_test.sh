@@ -243,6 +243,21 @@ musify_migrate(a TARGET_API broken SOURCES a.cu)"
     "${with_musify[@]}" >"$work/right.log" 2>&1 ||
     { cat "$work/right.log"; fail "a right call does not configure"; }
   ok "right: a right call configures"
+  # DEVICE_LANGUAGE NONE names the language, not the kind of target (once
+  # "no value given for DEVICE_LANGUAGE", or two kinds with STATIC).
+  make_project device-none 'enable_language(CXX)
+musify_migrate(a TARGET_API hip STATIC DEVICE_LANGUAGE NONE SOURCES a.cu b.cpp)
+get_source_file_property(listed_only "${a_MIGRATED_DEVICE_SOURCES}" HEADER_FILE_ONLY)
+message(STATUS "device sources listed, not compiled: ${listed_only}")
+musify_migrate(n TARGET_API musa DEVICE_LANGUAGE NONE SOURCES a.cu OUTPUT_DIR n)'
+  echo 'int f() { return 1; }' >"$work/device-none.src/b.cpp"
+  "$cmake" -S "$work/device-none.src" -B "$work/device-none" -G Ninja -DCMAKE_MAKE_PROGRAM="$ninja" \
+    "${with_musify[@]}" >"$work/device-none.log" 2>&1 ||
+    { cat "$work/device-none.log"; fail "DEVICE_LANGUAGE NONE does not configure"; }
+  grep -q "device sources listed, not compiled: ON" "$work/device-none.log" &&
+    grep -q "liba.a" "$work/device-none/build.ninja" ||
+    { cat "$work/device-none.log"; fail "DEVICE_LANGUAGE NONE: not a STATIC library with listed device sources"; }
+  ok "device-none: DEVICE_LANGUAGE NONE with STATIC, and without a kind, configures"
   ;;
 
 install)
