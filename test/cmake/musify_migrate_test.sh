@@ -103,10 +103,14 @@ edits_recompile_what_they_change() {
   # A listed header edited: the device code that includes it recompiled.
   step sed -i '$a // edited' "$src/scale.cuh"
   compiled || fail "$gen: scale.cu not recompiled after an edit of scale.cuh"
-  # The header nobody listed, edited: migrated again (musify's depfile).
+  # The header nobody listed, edited: migrated again (musify's depfile), and
+  # the source that includes it recompiled in the same build (once only in
+  # the next: the build learns of the header from the compiler alone).
   step sed -i 's/cudaDeviceSynchronize()/cudaStreamSynchronize(0)/' "$src/extra.h"
   ran || fail "$gen: an edit of extra.h, included but not listed, did not re-run musify"
   grep -q "hipStreamSynchronize(0)" "$mig/extra.h" || fail "$gen: the edit of extra.h is not migrated"
+  grep -q "main.cpp.o" "$work/$b.step.log" ||
+    { cat "$work/$b.step.log"; fail "$gen: main.cpp, which includes the edited extra.h, not recompiled"; }
   ok "$gen: an edit re-runs musify and recompiles only what its migration changed, listed headers or not"
 }
 

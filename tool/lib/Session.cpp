@@ -68,6 +68,7 @@ public:
     bool Written = Options.Output == OutputMode::None ||
                    Output.writeFiles(State, keptAfterWriting(), Out, Errs);
     Written = Written && WritesOk;
+    Output.touchUnitsOfReplaced(State);
     if (Journal && Written)
       Journal->finish();
     if (Options.Output == OutputMode::OutRoot)

@@ -12,6 +12,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+
 namespace musify {
 
 std::string sameFileKey(llvm::StringRef Path) {
@@ -322,6 +325,8 @@ bool OutputPlan::writeFiles(RunState &State, AfterWriting Keep, llvm::raw_ostrea
              << "written with --out-root or --in-place\n";
       continue;
     }
+    llvm::sys::fs::UniqueID Before;
+    bool Existed = Dest != "-" && !llvm::sys::fs::getUniqueID(Dest, Before);
     llvm::StringRef Original = RunState::text(S);
     if ((S.HashOfEditedText && llvm::xxh3_64bits(Original) != *S.HashOfEditedText) ||
         changedSinceFound(S)) {
@@ -337,10 +342,30 @@ bool OutputPlan::writeFiles(RunState &State, AfterWriting Keep, llvm::raw_ostrea
     llvm::SmallString<256> Written(Dest);
     if (Dest != "-")
       llvm::sys::fs::make_absolute(Written);
+    // A text kept as it was keeps its file; a new one is renamed over it.
+    llvm::sys::fs::UniqueID After;
+    S.OutputReplaced = Dest != "-" && !llvm::sys::fs::getUniqueID(Dest, After) &&
+                       (!Existed || After != Before);
     S.Report.Output = Written.str().str();
     S.written(Keep);
   }
   return Ok;
+}
+
+void OutputPlan::touchUnitsOfReplaced(const RunState &State) const {
+  if (Settings.Mode != OutputMode::OutRoot)
+    return;
+  auto Replaced = [&State](const std::string &Path) {
+    auto It = State.Files.find(Path);
+    return It != State.Files.end() && It->second.OutputReplaced;
+  };
+  for (const auto &[Unit, Reach] : State.Units) {
+    auto It = State.Files.find(Unit);
+    if (It == State.Files.end() || It->second.OutputReplaced ||
+        It->second.Report.Output.empty() || !llvm::any_of(Reach.Files, Replaced))
+      continue;
+    ::utimensat(AT_FDCWD, It->second.Report.Output.c_str(), nullptr, 0);
+  }
 }
 
 } // namespace musify

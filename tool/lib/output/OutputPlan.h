@@ -96,6 +96,12 @@ public:
   /// Stage 5, output: every file of State written whole where the plan
   /// says (write()), each one written noted in its report, and then let go
   /// of as Keep says. False if one could not be.
+  /// --out-root, after the last write: a unit whose output was kept as it
+  /// was, but which reads a file whose output was replaced (a header no
+  /// build lists), gets a new time. A build that compiles the unit's
+  /// output, and learns of that header only from the compiler, compiles it
+  /// again in the same build.
+  void touchUnitsOfReplaced(const RunState &State) const;
   bool writeFiles(RunState &State, AfterWriting Keep, llvm::raw_ostream &Out,
                   llvm::raw_ostream &Errs) const;
 
