@@ -155,6 +155,27 @@ function(_musify_add_runtime_target)
     INTERFACE_COMPILE_OPTIONS "$<$<COMPILE_LANGUAGE:CUDA>:SHELL:-include musa_runtime.h>")
 endfunction()
 
+# `DEVICE_LANGUAGE NONE` names the language: the parser takes NONE for the
+# target-kind keyword and leaves DEVICE_LANGUAGE without a value. Reads the
+# call's arguments from the list `args` and fixes the caller's ARG_
+# variables: NONE stays the kind only where it is also given on its own.
+macro(_musify_device_language_none args)
+  set(_musify_nones 0)
+  set(_musify_previous "")
+  foreach(_musify_arg IN LISTS ${args})
+    if(_musify_arg STREQUAL "NONE" AND _musify_previous STREQUAL "DEVICE_LANGUAGE")
+      set(ARG_DEVICE_LANGUAGE NONE)
+      list(REMOVE_ITEM ARG_KEYWORDS_MISSING_VALUES DEVICE_LANGUAGE)
+    elseif(_musify_arg STREQUAL "NONE")
+      math(EXPR _musify_nones "${_musify_nones} + 1")
+    endif()
+    set(_musify_previous "${_musify_arg}")
+  endforeach()
+  if(ARG_DEVICE_LANGUAGE STREQUAL "NONE" AND _musify_nones EQUAL 0)
+    set(ARG_NONE FALSE)
+  endif()
+endmacro()
+
 function(musify_migrate name)
   set(kinds EXECUTABLE STATIC SHARED OBJECT NONE)
   # File kinds by extension, as musify reads them.
@@ -165,6 +186,8 @@ function(musify_migrate name)
     "${kinds};QUIET"
     "TARGET_API;DEVICE_LANGUAGE;OUTPUT_DIR"
     "SOURCES;HEADERS;INCLUDE_DIRECTORIES;FLAGS;RULES;MUSIFY_ARGS")
+  set(call_args "${ARGN}")
+  _musify_device_language_none(call_args)
 
   # --- arguments --------------------------------------------------------------
   if(name STREQUAL "" OR name MATCHES "^(TARGET_API|SOURCES|HEADERS)$")

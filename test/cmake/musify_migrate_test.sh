@@ -103,10 +103,14 @@ edits_recompile_what_they_change() {
   # A listed header edited: the device code that includes it recompiled.
   step sed -i '$a // edited' "$src/scale.cuh"
   compiled || fail "$gen: scale.cu not recompiled after an edit of scale.cuh"
-  # The header nobody listed, edited: migrated again (musify's depfile).
+  # The header nobody listed, edited: migrated again (musify's depfile), and
+  # the source that includes it recompiled in the same build (once only in
+  # the next: the build learns of the header from the compiler alone).
   step sed -i 's/cudaDeviceSynchronize()/cudaStreamSynchronize(0)/' "$src/extra.h"
   ran || fail "$gen: an edit of extra.h, included but not listed, did not re-run musify"
   grep -q "hipStreamSynchronize(0)" "$mig/extra.h" || fail "$gen: the edit of extra.h is not migrated"
+  grep -q "main.cpp.o" "$work/$b.step.log" ||
+    { cat "$work/$b.step.log"; fail "$gen: main.cpp, which includes the edited extra.h, not recompiled"; }
   ok "$gen: an edit re-runs musify and recompiles only what its migration changed, listed headers or not"
 }
 
@@ -243,6 +247,21 @@ musify_migrate(a TARGET_API broken SOURCES a.cu)"
     "${with_musify[@]}" >"$work/right.log" 2>&1 ||
     { cat "$work/right.log"; fail "a right call does not configure"; }
   ok "right: a right call configures"
+  # DEVICE_LANGUAGE NONE names the language, not the kind of target (once
+  # "no value given for DEVICE_LANGUAGE", or two kinds with STATIC).
+  make_project device-none 'enable_language(CXX)
+musify_migrate(a TARGET_API hip STATIC DEVICE_LANGUAGE NONE SOURCES a.cu b.cpp)
+get_source_file_property(listed_only "${a_MIGRATED_DEVICE_SOURCES}" HEADER_FILE_ONLY)
+message(STATUS "device sources listed, not compiled: ${listed_only}")
+musify_migrate(n TARGET_API musa DEVICE_LANGUAGE NONE SOURCES a.cu OUTPUT_DIR n)'
+  echo 'int f() { return 1; }' >"$work/device-none.src/b.cpp"
+  "$cmake" -S "$work/device-none.src" -B "$work/device-none" -G Ninja -DCMAKE_MAKE_PROGRAM="$ninja" \
+    "${with_musify[@]}" >"$work/device-none.log" 2>&1 ||
+    { cat "$work/device-none.log"; fail "DEVICE_LANGUAGE NONE does not configure"; }
+  grep -q "device sources listed, not compiled: ON" "$work/device-none.log" &&
+    grep -q "liba.a" "$work/device-none/build.ninja" ||
+    { cat "$work/device-none.log"; fail "DEVICE_LANGUAGE NONE: not a STATIC library with listed device sources"; }
+  ok "device-none: DEVICE_LANGUAGE NONE with STATIC, and without a kind, configures"
   ;;
 
 install)

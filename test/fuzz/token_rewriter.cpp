@@ -27,7 +27,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   for (const Reference &R : Found) {
     fuzz::require(R.At.Offset + R.Length <= Text.size(), "reference inside the text");
     unsigned Line = Points.before(R.At.Offset);
-    fuzz::require(Line <= R.At.Offset && (Line == 0 || Text[Line - 1] == '\n'),
+    // A line start: after `\n`, `\r\n` or a lone `\r`, past a byte order mark.
+    fuzz::require(Line <= R.At.Offset && lineStartOf(Text, Line) == Line,
                   "a comment line goes at a line start before the reference");
     if (R.Kind != RuleKind::Header && !R.TokenPasted)
       fuzz::require(withoutSplices(Text.substr(R.At.Offset, R.Length)) == R.Name,

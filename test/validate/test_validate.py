@@ -166,6 +166,16 @@ def layer_builds(runtime_include, work, nvcc):
             print(p.stdout[-3000:])
 
 
+def run_timeout_tests(mod):
+    """A program that hangs costs a bounded time, said in --help."""
+    ap = mod.parser()
+    default = ap.get_default("run_timeout")
+    check(default is not None and default <= 60,
+          "validate: a run times out after at most 60 s by default (%s)" % default)
+    check("default: %d s" % default in " ".join(ap.format_help().split()),
+          "validate: --help says the run time-out's default")
+
+
 def cpu_run_tests(validator, rules_dir):
     """The CPU runner's judgement: verdicts, skips and build failures."""
     sys.path.insert(0, os.path.dirname(os.path.realpath(validator)))
@@ -225,6 +235,7 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     scanner_tests(load_validator(validator), rules_dir)
+    run_timeout_tests(load_validator(validator))
     cpu_run_tests(validator, rules_dir)
     layer_coverage(rules_dir, runtime_include)
     nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"

@@ -210,10 +210,40 @@ bool explainName(StringRef Name, const std::vector<Tables> &All, raw_ostream &Ou
 
 } // namespace
 
+/// Arg with its control characters written as `\n`, `\xNN`.
+static std::string escapedControls(StringRef Arg) {
+  std::string Out;
+  for (char C : Arg) {
+    unsigned char U = static_cast<unsigned char>(C);
+    if (C == '\n')
+      Out += "\\n";
+    else if (U < 0x20 || U == 0x7f)
+      Out += "\\x" + std::string(1, hexdigit(U >> 4, true)) + hexdigit(U & 15, true);
+    else
+      Out += C;
+  }
+  return Out;
+}
+
+/// Whether no argument holds a control character, else says which does.
+/// No name holds one; printed, it could drive the terminal or forge a line
+/// that reads as the answer about another name.
+static bool printableArguments(ArrayRef<const char *> Args, raw_ostream &Err) {
+  for (StringRef Arg : Args)
+    if (escapedControls(Arg) != Arg) {
+      Err << "musify explain: error: '" << escapedControls(Arg)
+          << "' holds a control character; names and options are printable text\n";
+      return false;
+    }
+  return true;
+}
+
 int runExplain(ArrayRef<const char *> Args, StringRef DefaultRulesDir, raw_ostream &Out,
                raw_ostream &Err) {
   std::string RulesDir = DefaultRulesDir.str(), Only;
   std::vector<StringRef> Names;
+  if (!printableArguments(Args, Err))
+    return ExitBadInput;
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef Arg = Args[I];
     auto Value = [&](StringRef Option, std::string &Into) {

@@ -68,6 +68,7 @@ public:
     bool Written = Options.Output == OutputMode::None ||
                    Output.writeFiles(State, keptAfterWriting(), Out, Errs);
     Written = Written && WritesOk;
+    Output.touchUnitsOfReplaced(State);
     if (Journal && Written)
       Journal->finish();
     if (Options.Output == OutputMode::OutRoot)
@@ -111,6 +112,7 @@ private:
     Request.ExcludeGlobs = Options.ExcludeGlobs;
     Request.SkipDir = OutRoot;
     Request.WritesInPlace = Options.Output == OutputMode::InPlace;
+    Request.FromStdin = !Options.StdinFile.empty();
     if (!Options.CompileDatabaseDir.empty()) {
       llvm::Expected<std::vector<CompileCommand>> Commands =
           readCompileDatabase(Options.CompileDatabaseDir);
@@ -199,10 +201,11 @@ private:
                   "parsed, so there is nothing to split");
     if (!Cuda)
       return std::nullopt;
-    ParseCacheSettings Settings{Options.Incremental,     Options.CacheDir,
-                                Options.ShardCount != 0, Options.ExportDir,
-                                Options.MergeFolders,    Options.MergeDigest,
-                                Options.RuleSources};
+    ParseCacheSettings Settings{
+        Options.Incremental,     Options.CacheDir,
+        Options.ShardCount != 0, Options.ExportDir,
+        Options.MergeFolders,    Options.MergeDigest,
+        Options.RuleSources,     Options.Output == OutputMode::None};
     // The Clang libraries musify links parse the code: their version counts.
     std::string Version = std::string(toolVersion()) + " clang " + LLVM_VERSION_STRING;
     if (llvm::Error E = Caches.open(Settings, Version, Cuda->Root, Cuda->Version, Errs))

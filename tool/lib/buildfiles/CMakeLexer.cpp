@@ -226,8 +226,25 @@ private:
 
 } // namespace
 
-std::vector<CMakeCommand> lexCMake(llvm::StringRef Text) {
+/// Where a whole line may go before the command named at NameBegin: its
+/// line's start, or an earlier line's where that start lies inside a comment
+/// or a command of Before (a bracket comment ending on the line).
+static unsigned lineBeginBefore(llvm::StringRef Text, size_t NameBegin,
+                                const CMakeSpans &Before) {
+  auto LineStart = [&](size_t At) {
+    size_t NewLine = Text.rfind('\n', At);
+    return NewLine == llvm::StringRef::npos ? 0u : unsigned(NewLine + 1);
+  };
+  unsigned Begin = LineStart(NameBegin);
+  for (auto It = Before.rbegin(); It != Before.rend() && It->second > Begin; ++It)
+    if (It->first < Begin)
+      Begin = LineStart(It->first);
+  return Begin;
+}
+
+std::vector<CMakeCommand> lexCMake(llvm::StringRef Text, CMakeSpans *Comments) {
   std::vector<CMakeCommand> Commands;
+  CMakeSpans Spans; // the comments and commands so far, in order
   size_t Pos = 0;
   while (Pos < Text.size()) {
     char C = Text[Pos];
@@ -236,7 +253,11 @@ std::vector<CMakeCommand> lexCMake(llvm::StringRef Text) {
       continue;
     }
     if (C == '#') {
-      Pos = skipComment(Text, Pos);
+      size_t End = skipComment(Text, Pos);
+      Spans.emplace_back(Pos, End);
+      if (Comments)
+        Comments->emplace_back(Pos, End);
+      Pos = End;
       continue;
     }
     if (!llvm::isAlpha(C) && C != '_') {
@@ -248,8 +269,7 @@ std::vector<CMakeCommand> lexCMake(llvm::StringRef Text) {
     while (Pos < Text.size() && (llvm::isAlnum(Text[Pos]) || Text[Pos] == '_'))
       ++Pos;
     Command.Name = Text.slice(Command.NameBegin, Pos);
-    size_t LineStart = Text.rfind('\n', Command.NameBegin);
-    Command.LineBegin = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+    Command.LineBegin = lineBeginBefore(Text, Command.NameBegin, Spans);
     while (Pos < Text.size() && (Text[Pos] == ' ' || Text[Pos] == '\t'))
       ++Pos;
     if (Pos >= Text.size() || Text[Pos] != '(')
@@ -257,6 +277,7 @@ std::vector<CMakeCommand> lexCMake(llvm::StringRef Text) {
     ++Pos;
     if (!lexArguments(Text, Pos, Command))
       return Commands;
+    Spans.emplace_back(Command.NameBegin, Command.CloseParen + 1);
     Commands.push_back(std::move(Command));
   }
   return Commands;

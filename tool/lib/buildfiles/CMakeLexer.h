@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace musify {
@@ -18,14 +19,22 @@ struct CMakeArgument {
 struct CMakeCommand {
   llvm::StringRef Name; ///< as written
   unsigned NameBegin = 0;
-  unsigned LineBegin = 0;  ///< start of the line the name is on
+  /// Where a line may be put before the command: the start of the line the
+  /// name is on, or of an earlier line where a bracket comment that ends on
+  /// it began.
+  unsigned LineBegin = 0;
   unsigned CloseParen = 0; ///< offset of the `)` that ends the call
   std::vector<CMakeArgument> Arguments;
 };
 
+/// [begin, end) ranges of a text.
+using CMakeSpans = std::vector<std::pair<unsigned, unsigned>>;
+
 /// The commands of Text in order. Unbalanced text (a missing `)`, an
 /// unterminated quote) ends the scan: what came before is still returned.
-std::vector<CMakeCommand> lexCMake(llvm::StringRef Text);
+/// Comments, if given, receives the comments between the commands (a
+/// bracket comment `#[[...]]` may span lines).
+std::vector<CMakeCommand> lexCMake(llvm::StringRef Text, CMakeSpans *Comments = nullptr);
 
 /// A variable reference inside an argument: `${NAME}`, `$ENV{NAME}`,
 /// `$CACHE{NAME}`, innermost names of nested references included.

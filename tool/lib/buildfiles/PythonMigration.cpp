@@ -205,7 +205,8 @@ private:
     if (!R)
       return;
     if (Local == Imported.end()) {
-      if (Ed.apply(*R, T.Begin, R->Cuda.size(), R->Cuda, R->Replacement))
+      if (Ed.apply(*R, T.Begin, textOffsetIn(Text, T, R->Cuda.size()) - T.Begin, R->Cuda,
+                   R->Replacement))
         needModule(*R, T.Begin);
       return;
     }
@@ -227,7 +228,7 @@ private:
     std::string Prefix = (Module + ".").str();
     if (!llvm::StringRef(R.Cuda).starts_with(Prefix))
       return;
-    unsigned At = T.Begin + Head.size() + 1;
+    unsigned At = textOffsetIn(Text, T, Head.size() + 1);
     llvm::StringRef Attribute = llvm::StringRef(R.Cuda).drop_front(Prefix.size());
     if (llvm::StringRef(R.Replacement).starts_with(Prefix)) {
       Ed.apply(R, At, Attribute.size(), Attribute,

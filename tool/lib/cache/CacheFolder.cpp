@@ -111,8 +111,16 @@ bool forEachCacheFile(llvm::StringRef Folder, bool Strict, Fn Each) {
 
 } // namespace
 
-CacheFolderUse prepareCacheFolder(llvm::StringRef Folder) {
+CacheFolderUse prepareCacheFolder(llvm::StringRef Folder, bool MayWrite) {
   CacheFolderUse Use;
+  if (!MayWrite) {
+    // Looked up where a cache is, neither created nor tagged.
+    Use.Read = fs::is_directory(Folder) &&
+               (isTagged(Folder) || forEachCacheFile(Folder, /*Strict=*/true,
+                                                     [](llvm::StringRef, llvm::StringRef,
+                                                        const fs::file_status &) {}));
+    return Use;
+  }
   auto Refuse = [&](const llvm::Twine &Why) {
     Use = CacheFolderUse();
     Use.Warning = ("the cache folder '" + Folder + "' " + Why).str();

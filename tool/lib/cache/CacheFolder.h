@@ -21,8 +21,10 @@ struct CacheFolderUse {
 /// is created and marked with a CACHEDIR.TAG of musify's. A folder with other
 /// files in it is not used at all: eviction there could delete the user's
 /// files. A folder that cannot be created (a dangling link, a file on the
-/// way) or written is said to be so, not silently never used.
-CacheFolderUse prepareCacheFolder(llvm::StringRef Folder);
+/// way) or written is said to be so, not silently never used. Without
+/// MayWrite (a dry run), nothing is created or written: a cache folder that
+/// is there is read.
+CacheFolderUse prepareCacheFolder(llvm::StringRef Folder, bool MayWrite = true);
 
 /// Keeps the cache in Folder within MaxBytes: when its entries hold more, the
 /// least recently used go until they hold at most three quarters of it.

@@ -403,7 +403,8 @@ UnitCache::lookup(llvm::StringRef Key,
   if (!Unit)
     return Why.empty() ? std::nullopt : Damaged(Why);
   // Used now: prune() removes the least recently used entries first.
-  ::utimensat(AT_FDCWD, Path.c_str(), nullptr, 0);
+  if (MarksUse)
+    ::utimensat(AT_FDCWD, Path.c_str(), nullptr, 0);
   return Unit;
 }
 

@@ -25,8 +25,10 @@ namespace musify {
 class UnitCache {
 public:
   /// Folder: where entries live (created on the first store).
-  UnitCache(std::string Folder, std::string RunDigest)
-      : Folder(std::move(Folder)), RunDigest(std::move(RunDigest)) {}
+  /// Without MarksUse (a dry run), a lookup leaves the entry's time as it
+  /// is: nothing in the folder changes.
+  UnitCache(std::string Folder, std::string RunDigest, bool MarksUse = true)
+      : Folder(std::move(Folder)), RunDigest(std::move(RunDigest)), MarksUse(MarksUse) {}
 
   /// The default folder: $XDG_CACHE_HOME/musify, then ~/.cache/musify.
   static std::string defaultFolder();
@@ -95,6 +97,7 @@ private:
 
   std::string Folder;
   std::string RunDigest;
+  bool MarksUse = true;
   mutable std::mutex Lock; ///< entries are looked up from several threads
   mutable std::map<std::string, std::optional<FileSeen>> FileDigests;
 };

@@ -31,11 +31,11 @@ llvm::Error ParseCaches::open(const ParseCacheSettings &Settings,
   if (Settings.Incremental) {
     std::string Folder =
         Settings.CacheDir.empty() ? UnitCache::defaultFolder() : Settings.CacheDir;
-    CacheFolderUse Use = prepareCacheFolder(Folder);
+    CacheFolderUse Use = prepareCacheFolder(Folder, !Settings.DryRun);
     if (!Use.Warning.empty())
       Errs << "musify: warning: --incremental: " << Use.Warning << "\n";
     if (Use.Read)
-      Cache.emplace(Folder, RunDigest);
+      Cache.emplace(Folder, RunDigest, /*MarksUse=*/!Settings.DryRun);
     CacheWritable = Use.Write;
   }
   if (Settings.Shard)

@@ -32,6 +32,7 @@ struct ParseCacheSettings {
   std::vector<std::string> MergeFolders; ///< merge: the shards' exports
   std::string MergeDigest;               ///< merge: the digest the shards ran with
   std::vector<std::string> RuleSources;  ///< the rule tables read, for the digest
+  bool DryRun = false; ///< the --incremental cache is read, never written
 };
 
 /// The caches of one run. Without any, keys are "" and nothing is kept.

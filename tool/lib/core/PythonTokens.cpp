@@ -2,7 +2,10 @@
 // replacement fields), numbers, operators and logical line ends.
 #include "core/PythonTokens.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
 
 namespace musify {
 
@@ -11,6 +14,16 @@ namespace {
 // Bytes of a UTF-8 sequence count as letters: Python names may hold them.
 bool isNameStart(char C) { return llvm::isAlpha(C) || C == '_' || (C & 0x80); }
 bool isNameChar(char C) { return isNameStart(C) || llvm::isDigit(C); }
+
+bool isKeyword(llvm::StringRef Word) {
+  static const char *const Keywords[] = {
+      "False",  "None",   "True",    "and",      "as",       "assert", "async",
+      "await",  "break",  "class",   "continue", "def",      "del",    "elif",
+      "else",   "except", "finally", "for",      "from",     "global", "if",
+      "import", "in",     "is",      "lambda",   "nonlocal", "not",    "or",
+      "pass",   "raise",  "return",  "try",      "while",    "with",   "yield"};
+  return llvm::is_contained(Keywords, Word);
+}
 
 /// Operators of more than one character, longest first.
 const char *const LongOperators[] = {
@@ -37,7 +50,10 @@ private:
   };
 
   void add(enum PythonToken::Kind K, size_t B, size_t E) {
-    PythonToken T{K, unsigned(B), unsigned(E), unsigned(B), unsigned(E)};
+    PythonToken T;
+    T.Kind = K;
+    T.Begin = T.OuterBegin = unsigned(B);
+    T.End = T.OuterEnd = unsigned(E);
     T.InFString = InField > 0;
     Tokens.push_back(T);
   }
@@ -71,7 +87,7 @@ private:
                  Prefix || C == '\'' || C == '"') {
         I = lexString(I, I + Prefix);
       } else if (isNameStart(C)) {
-        I = lexName(I);
+        I = lexName(I, Depth > 0);
       } else if (llvm::isDigit(C) ||
                  (C == '.' && I + 1 < Text.size() && llvm::isDigit(Text[I + 1]))) {
         I = lexNumber(I);
@@ -152,20 +168,70 @@ private:
     return I < Text.size() && Text[I] == '}' ? I + 1 : I;
   }
 
-  /// A dotted name from Start: identifiers joined by dots with nothing
-  /// between them.
-  size_t lexName(size_t Start) {
-    size_t I = Start;
-    while (true) {
-      while (I < Text.size() && isNameChar(Text[I]))
+  /// Past what may lie at I between a part of a dotted name and its dot:
+  /// blanks and line continuations; inside brackets, line breaks and
+  /// comments too.
+  size_t skipNameGap(size_t I, bool InBrackets) const {
+    while (I < Text.size()) {
+      char C = Text[I];
+      if (C == ' ' || C == '\t' || C == '\f' || (InBrackets && (C == '\n' || C == '\r')))
         ++I;
-      if (I + 1 < Text.size() && Text[I] == '.' && isNameStart(Text[I + 1]))
-        ++I;
+      else if (C == '\\' && Text.substr(I + 1, 2) == "\r\n")
+        I += 3;
+      else if (C == '\\' && Text.substr(I + 1, 1) == "\n")
+        I += 2;
+      else if (InBrackets && C == '#')
+        I = std::min(Text.find('\n', I), Text.size());
       else
         break;
     }
-    add(PythonToken::Name, Start, I);
     return I;
+  }
+
+  /// A dotted name from Start: identifiers joined by dots, with what
+  /// skipNameGap passes over around them (a keyword is no part: `from .m`).
+  size_t lexName(size_t Start, bool InBrackets) {
+    size_t I = Start;
+    bool Spaced = false;
+    while (true) {
+      size_t Part = I;
+      while (I < Text.size() && isNameChar(Text[I]))
+        ++I;
+      size_t Dot = skipNameGap(I, InBrackets);
+      if (Dot >= Text.size() || Text[Dot] != '.')
+        break;
+      size_t Next = skipNameGap(Dot + 1, InBrackets);
+      if (Next >= Text.size() || !isNameStart(Text[Next]))
+        break;
+      bool Gap = Dot != I || Next != Dot + 1;
+      if (Gap && (isKeyword(Text.slice(Part, I)) || isKeyword(nameAt(Next))))
+        break;
+      Spaced |= Gap;
+      I = Next;
+    }
+    add(PythonToken::Name, Start, I);
+    if (Spaced)
+      Tokens.back().Joined = joined(Start, I);
+    return I;
+  }
+
+  /// The parts and dots of [Begin, End), as textOffsetIn counts them.
+  std::string joined(size_t Begin, size_t End) const {
+    std::string Name;
+    for (size_t I = Begin; I < End; ++I) {
+      if (Text[I] == '#')
+        I = std::min(Text.find('\n', I), End);
+      else if (isNameChar(Text[I]) || Text[I] == '.')
+        Name += Text[I];
+    }
+    return Name;
+  }
+
+  llvm::StringRef nameAt(size_t I) const {
+    size_t End = I;
+    while (End < Text.size() && isNameChar(Text[End]))
+      ++End;
+    return Text.slice(I, End);
   }
 
   /// A number: digits, letters (`0x1f`, `2j`, `1_000`), dots, and an
@@ -202,6 +268,19 @@ private:
 };
 
 } // namespace
+
+unsigned textOffsetIn(llvm::StringRef Text, const PythonToken &T, size_t InWord) {
+  if (T.Joined.empty())
+    return T.Begin + unsigned(InWord);
+  // The parts and dots are what Joined keeps; comments and blanks it drops.
+  for (unsigned I = T.Begin; I < T.End; ++I) {
+    if (Text[I] == '#')
+      I = unsigned(std::min(Text.find('\n', I), size_t(T.End)));
+    else if ((isNameChar(Text[I]) || Text[I] == '.') && InWord-- == 0)
+      return I;
+  }
+  return T.End;
+}
 
 std::vector<PythonToken> lexPython(llvm::StringRef Text) { return Lexer(Text).run(); }
 

@@ -13,7 +13,8 @@ namespace musify {
 LineIndex::LineIndex(llvm::StringRef Text) {
   LineStarts.push_back(0);
   for (unsigned I = 0; I < Text.size(); ++I)
-    if (Text[I] == '\n')
+    if (Text[I] == '\n' ||
+        (Text[I] == '\r' && (I + 1 == Text.size() || Text[I + 1] != '\n')))
       LineStarts.push_back(I + 1);
 }
 
@@ -260,8 +261,26 @@ bool forEachIncludedName(llvm::StringRef Text,
 }
 
 unsigned lineStartOf(llvm::StringRef Text, unsigned Offset) {
-  size_t NewLine = Text.take_front(Offset).rfind('\n');
-  return NewLine == llvm::StringRef::npos ? 0u : unsigned(NewLine + 1);
+  size_t End = Text.take_front(Offset).find_last_of("\r\n");
+  // The `\r` of a `\r\n` whose `\n` is at Offset ends no line of its own.
+  if (End != llvm::StringRef::npos && Text[End] == '\r' && End + 1 < Text.size() &&
+      Text[End + 1] == '\n')
+    End = Text.take_front(End).find_last_of("\r\n");
+  if (End != llvm::StringRef::npos)
+    return unsigned(End + 1);
+  // The first line starts past a byte order mark, which must stay first.
+  return Text.starts_with(ByteOrderMark) && Offset >= ByteOrderMark.size()
+             ? unsigned(ByteOrderMark.size())
+             : 0u;
+}
+
+llvm::StringRef lineEndingOf(llvm::StringRef Text, unsigned LineStart) {
+  size_t End = Text.find_first_of("\r\n", LineStart);
+  if (End == llvm::StringRef::npos)
+    End = Text.find_first_of("\r\n");
+  if (End == llvm::StringRef::npos || Text[End] == '\n')
+    return "\n";
+  return Text.substr(End, 2) == "\r\n" ? "\r\n" : "\r";
 }
 
 unsigned preambleEnd(llvm::StringRef Text) {
@@ -343,7 +362,7 @@ LineInsertionPoints::LineInsertionPoints(llvm::StringRef Text) : Text(Text) {
   clang::Token Tok;
   while (Raw.next(Tok)) {
     unsigned Begin = Raw.offsetOf(Tok), End = Begin + Tok.getLength();
-    if (Text.slice(Begin, End).contains('\n'))
+    if (Text.slice(Begin, End).find_first_of("\r\n") != llvm::StringRef::npos)
       Spanning.emplace_back(Begin, End);
   }
 }

@@ -107,8 +107,17 @@ unsigned preambleEnd(llvm::StringRef Text);
 /// inside it is read wherever the file is.
 std::vector<std::pair<unsigned, unsigned>> conditionalBlocks(llvm::StringRef Text);
 
-/// Where the line holding Offset starts.
+/// A UTF-8 byte order mark, which a text may start with.
+constexpr llvm::StringLiteral ByteOrderMark = "\xEF\xBB\xBF";
+
+/// Where the line holding Offset starts. Lines end as the compiler ends them,
+/// at `\n`, `\r\n` or a lone `\r` (classic Mac OS); the first starts past a
+/// byte order mark.
 unsigned lineStartOf(llvm::StringRef Text, unsigned Offset);
+
+/// The line ending a line put at LineStart takes: that line's own (`\n`,
+/// `\r\n` or `\r`), or the text's first where that line has none.
+llvm::StringRef lineEndingOf(llvm::StringRef Text, unsigned LineStart);
 
 /// Where a whole line may be put before the text at an offset, without
 /// changing what the text means: the start of the offset's line, or of an

@@ -364,9 +364,11 @@ Event Decider::addedInclude(const std::string &File, llvm::StringRef Text,
 /// The line that includes Header, put at Offset of Text.
 static Edit includeLine(llvm::StringRef Text, unsigned Offset,
                         const std::string &Header) {
-  std::string Line = "#include <" + Header + ">\n";
-  if (Offset == Text.size() && !Text.empty() && !Text.ends_with("\n"))
-    Line = "\n" + Line;
+  llvm::StringRef Ending = lineEndingOf(Text, Offset);
+  std::string Line = ("#include <" + Header + ">" + Ending).str();
+  if (Offset == Text.size() && !Text.empty() && !Text.ends_with("\n") &&
+      !Text.ends_with("\r"))
+    Line = Ending.str() + Line;
   return {Offset, 0, std::move(Line)};
 }
 
@@ -497,8 +499,10 @@ Decision Decider::includeDirective(const Rule &R, const std::string &Header,
   for (const std::string &First : R.IncludeFirst) {
     if (llvm::is_contained(Earlier, First))
       continue;
-    D.Edits.insert(D.Edits.begin(),
-                   {unsigned(LineStart), 0, "#include <" + First + ">\n"});
+    D.Edits.insert(
+        D.Edits.begin(),
+        {unsigned(LineStart), 0,
+         ("#include <" + First + ">" + lineEndingOf(FileText, LineStart)).str()});
     D.Outcome.Note +=
         (D.Outcome.Note.empty() ? "" : "; ") +
         ("<" + First + "> is included before it: " + Header + " needs it first");

@@ -1,6 +1,7 @@
 // Expanding command-line inputs into the files of a migration.
 #include "inputs/Inputs.h"
 #include "core/TemporaryNames.h"
+#include "core/WorkingFolder.h"
 #include "inputs/NvccFlags.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -212,9 +213,6 @@ static bool isToolchainFolder(llvm::StringRef Real) {
   return false;
 }
 
-/// The largest input file musify reads.
-constexpr uint64_t MaxSourceSize = 64ull << 20;
-
 /// Without paths, the compile database's: its files, and the project's own
 /// include folders, which hold headers to migrate. The build folder's
 /// (generated files), -isystem ones and the toolchain's do not. The project
@@ -272,9 +270,9 @@ static llvm::Error addGivenPath(const std::string &Given, llvm::StringRef SkipDi
   fs::file_status Status;
   if (fs::status(Real, Status) || Status.type() != fs::file_type::regular_file)
     return inputError("'" + Given + "' is not a regular file");
-  if (Status.getSize() > MaxSourceSize)
+  if (Status.getSize() > MaxSourceBytes)
     return inputError("'" + Given + "' is larger than " +
-                      std::to_string(MaxSourceSize >> 20) +
+                      std::to_string(MaxSourceBytes >> 20) +
                       " MiB; musify migrates sources, not files that size");
   InputFile F;
   F.Path = Real.str().str();
@@ -347,6 +345,9 @@ llvm::Expected<InputSet> collectInputs(const InputRequest &Request) {
   for (const std::string &Given : Paths)
     if (llvm::Error E = addGivenPath(Given, Request.SkipDir, Set))
       return E;
+  if (Request.FromStdin)
+    if (std::string Here = workingFolder(); !Here.empty())
+      Set.Roots.push_back(std::move(Here));
   removeDuplicates(Set);
   describeFiles(Set, Request, *Filter);
   Set.UnmatchedGlobs = Filter->unmatched(Request);

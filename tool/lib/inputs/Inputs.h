@@ -82,6 +82,9 @@ struct InputFile {
   std::optional<FileStamp> Found;
 };
 
+/// The largest input file musify reads (standard input too).
+constexpr uint64_t MaxSourceBytes = uint64_t(64) << 20;
+
 /// What to migrate: the inputs, their filters and their compile commands.
 struct InputRequest {
   std::vector<std::string> Paths; ///< files and folders; may be empty with Commands
@@ -95,6 +98,10 @@ struct InputRequest {
   /// The run writes in the input folders (--in-place): a temporary file of
   /// output/ there (core/TemporaryNames.h) is one a killed run left.
   bool WritesInPlace = false;
+  /// The input is standard input's copy: the text stands in the working
+  /// folder, where its quoted includes resolve, so that folder is a root,
+  /// as the folder of a file named is.
+  bool FromStdin = false;
 };
 
 struct InputSet {

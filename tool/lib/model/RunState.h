@@ -57,6 +57,8 @@ struct FileState {
   }
   /// Written, or its write failed and was said: it is not tried again.
   bool WriteTried = false;
+  /// Its output was replaced by another text this run (not kept as it was).
+  bool OutputReplaced = false;
   /// The hash of the text its edits were made for, where the text was let
   /// go of before writing (setAsideText): the text read again to be written
   /// must have it.

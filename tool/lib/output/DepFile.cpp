@@ -1,19 +1,53 @@
+// --depfile's text, in the part of Make's syntax that GNU make and Ninja
+// read alike.
 #include "output/DepFile.h"
+
+#include "llvm/ADT/StringExtras.h"
 
 namespace musify {
 
-namespace {
+/// Characters GNU make and Ninja (1.11) both read as written in a name.
+static bool isPlain(char C) {
+  return llvm::isAlnum(C) || llvm::StringRef("/_.-+,%[]@!~{}()").contains(C) ||
+         static_cast<unsigned char>(C) >= 0x80;
+}
 
-/// Path as a word of a depfile, or an error.
-llvm::Expected<std::string> escaped(llvm::StringRef Path) {
+std::string shownOnOneLine(llvm::StringRef Path) {
+  std::string Out;
+  for (char C : Path)
+    Out += C == '\n' ? "\\n" : C == '\r' ? "\\r" : C == '\t' ? "\\t" : std::string(1, C);
+  return Out;
+}
+
+std::string whyNotInDepFile(llvm::StringRef Path) {
+  for (size_t I = 0; I < Path.size(); ++I) {
+    char C = Path[I];
+    if (C == '\n' || C == '\r')
+      return "its name holds a line break";
+    // A backslash stays one where a plain character follows it; before an
+    // escaped one, or last, the two tools read it differently.
+    if (C == '\\' && (I + 1 == Path.size() || !isPlain(Path[I + 1])))
+      return "make and Ninja read a backslash before '" +
+             shownOnOneLine(Path.substr(I + 1, 1)) + "' (or last) differently";
+    if (C == ':' && I + 1 == Path.size())
+      return "Ninja cannot read a name ending in ':'";
+    if (!isPlain(C) && !llvm::StringRef(" #:$\\").contains(C))
+      return "make and Ninja cannot both read a name holding '" +
+             shownOnOneLine(Path.substr(I, 1)) + "'";
+  }
+  return "";
+}
+
+/// Path as a word of a depfile, or an error. The escapes are those both
+/// tools read: `\ `, `\#`, `\:` and `$$`.
+static llvm::Expected<std::string> escaped(llvm::StringRef Path) {
+  if (std::string Why = whyNotInDepFile(Path); !Why.empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "--depfile cannot name '%s': %s",
+                                   shownOnOneLine(Path).c_str(), Why.c_str());
   std::string Word;
   for (char C : Path) {
-    if (C == '\n' || C == '\r')
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "--depfile cannot name '%s': its name holds a line "
-                                     "break",
-                                     Path.str().c_str());
-    if (C == ' ' || C == '#')
+    if (C == ' ' || C == '#' || C == ':')
       Word += '\\';
     else if (C == '$')
       Word += '$';
@@ -21,8 +55,6 @@ llvm::Expected<std::string> escaped(llvm::StringRef Path) {
   }
   return Word;
 }
-
-} // namespace
 
 llvm::Expected<std::string> depFileText(llvm::ArrayRef<std::string> Targets,
                                         const std::set<std::string> &Deps) {

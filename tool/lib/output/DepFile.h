@@ -4,6 +4,7 @@
 #pragma once
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <set>
@@ -11,10 +12,18 @@
 
 namespace musify {
 
-/// `Targets: Deps`, one dependency a line, each path escaped as Make and
-/// Ninja read it (a space as `\ `, `#` as `\#`, `$` as `$$`). An error names
-/// a path no depfile can hold (one with a line break).
+/// `Targets: Deps`, one dependency a line, each path escaped as GNU make and
+/// Ninja both read it back (a space as `\ `, `#` as `\#`, `:` as `\:`, `$`
+/// as `$$`). An error names a path that cannot be so written.
 llvm::Expected<std::string> depFileText(llvm::ArrayRef<std::string> Targets,
                                         const std::set<std::string> &Deps);
+
+/// Why a depfile cannot name Path so that make and Ninja both read it back
+/// (a line break, `;`, `=`, a quote, `|`: each tool reads one of them as
+/// syntax), or "".
+std::string whyNotInDepFile(llvm::StringRef Path);
+
+/// Path as a message shows it: on one line (`\n`), a tab visible (`\t`).
+std::string shownOnOneLine(llvm::StringRef Path);
 
 } // namespace musify

@@ -1,6 +1,7 @@
 // Where a run writes each file, and the checks that it overwrites none of the
 // user's.
 #include "output/OutputPlan.h"
+#include "output/DepFile.h"
 
 #include "core/TemporaryNames.h"
 #include "output/OutputWriter.h"
@@ -10,6 +11,9 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
 
 namespace musify {
 
@@ -65,11 +69,19 @@ std::optional<std::string> OutputPlan::whyNotNamedOutputs(
   if (Named.empty())
     return std::nullopt;
   std::map<std::string, std::string> Taken = pathsTheMigrationWrites();
+  bool DepFile =
+      llvm::any_of(Named, [](const auto &N) { return N.first == "--depfile"; });
   for (size_t I = 0; I < Named.size(); ++I) {
     const auto &[Option, Path] = Named[I];
-    std::string Said = Option + " '" + Path + "'";
+    std::string Said = Option + " '" + shownOnOneLine(Path) + "'";
     if (std::optional<std::string> Unfit = whyNotReplaceable(Path, /*Writable=*/true))
       return Said + " " + *Unfit;
+    if (std::optional<std::string> Unfit = whyNotWritableFolder(Path))
+      return Said + " " + *Unfit;
+    // The depfile names the others as what depends on the files read.
+    if (std::string Why = whyNotInDepFile(Path);
+        DepFile && Option != "--depfile" && !Why.empty())
+      return "--depfile cannot name " + Said + ": " + Why;
     std::string Same = sameFileKey(Path);
     if (auto It = Taken.find(Same); It != Taken.end())
       return Said + " is " + It->second + "; name another file";
@@ -80,6 +92,10 @@ std::optional<std::string> OutputPlan::whyNotNamedOutputs(
         return Said + " is also given to " + Named[J].first +
                "; each names a file of its own";
   }
+  // The inputs are among the files read; a header found later is said then.
+  for (const InputFile &F : Inputs.Files)
+    if (std::string Why = whyNotInDepFile(F.Path); DepFile && !Why.empty())
+      return "--depfile cannot name the input '" + shownOnOneLine(F.Path) + "': " + Why;
   return std::nullopt;
 }
 
@@ -309,6 +325,8 @@ bool OutputPlan::writeFiles(RunState &State, AfterWriting Keep, llvm::raw_ostrea
              << "written with --out-root or --in-place\n";
       continue;
     }
+    llvm::sys::fs::UniqueID Before;
+    bool Existed = Dest != "-" && !llvm::sys::fs::getUniqueID(Dest, Before);
     llvm::StringRef Original = RunState::text(S);
     if ((S.HashOfEditedText && llvm::xxh3_64bits(Original) != *S.HashOfEditedText) ||
         changedSinceFound(S)) {
@@ -324,10 +342,30 @@ bool OutputPlan::writeFiles(RunState &State, AfterWriting Keep, llvm::raw_ostrea
     llvm::SmallString<256> Written(Dest);
     if (Dest != "-")
       llvm::sys::fs::make_absolute(Written);
+    // A text kept as it was keeps its file; a new one is renamed over it.
+    llvm::sys::fs::UniqueID After;
+    S.OutputReplaced = Dest != "-" && !llvm::sys::fs::getUniqueID(Dest, After) &&
+                       (!Existed || After != Before);
     S.Report.Output = Written.str().str();
     S.written(Keep);
   }
   return Ok;
+}
+
+void OutputPlan::touchUnitsOfReplaced(const RunState &State) const {
+  if (Settings.Mode != OutputMode::OutRoot)
+    return;
+  auto Replaced = [&State](const std::string &Path) {
+    auto It = State.Files.find(Path);
+    return It != State.Files.end() && It->second.OutputReplaced;
+  };
+  for (const auto &[Unit, Reach] : State.Units) {
+    auto It = State.Files.find(Unit);
+    if (It == State.Files.end() || It->second.OutputReplaced ||
+        It->second.Report.Output.empty() || !llvm::any_of(Reach.Files, Replaced))
+      continue;
+    ::utimensat(AT_FDCWD, It->second.Report.Output.c_str(), nullptr, 0);
+  }
 }
 
 } // namespace musify

@@ -57,7 +57,9 @@ public:
   /// Why one of the files named on the command line (option, path: -o,
   /// --report, ...) may not be written, or nullopt: each must name a new
   /// file or a regular one that may be written, and no input, nothing else
-  /// the run writes and none of the others (output/OutputWriter.h says why).
+  /// the run writes and none of the others (output/OutputWriter.h says why),
+  /// in a folder the run may write. With --depfile, the others and the
+  /// inputs must be names a depfile can hold (output/DepFile.h).
   std::optional<std::string>
   whyNotNamedOutputs(const std::vector<std::pair<std::string, std::string>> &Named) const;
   /// --out-root: why an input's mirror would be written through a symbolic
@@ -94,6 +96,12 @@ public:
   /// Stage 5, output: every file of State written whole where the plan
   /// says (write()), each one written noted in its report, and then let go
   /// of as Keep says. False if one could not be.
+  /// --out-root, after the last write: a unit whose output was kept as it
+  /// was, but which reads a file whose output was replaced (a header no
+  /// build lists), gets a new time. A build that compiles the unit's
+  /// output, and learns of that header only from the compiler, compiles it
+  /// again in the same build.
+  void touchUnitsOfReplaced(const RunState &State) const;
   bool writeFiles(RunState &State, AfterWriting Keep, llvm::raw_ostream &Out,
                   llvm::raw_ostream &Errs) const;
 

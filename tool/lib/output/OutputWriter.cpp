@@ -33,6 +33,22 @@ std::optional<std::string> whyNotReplaceable(llvm::StringRef Path, bool Writable
   return std::nullopt;
 }
 
+std::optional<std::string> whyNotWritableFolder(llvm::StringRef Path) {
+  llvm::SmallString<256> Folder(Path);
+  llvm::sys::fs::make_absolute(Folder);
+  do
+    llvm::sys::path::remove_filename(Folder);
+  while (!Folder.empty() && !llvm::sys::fs::exists(Folder));
+  if (Folder.empty())
+    return std::nullopt;
+  if (!llvm::sys::fs::is_directory(Folder))
+    return "cannot be made: '" + Folder.str().str() + "' is a file, not a folder";
+  if (::access(Folder.c_str(), W_OK | X_OK) != 0)
+    return "cannot be written: its folder '" + Folder.str().str() +
+           "' is read-only to this run; name a file in a folder it may write";
+  return std::nullopt;
+}
+
 std::optional<std::string> linkBelow(llvm::StringRef Root, llvm::StringRef Path) {
   Root = Root.rtrim('/');
   llvm::StringRef Rest = Path;

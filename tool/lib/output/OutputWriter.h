@@ -17,6 +17,11 @@ namespace musify {
 /// /dev/null, as root). With Writable, a read-only file is refused too.
 std::optional<std::string> whyNotReplaceable(llvm::StringRef Path, bool Writable = false);
 
+/// Why no file can be written at Path, for its folder, or nullopt: the
+/// nearest folder above it that exists must let this process create files
+/// (and the folders missing below it).
+std::optional<std::string> whyNotWritableFolder(llvm::StringRef Path);
+
 /// The first symbolic link on the way from the folder Root down to Path's
 /// folder (Root itself not counted), or nullopt: writing there would go
 /// through it, out of Root.

@@ -17,7 +17,7 @@ public:
     PythonImports Out;
     Out.InImport.assign(Tokens.size(), false);
     for (size_t I = 0; I < Tokens.size(); ++I) {
-      if (!startsStatement(I))
+      if (!startsStatement(I) && !followsCompoundHeader(I))
         continue;
       if (word(I) == "import" || (word(I) == "from" && word(I + 2) == "import") ||
           (word(I) == "from" && isRelativeFrom(I))) {
@@ -45,6 +45,12 @@ private:
   bool isPunct(size_t I, llvm::StringRef Op) const { return View.isPunct(I, Op); }
   bool endsStatement(size_t I) const { return View.endsStatement(I); }
   bool startsStatement(size_t I) const { return View.startsStatement(I); }
+  /// `if ok: import torch`: `import` and `from` after a `:` start the body
+  /// of a one-line compound statement (nothing else lets them follow one).
+  bool followsCompoundHeader(size_t I) const {
+    return I > 0 && !Tokens[I].InFString && isPunct(I - 1, ":") &&
+           (word(I) == "import" || word(I) == "from");
+  }
   /// `from . import x`, `from .m import x`: a module of the user's package.
   bool isRelativeFrom(size_t I) const {
     return isPunct(I + 1, ".") || isPunct(I + 1, "...");

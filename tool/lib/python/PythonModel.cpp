@@ -71,7 +71,7 @@ public:
 private:
   llvm::StringRef word(size_t I) const {
     return I < Tokens.size() && Tokens[I].Kind != PythonToken::Newline
-               ? Text.slice(Tokens[I].Begin, Tokens[I].End)
+               ? PythonTokenView(Text, Tokens).word(I)
                : "";
   }
   bool isPunct(size_t I, llvm::StringRef Op) const {
@@ -167,7 +167,8 @@ private:
       record(Ed.decider().migrated(
           Import, Ed.placeOf(Tokens[N.Token].Begin), "python-import", Written,
           Import->Replacement,
-          {{Tokens[N.Token].Begin, unsigned(Written.size()), Import->Replacement}}));
+          {{Tokens[N.Token].Begin, Tokens[N.Token].End - Tokens[N.Token].Begin,
+            Import->Replacement}}));
       Bindings[N.Local] = {N.Path, Api->NewPath, N.Local};
     }
   }
@@ -300,9 +301,27 @@ private:
         Bound.NewLocal + NewPath.drop_front(Bound.NewPath.size()).str();
     std::vector<Edit> Edits;
     if (NewWritten != Written)
-      Edits.push_back({Tokens[I].Begin, unsigned(Written.size()), NewWritten});
+      Edits.push_back(renamed(I, Written, NewWritten));
     record(Ed.decider().migrated(Api->Rule, At, "python-api", Path, Api->NewPath,
                                  std::move(Edits)));
+  }
+
+  /// The edit that makes token I, Written, read NewWritten: only what
+  /// differs, so the blanks and line breaks of `torch .cuda` stay.
+  Edit renamed(size_t I, llvm::StringRef Written, llvm::StringRef NewWritten) const {
+    size_t Same = 0;
+    while (Same < Written.size() && Same < NewWritten.size() &&
+           Written[Same] == NewWritten[Same])
+      ++Same;
+    size_t SameEnd = 0;
+    while (SameEnd < Written.size() - Same && SameEnd < NewWritten.size() - Same &&
+           Written.end()[-1 - SameEnd] == NewWritten.end()[-1 - SameEnd])
+      ++SameEnd;
+    PythonTokenView View(Text, Tokens);
+    unsigned Begin = View.offsetIn(I, Same);
+    unsigned End = View.offsetIn(I, Written.size() - SameEnd);
+    return {Begin, End - Begin,
+            NewWritten.slice(Same, NewWritten.size() - SameEnd).str()};
   }
 
   /// `x.cuda()`, `x.is_cuda`, `f(x).cuda()`: the last part of a name that
@@ -319,7 +338,7 @@ private:
         continue;
       llvm::StringRef Target = llvm::StringRef(R->Replacement).drop_front();
       Target.consume_back("()");
-      unsigned At = Tokens[I].Begin + unsigned(Written.size() - Last.size());
+      unsigned At = Tokens[I].End - unsigned(Last.size());
       if (!R->Supported)
         record(Ed.decider().unsupported(*R, Ed.placeOf(At), R->Cuda));
       else

@@ -10,6 +10,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <algorithm>
 #include <map>
 #include <numeric>
 #include <optional>
@@ -84,10 +85,15 @@ static LineInsertionPoints insertionPoints(llvm::StringRef Text, CommentSyntax S
   switch (Syntax) {
   case CommentSyntax::CFamily:
     return LineInsertionPoints(Text);
-  case CommentSyntax::CMake:
-    for (const CMakeCommand &C : lexCMake(Text))
+  case CommentSyntax::CMake: {
+    // Commands and comments in text order; a bracket comment may span lines.
+    Spans Comments;
+    for (const CMakeCommand &C : lexCMake(Text, &Comments))
       Spanning.emplace_back(C.NameBegin, C.CloseParen + 1);
+    Spanning.insert(Spanning.end(), Comments.begin(), Comments.end());
+    llvm::sort(Spanning);
     break;
+  }
   case CommentSyntax::Makefile:
     // A define's body: its lines are the variable's value. (A continued
     // line's backslash is seen by LineInsertionPoints itself.)
@@ -119,22 +125,22 @@ static LineInsertionPoints insertionPoints(llvm::StringRef Text, CommentSyntax S
 /// Whether every line of Block is among the lines of the run of findings
 /// right above (a migrated file migrated again: its findings are written
 /// already, maybe with others that no longer apply between them).
-static bool givenAbove(llvm::StringRef Above, llvm::StringRef Block) {
+static bool givenAbove(llvm::StringRef Text, unsigned Start, llvm::StringRef Block) {
   llvm::SmallVector<llvm::StringRef, 8> Run;
-  llvm::StringRef Rest = Above;
-  while (Rest.ends_with("\n")) {
-    llvm::StringRef Line = Rest.drop_back().rsplit('\n').second;
-    if (Rest.drop_back().find('\n') == llvm::StringRef::npos)
-      Line = Rest.drop_back();
+  for (unsigned At = Start; At > 0;) {
+    unsigned Begin = lineStartOf(Text, At - 1);
+    llvm::StringRef Line = Text.slice(Begin, At).rtrim("\r\n");
     if (!Line.trim().contains("musify-"))
       break;
-    Run.push_back(Line.rtrim('\r'));
-    Rest = Rest.drop_back(Line.size() + 1);
+    Run.push_back(Line);
+    At = Begin;
   }
   llvm::SmallVector<llvm::StringRef, 8> Lines;
-  Block.split(Lines, '\n', -1, /*KeepEmpty=*/false);
-  return llvm::all_of(
-      Lines, [&](llvm::StringRef L) { return llvm::is_contained(Run, L.rtrim('\r')); });
+  std::string OneEnding = Block.str();
+  std::replace(OneEnding.begin(), OneEnding.end(), '\r', '\n');
+  llvm::StringRef(OneEnding).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  return llvm::all_of(Lines,
+                      [&](llvm::StringRef L) { return llvm::is_contained(Run, L); });
 }
 
 std::vector<Edit> inlineFindingEdits(const FileReport &F, const std::string &Target,
@@ -163,12 +169,11 @@ std::vector<Edit> inlineFindingEdits(const FileReport &F, const std::string &Tar
         Syntax == CommentSyntax::Makefile
             ? ""
             : Rest.take_while([](char C) { return C == ' ' || C == '\t'; });
-    size_t End = Rest.find('\n');
-    bool Crlf = End != llvm::StringRef::npos && End > 0 && Rest[End - 1] == '\r';
+    llvm::StringRef Ending = lineEndingOf(Text, Start);
     std::string Block;
     for (const std::string &Comment : Comments)
-      Block += Indent.str() + Comment + (Crlf ? "\r\n" : "\n");
-    if (!givenAbove(Text.take_front(Start), Block))
+      Block += (Indent + Comment + Ending).str();
+    if (!givenAbove(Text, Start, Block))
       Edits.push_back({Start, 0, std::move(Block)});
   }
   return Edits;

@@ -1,5 +1,6 @@
 // Progress lines for the parse stage.
 #include "report/Progress.h"
+#include "report/Report.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
@@ -21,7 +22,7 @@ void Progress::finished(llvm::StringRef File, bool Parsed, bool FromCache, doubl
   if (Verbose) {
     if (Drawn)
       Out << "\r\x1b[K";
-    Out << llvm::formatv("musify: [{0}/{1}] {2}: {3}{4}{5}\n", Done, Total, File,
+    Out << llvm::formatv("musify: [{0}/{1}] {2}: {3}{4}{5}\n", Done, Total, oneLine(File),
                          FromCache
                              ? std::string("from the cache")
                              : llvm::formatv("{0} in {1:f2} s",
@@ -36,7 +37,7 @@ void Progress::finished(llvm::StringRef File, bool Parsed, bool FromCache, doubl
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   Out << llvm::formatv("\r\x1b[K[{0}/{1}] {2:f1} units/s  {3}", Done, Total,
                        Elapsed > 0 ? Done / Elapsed : 0.0,
-                       llvm::sys::path::filename(File));
+                       oneLine(llvm::sys::path::filename(File)));
   Out.flush();
   Drawn = true;
 }

@@ -436,9 +436,9 @@ void printSummaryTable(const RunReport &Report, llvm::raw_ostream &OS) {
         if (E.Status == EventStatus::Unsupported || E.Status == EventStatus::Unknown)
           ++Names[eventStatusName(E.Status)][E.Cuda];
       if (F.How == Analysis::TokenFallback)
-        WithoutSemantics.push_back(displayPath(F.Path));
+        WithoutSemantics.push_back(oneLine(displayPath(F.Path)));
       if (F.BuildBlockers && !F.BuildBlockers->empty())
-        NotBuilding.push_back(displayPath(F.Path));
+        NotBuilding.push_back(oneLine(displayPath(F.Path)));
     });
   if (Names.empty() && WithoutSemantics.empty() && NotBuilding.empty())
     return;

@@ -37,6 +37,11 @@ RunReport ReportWriter::reportOf(RunReport Run, RunState &State) const {
     F.Path = reportedPath(F.Path);
     for (std::string &Error : F.ParseErrors)
       Error = reportedPath(Error);
+    if (F.BuildBlockers)
+      for (BuildBlocker &B : *F.BuildBlockers)
+        B.At.File = reportedPath(B.At.File);
+    for (BuildBlocker &B : F.BuildRisks)
+      B.At.File = reportedPath(B.At.File);
   }
   return Run;
 }
@@ -75,12 +80,14 @@ bool ReportWriter::writeSarif(const RunReport &Run, bool Successful,
   if (Settings.Sarif.empty())
     return true;
   SarifInvocation Invocation{Settings.CommandLine, workingFolder(), Successful};
+  // Standard input stands in the working folder, not in its temporary copy's.
+  std::string Root = Settings.StdinFile.empty() ? SourceRoot.str() : workingFolder();
   EditsOfFile Edits = [&State](const std::string &Path) {
     auto It = State.Files.find(Path);
     return It == State.Files.end() ? std::vector<Edit>() : It->second.Edits.edits();
   };
   return write(Settings.Sarif, [&](llvm::raw_ostream &OS) {
-    musify::writeSarif(Run, Invocation, SourceRoot, Edits, OS);
+    musify::writeSarif(Run, Invocation, Root, Edits, OS);
   });
 }
 
