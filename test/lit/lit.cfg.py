@@ -45,6 +45,15 @@ if _compilers and shutil.which("hipcc"):
 if _compilers and os.access(_nvcc, os.X_OK):
     config.available_features.add("nvcc")
 config.substitutions.append(("%nvcc", _nvcc))
+_runtime = os.path.join(os.path.dirname(os.path.dirname(config.test_source_root)), "runtime")
+# %musa-flags: the include path of a MUSA build through nvcc (the portability
+# layer and musify's MUSA helpers); %hipcc: hipcc for gfx90a with musify's
+# HIP helpers, as %hipcc-check runs it.
+config.substitutions.append(("%musa-flags", "-std=c++17 -x cu -I" + " -I".join(
+    [os.path.join(config.musify_binary_dir, "runtime", "include"),
+     os.path.join(_runtime, "musa", "include")])))
+config.substitutions.append(("%hipcc", "env HIP_PLATFORM=amd hipcc --offload-arch=gfx90a -x hip -I"
+                             + os.path.join(_runtime, "hip", "include")))
 _build_run = os.path.join(_inputs, "build_run.sh")
 # %hip-run FILE EXE / %musa-run FILE EXE: build with hipcc (nvcc through the
 # portability layer for MUSA), then run on the CPU.
