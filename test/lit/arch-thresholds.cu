@@ -2,7 +2,12 @@
 // (MUSA numbers its architectures 210/220/310), so the threshold map rewrites
 // the constant to the MUSA value of its band and the report lists old and new
 // text: 700 is before sm_80, a level every MUSA GPU has (210). HIP's map (on
-// __HIP__) puts 700 on past every AMD GPU (2); a value use stays unsupported.
+// __HIP_DEVICE_COMPILE__, undefined on the host as __CUDA_ARCH__ is) puts 700
+// on past every AMD GPU (2). A truth test (`#if __CUDA_ARCH__`) and a
+// comparison with 0, the value of the undefined macro, keep their meaning on
+// both; a value use, even in arithmetic inside a comparison
+// (`__CUDA_ARCH__ / 100 >= 7`), is no comparison of the macro and stays
+// unsupported on HIP.
 // RUN: %musify %s --report %t.json 2> %t.err | FileCheck %s --check-prefix=MUSA
 // RUN: FileCheck %s --check-prefix=MUSA-DIAG < %t.err
 // RUN: %python -c "import json; [print(e['line'], e['comparison']['old'], '->', e['comparison']['new'], e['comparison']['needs_review']) for e in json.load(open('%t.json'))['files'][0]['references'] if 'comparison' in e]" | FileCheck %s --check-prefix=REPORT
@@ -25,22 +30,38 @@ __device__ float load(const float *p) {
 #ifdef __CUDA_ARCH__
 __device__ int arch() { return __CUDA_ARCH__; }
 #endif
+
+#if __CUDA_ARCH__ && !defined(NO_FAST_PATH)
+#elif !__CUDA_ARCH__
+#elif (__CUDA_ARCH__) || __CUDA_ARCH__ == 0
+#elif __CUDA_ARCH__ / 100 >= 7
+#endif
 // MUSA:      {{^}}#if __MUSA_ARCH__ >= 310
 // MUSA:      {{^}}#elif __MUSA_ARCH__ >= 220
 // MUSA:      {{^}}#elif defined(__MUSA_ARCH__) && 210 <= __MUSA_ARCH__
 // MUSA:      {{^}}#ifdef __MUSA_ARCH__
 // MUSA-NEXT: {{^}}__device__ int arch() { return __MUSA_ARCH__; }
+// MUSA:      {{^}}#if __MUSA_ARCH__ && !defined(NO_FAST_PATH){{$}}
+// MUSA-NEXT: {{^}}#elif !__MUSA_ARCH__{{$}}
+// MUSA-NEXT: {{^}}#elif (__MUSA_ARCH__) || __MUSA_ARCH__ == 0{{$}}
 
 // MUSA-DIAG-NOT: musify-arch-comparison
 
-// REPORT:      14 __CUDA_ARCH__ >= 900 -> __MUSA_ARCH__ >= 310 False
-// REPORT-NEXT: 16 __CUDA_ARCH__ >= 800 -> __MUSA_ARCH__ >= 220 False
-// REPORT-NEXT: 18 700 <= __CUDA_ARCH__ -> 210 <= __MUSA_ARCH__ False
+// REPORT:      19 __CUDA_ARCH__ >= 900 -> __MUSA_ARCH__ >= 310 False
+// REPORT-NEXT: 21 __CUDA_ARCH__ >= 800 -> __MUSA_ARCH__ >= 220 False
+// REPORT-NEXT: 23 700 <= __CUDA_ARCH__ -> 210 <= __MUSA_ARCH__ False
+// REPORT-NEXT: 36 __CUDA_ARCH__ == 0 -> __MUSA_ARCH__ == 0 False
 
-// HIP:      {{^}}#if __HIP__ >= 2{{$}}
-// HIP:      {{^}}#elif __HIP__ >= 2{{$}}
-// HIP:      {{^}}#elif defined(__HIP_DEVICE_COMPILE__) && 2 <= __HIP__{{$}}
+// HIP:      {{^}}#if __HIP_DEVICE_COMPILE__ >= 2{{$}}
+// HIP:      {{^}}#elif __HIP_DEVICE_COMPILE__ >= 2{{$}}
+// HIP:      {{^}}#elif defined(__HIP_DEVICE_COMPILE__) && 2 <= __HIP_DEVICE_COMPILE__{{$}}
 // HIP:      {{^}}#ifdef __HIP_DEVICE_COMPILE__
 // HIP-NEXT: {{^}}// musify-unsupported: '__CUDA_ARCH__' has no HIP equivalent: used as a value here{{.*}}
 // HIP-NEXT: {{^}}__device__ int arch() { return __CUDA_ARCH__; }
-// HIP-DIAG: arch-thresholds.cu:26:32: warning: '__CUDA_ARCH__' has no HIP equivalent: used as a value here;
+// HIP:      {{^}}#if __HIP_DEVICE_COMPILE__ && !defined(NO_FAST_PATH){{$}}
+// HIP-NEXT: {{^}}#elif !__HIP_DEVICE_COMPILE__{{$}}
+// HIP-NEXT: {{^}}#elif (__HIP_DEVICE_COMPILE__) || __HIP_DEVICE_COMPILE__ == 0{{$}}
+// HIP-NEXT: {{^}}// musify-unsupported: '__CUDA_ARCH__' has no HIP equivalent: as above
+// HIP-NEXT: {{^}}#elif __CUDA_ARCH__ / 100 >= 7{{$}}
+// HIP-DIAG: arch-thresholds.cu:31:32: warning: '__CUDA_ARCH__' has no HIP equivalent: used as a value here;
+// HIP-DIAG: arch-thresholds.cu:37:7: warning: '__CUDA_ARCH__' has no HIP equivalent: used as a value here;

@@ -1,6 +1,7 @@
 # lit configuration for musify's output tests: each test shows CUDA input and the
 # expected MUSA and HIP output side by side (FileCheck).
 import os
+import shutil
 import sysconfig
 
 import lit.formats
@@ -36,6 +37,30 @@ for _name, _command in (
         # saying so, without hipcc).
         ("%hipcc-check", os.path.join(_inputs, "hipcc_check.sh"))):
     config.substitutions.append((_name, _command if _compilers else "true"))
+# The real compilers themselves, for tests that build and run a migrated
+# program or preprocess it in each pass (REQUIRES: hipcc, nvcc).
+_nvcc = os.path.join(config.cuda_path, "bin", "nvcc")
+if _compilers and shutil.which("hipcc"):
+    config.available_features.add("hipcc")
+if _compilers and os.access(_nvcc, os.X_OK):
+    config.available_features.add("nvcc")
+config.substitutions.append(("%nvcc", _nvcc))
+_runtime = os.path.join(os.path.dirname(os.path.dirname(config.test_source_root)), "runtime")
+# %musa-flags: the include path of a MUSA build through nvcc (the portability
+# layer and musify's MUSA helpers); %hipcc: hipcc for gfx90a with musify's
+# HIP helpers, as %hipcc-check runs it.
+config.substitutions.append(("%musa-flags", "-std=c++17 -x cu -I" + " -I".join(
+    [os.path.join(config.musify_binary_dir, "runtime", "include"),
+     os.path.join(_runtime, "musa", "include")])))
+config.substitutions.append(("%hipcc", "env HIP_PLATFORM=amd hipcc --offload-arch=gfx90a -x hip -I"
+                             + os.path.join(_runtime, "hip", "include")))
+_build_run = os.path.join(_inputs, "build_run.sh")
+# %hip-run FILE EXE / %musa-run FILE EXE: build with hipcc (nvcc through the
+# portability layer for MUSA), then run on the CPU.
+config.substitutions.append(("%hip-run", _build_run + " hip"))
+config.substitutions.append(("%musa-run", " ".join(
+    [_build_run, "musa", config.cuda_path,
+     os.path.join(config.musify_binary_dir, "runtime", "include")])))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
 # The SDK the build was configured with, wherever the machine keeps it.

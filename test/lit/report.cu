@@ -88,7 +88,7 @@ int main() {
 // REPORT-HIP-NEXT:   18:1 __host__ -> __host__ kind=macro family=runtime status=kept evidence=macro
 // REPORT-HIP-NEXT:   18:10 __device__ -> __device__ kind=macro family=runtime status=kept evidence=macro
 // REPORT-HIP-NEXT:   18:39 cudaError_t -> hipError_t kind=type family=runtime status=migrated evidence=declaration
-// REPORT-HIP-NEXT:   19:8 __CUDA_ARCH__ -> __HIP_DEVICE_COMPILE__ kind=macro family=language status=migrated evidence=macro note=__HIP_DEVICE_COMPILE__ stands for it only in defined()/#ifdef tests; its value (__CUDA_ARCH__ >= 800) has no HIP translation
+// REPORT-HIP-NEXT:   19:8 __CUDA_ARCH__ -> __HIP_DEVICE_COMPILE__ kind=macro family=language status=migrated evidence=macro note=__HIP_DEVICE_COMPILE__ (1 in the device pass, undefined on the host) stands for it in defined()/#ifdef tests and as a truth value in #if; a comparison (__CUDA_ARCH__ >= 800) goes through the threshold map; any other use of its value has no HIP translation
 // REPORT-HIP-NEXT:   20:14 cudaSuccess -> hipSuccess kind=enumerator family=runtime status=migrated evidence=declaration
 // REPORT-HIP-NEXT:   20:27 __trap -> __trap kind=function family=device status=unsupported evidence=declaration note=no HIP equivalent source=HIPIFY's table maps it to no HIP name
 // REPORT-HIP-NEXT:   22:14 cudaSuccess -> hipSuccess kind=enumerator family=runtime status=migrated evidence=declaration

@@ -17,7 +17,7 @@
 
 namespace cg = cooperative_groups;
 
-// Migrated architecture tests compare __HIP__, as hipcc defines it.
+// Code may compare __HIP__, as hipcc defines it.
 #if !(__HIP__ == 1)
 #error "__HIP__ must be 1, as hipcc defines it"
 #endif
@@ -316,7 +316,9 @@ static void test_int_flags() {
 
 // ---- min and max with CUDA's parameter lists.
 // A program's own host function with the name of a CUDA device function.
-static unsigned long long ullmax(unsigned long long a, unsigned long long b) { return a + b; }
+static unsigned long long ullmax(unsigned long long a, unsigned long long b) {
+  return a + b;
+}
 
 static void test_min_max() {
   CHECK(max(-1, 1u) == 0xffffffffu); // compared as unsigned, as in CUDA
@@ -345,7 +347,8 @@ static void test_device() {
         prop.multiProcessorCount > 0);
   CHECK(prop.managedMemory == 1 && prop.pageableMemoryAccess == 1 &&
         prop.concurrentManagedAccess == 1 && prop.asyncEngineCount == 1);
-  CHECK(hipDeviceGetAttribute(&value, hipDeviceAttributeAsyncEngineCount, 0) == hipSuccess &&
+  CHECK(hipDeviceGetAttribute(&value, hipDeviceAttributeAsyncEngineCount, 0) ==
+            hipSuccess &&
         value == prop.asyncEngineCount);
   CHECK(hipGetDeviceProperties(static_cast<hipDeviceProp_t *>(nullptr), 0) ==
         hipErrorInvalidValue);
@@ -355,11 +358,14 @@ static void test_device() {
   CHECK(hipDeviceGetDefaultMemPool(&pool, 0) == hipSuccess && pool);
   CHECK(hipDeviceGetDefaultMemPool(&pool, 99) == hipErrorInvalidValue);
   std::uint64_t threshold = UINT64_MAX, read = 0;
-  CHECK(hipMemPoolSetAttribute(pool, hipMemPoolAttrReleaseThreshold, &threshold) == hipSuccess &&
-        hipMemPoolGetAttribute(pool, hipMemPoolAttrReleaseThreshold, &read) == hipSuccess &&
+  CHECK(hipMemPoolSetAttribute(pool, hipMemPoolAttrReleaseThreshold, &threshold) ==
+            hipSuccess &&
+        hipMemPoolGetAttribute(pool, hipMemPoolAttrReleaseThreshold, &read) ==
+            hipSuccess &&
         read == UINT64_MAX);
   CHECK(hipDeviceGetMemPool(&current, 0) == hipSuccess && current == pool);
-  CHECK(hipDeviceGetAttribute(&value, hipDeviceAttributeMemoryPoolsSupported, 0) == hipSuccess &&
+  CHECK(hipDeviceGetAttribute(&value, hipDeviceAttributeMemoryPoolsSupported, 0) ==
+            hipSuccess &&
         value == 1);
   int *p = nullptr;
   CHECK(hipMallocAsync(&p, sizeof(int), 0) == hipSuccess && p);

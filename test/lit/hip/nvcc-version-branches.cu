@@ -44,7 +44,7 @@ __global__ void vote(unsigned *out) {
 // HIP-NEXT:   unsigned active = 0xffffffffu;
 // REPORT:      True
 // REPORT-NEXT: 21 __CUDACC_VER_MAJOR__ unsupported HIP_VERSION_MAJOR counts HIP releases, not a comparable compiler version
-// REPORT-NEXT: 22 __activemask unsupported the HIP compiler does not compile this branch, by #if __CUDACC_VER_MAJOR__ >= 9 (CUDA's macros it leaves undefined read as 0, architecture levels as on every HIP GPU)
+// REPORT-NEXT: 22 __activemask unsupported the HIP compiler does not compile this branch, by #if __CUDACC_VER_MAJOR__ >= 9 (CUDA's macros it leaves undefined read as 0, architecture levels as on every HIP GPU and as 0 on the host)
 // REPORT-NEXT: 27 __activemask unsupported no HIP version is known to declare __activemask
 // REPORT-NEXT: 31 __activemask unsupported no HIP version is known to declare __activemask
 // REPORT-NEXT: 34 __activemask unsupported no HIP version is known to declare __activemask

@@ -41,33 +41,49 @@ Decision Decider::unsupported(Event E, const Reference &Ref,
 static std::pair<std::string, long long> normalised(llvm::StringRef Op, long long Value);
 static bool holds(long long Left, llvm::StringRef Operator, long long Right);
 
+/// The target's constant for a CUDA constant of a comparison in normal form,
+/// or nullopt below every band. 0 and below stay as they are: they compare
+/// with the value of an undefined macro (an architecture macro on the host
+/// side), where the target's macro is undefined too, and every band's value
+/// is above them.
+static std::optional<long long> targetValue(const ArchThresholds &Map, long long Cuda) {
+  if (Cuda <= 0)
+    return Cuda;
+  if (const ArchThresholds::Threshold *T = Map.band(Cuda))
+    return T->Target;
+  return std::nullopt;
+}
+
 bool Decider::translatesComparison(const Reference &Ref, llvm::StringRef FileText) const {
   const ArchThresholds *Map = Rules.thresholdsFor(Ref.ruleName());
   if (!Map)
     return false;
   std::optional<Comparison> C = comparisonAround(FileText, Ref.At.Offset, Ref.Length);
-  return C && Map->band(normalised(C->Operator, C->Value).second) &&
+  return C && targetValue(*Map, normalised(C->Operator, C->Value).second) &&
          llvm::is_contained(Map->Operators, C->Operator);
 }
 
 std::optional<bool> Decider::comparedOnTarget(llvm::StringRef Name, llvm::StringRef Op,
                                               long long Value) const {
   const ArchThresholds *Map = Rules.thresholdsFor(Name);
-  if (!Map || !Map->SameOnHost || !llvm::is_contained(Map->Operators, Op))
+  if (!Map || !llvm::is_contained(Map->Operators, Op))
     return std::nullopt;
   auto [Normal, At] = normalised(Op, Value);
-  const ArchThresholds::Threshold *T = Map->band(At);
-  if (!T)
+  std::optional<long long> To = targetValue(*Map, At);
+  if (!To)
     return std::nullopt;
+  // Known only where every target GPU and the side where the macro is
+  // undefined (the host's, for an architecture), reading 0, agree.
+  bool Undefined = holds(0, Normal, *To);
   unsigned Gpus = 0, True = 0;
   for (const ArchThresholds::Threshold &Level : Map->Thresholds)
     if (!Level.NoTargetGpu) {
       ++Gpus;
-      True += holds(Level.Target, Normal, T->Target);
+      True += holds(Level.Target, Normal, *To);
     }
-  if (Gpus && True == Gpus)
+  if (Gpus && True == Gpus && Undefined)
     return true;
-  if (Gpus && True == 0)
+  if (Gpus && True == 0 && !Undefined)
     return false;
   return std::nullopt;
 }
@@ -99,7 +115,7 @@ void Decider::followTargetBranches(Event &E, const Reference &Ref,
       ("the " + Target.DisplayName + " compiler does not compile this branch, by " + *By +
        " (CUDA's macros it leaves undefined read as 0, architecture "
        "levels as on every " +
-       Target.DisplayName + " GPU)");
+       Target.DisplayName + " GPU and as 0 on the host)");
 }
 
 bool Decider::holdsInTargetVersion(const Rule &R, Event &E) const {
@@ -261,9 +277,11 @@ std::optional<Decision> Decider::notRenamed(const Rule &Found, const Reference &
     return unsupported(std::move(E), Ref, FileText);
   if (TargetVersion && !holdsInTargetVersion(*R, E))
     return unsupported(std::move(E), Ref, FileText);
-  // `__CUDA_ARCH__` -> `__HIP_DEVICE_COMPILE__` holds in `#ifdef`, not as a
-  // value; a comparison the threshold map translates takes its own macro.
+  // `__CUDA_ARCH__` -> `__HIP_DEVICE_COMPILE__` holds in `#ifdef` and as a
+  // truth value, not as a number; a comparison the threshold map translates
+  // takes the map's macro.
   if (R->DefinedTestsOnly && !isInDefinedTest(FileText, Ref.At.Offset) &&
+      !isTruthTest(FileText, Ref.At.Offset, Ref.Length) &&
       !translatesComparison(Ref, FileText)) {
     E.Note = "used as a value here; " + R->Note;
     return unsupported(std::move(E), Ref, FileText);
@@ -322,8 +340,8 @@ Decision Decider::decideName(const Rule &R, const Reference &Ref,
   }
   if (Ref.Kind == RuleKind::Macro)
     if (const ArchThresholds *Map = Rules.thresholdsFor(Ref.ruleName())) {
-      // A comparison is written with the map's macro (HIP's __HIP__), a
-      // defined() test with the rule's (__HIP_DEVICE_COMPILE__).
+      // A comparison is written with the map's macro, a defined() test
+      // with the rule's: the two may differ.
       if (translatesComparison(Ref, FileText) &&
           !isInDefinedTest(FileText, Ref.At.Offset)) {
         Written = Map->TargetMacro;
@@ -612,12 +630,12 @@ void Decider::rewriteComparison(const ArchThresholds &Map, const Reference &Ref,
   // The constant becomes the target value of its band, the operator its
   // normal form (written the other way round where the constant is first).
   auto [Op, Value] = normalised(C->Operator, C->Value);
-  const ArchThresholds::Threshold *T = Map.band(Value);
-  bool Translatable = T && llvm::is_contained(Map.Operators, C->Operator);
+  std::optional<long long> To = targetValue(Map, Value);
+  bool Translatable = To && llvm::is_contained(Map.Operators, C->Operator);
   std::vector<Edit> Pieces = {{Ref.At.Offset, Ref.Length, NewName}};
   if (Translatable) {
     bool ValueFirst = C->ValueOffset < Ref.At.Offset;
-    Pieces.push_back({C->ValueOffset, C->ValueLength, std::to_string(T->Target)});
+    Pieces.push_back({C->ValueOffset, C->ValueLength, std::to_string(*To)});
     std::string WrittenOp = ValueFirst ? mirroredOperator(Op) : Op;
     if (FileText.substr(C->OperatorOffset, C->OperatorLength) != WrittenOp)
       Pieces.push_back({C->OperatorOffset, C->OperatorLength, WrittenOp});
@@ -632,7 +650,11 @@ void Decider::rewriteComparison(const ArchThresholds &Map, const Reference &Ref,
     for (const Edit &P : Pieces)
       if (P.Offset != Ref.At.Offset) // the name's edit is D's already
         D.Edits.push_back(P);
-    E.Note = T->Meaning + truthOnTargetGpus(Map, Op, T->Target, Target.DisplayName);
+    E.Note = Value <= 0
+                 ? "a test of where the macro is undefined (0): " + Map.TargetMacro +
+                       " is undefined where " + Map.CudaMacro + " is"
+                 : Map.band(Value)->Meaning;
+    E.Note += truthOnTargetGpus(Map, Op, *To, Target.DisplayName);
     return;
   }
   E.NeedsReview = Map.ReportOthers;

@@ -85,8 +85,8 @@ private:
   /// Whether the target's compiler leaves Name undefined: a CUDA macro the
   /// migration keeps as written, on a target whose compiler defines none.
   bool leftUndefined(llvm::StringRef Name) const;
-  /// `Name Op Value` as its threshold map translates it, where the map's
-  /// macro is the same on the host side: its truth on every target GPU.
+  /// `Name Op Value` as its threshold map translates it: its truth on every
+  /// target GPU and where the macro is undefined (the host side), if the same.
   std::optional<bool> comparedOnTarget(llvm::StringRef Name, llvm::StringRef Op,
                                        long long Value) const;
   /// Whether the reference is compared with a constant that a threshold map

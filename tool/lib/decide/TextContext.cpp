@@ -54,6 +54,20 @@ Comparison comparison(llvm::StringRef Op, long long Value,
   return C;
 }
 
+/// Whether an operand that ends before Begin or starts at After (the text
+/// after it) belongs to an operator binding tighter than a comparison:
+/// `__CUDA_ARCH__ / 100 >= 6` compares no `__CUDA_ARCH__` with 6.
+bool bindsTighter(llvm::StringRef Text, unsigned Begin, llvm::StringRef After) {
+  llvm::StringRef Before = Text.take_front(Begin).rtrim(" \t");
+  if (!Before.empty() && llvm::StringRef("*/%+-~!").contains(Before.back()))
+    return true;
+  if (Before.ends_with("<<") || Before.ends_with(">>"))
+    return true;
+  After = After.ltrim(" \t");
+  return (!After.empty() && llvm::StringRef("*/%+-").contains(After.front())) ||
+         After.starts_with("<<") || After.starts_with(">>");
+}
+
 } // namespace
 
 std::string mirroredOperator(llvm::StringRef Op) {
@@ -102,6 +116,24 @@ static std::optional<llvm::StringRef> directiveAround(llvm::StringRef Text,
 bool isInPreprocessorCondition(llvm::StringRef Text, unsigned Offset) {
   std::optional<llvm::StringRef> Directive = directiveAround(Text, Offset);
   return Directive && (Directive->starts_with("if") || Directive->starts_with("elif"));
+}
+
+bool isTruthTest(llvm::StringRef Text, unsigned Offset, unsigned Length) {
+  if (!isInPreprocessorCondition(Text, Offset))
+    return false;
+  // Before: `!`, `&&`, `||` or the directive's own word (`#if NAME`).
+  llvm::StringRef Before = Text.take_front(Offset).rtrim(" \t(");
+  llvm::StringRef Line = lineBefore(Text, Before.size());
+  bool Directive = Line.consume_front("#") &&
+                   (Line.ltrim(" \t") == "if" || Line.ltrim(" \t") == "elif");
+  if (!Directive && !Before.ends_with("!") && !Before.ends_with("&&") &&
+      !Before.ends_with("||"))
+    return false;
+  // After: the end of the condition, `&&`, `||` or `?`.
+  llvm::StringRef After = Text.drop_front(Offset + Length).ltrim(" \t)");
+  return After.empty() || After.front() == '\n' || After.front() == '\r' ||
+         After.starts_with("\\") || After.starts_with("//") || After.starts_with("/*") ||
+         After.starts_with("&&") || After.starts_with("||") || After.starts_with("?");
 }
 
 std::vector<std::pair<unsigned, unsigned>> excludedRanges(llvm::StringRef Text) {
@@ -187,7 +219,8 @@ std::optional<Comparison> comparisonAround(llvm::StringRef Text, unsigned Offset
     while (ValueEnd < Text.size() && clang::isAsciiIdentifierContinue(Text[ValueEnd]))
       ++ValueEnd;
     long long Value;
-    if (ValueEnd > ValueAt && !Text.slice(ValueAt, ValueEnd).getAsInteger(0, Value))
+    if (ValueEnd > ValueAt && !Text.slice(ValueAt, ValueEnd).getAsInteger(0, Value) &&
+        !bindsTighter(Text, Offset, Text.drop_front(ValueEnd)))
       return comparison(Op, Value, {ValueAt, ValueEnd}, {At, At + unsigned(Op.size())},
                         {Offset, ValueEnd});
   }
@@ -208,7 +241,8 @@ std::optional<Comparison> comparisonAround(llvm::StringRef Text, unsigned Offset
   while (ValueAt > 0 && clang::isAsciiIdentifierContinue(Text[ValueAt - 1]))
     --ValueAt;
   long long Value;
-  if (ValueEnd == ValueAt || Text.slice(ValueAt, ValueEnd).getAsInteger(0, Value))
+  if (ValueEnd == ValueAt || Text.slice(ValueAt, ValueEnd).getAsInteger(0, Value) ||
+      bindsTighter(Text, ValueAt, Text.drop_front(Offset + Length)))
     return std::nullopt;
   return comparison(mirroredOperator(Op), Value, {ValueAt, ValueEnd}, {OpBegin, OpEnd},
                     {ValueAt, Offset + Length});

@@ -19,6 +19,10 @@ bool isInDefinedTest(llvm::StringRef Text, unsigned Offset);
 /// `#ifndef`, `#elifdef` or `#elifndef` line (continuation lines included).
 bool isInPreprocessorCondition(llvm::StringRef Text, unsigned Offset);
 
+/// Whether the name at [Offset, Offset + Length) is read for its truth in an
+/// `#if` condition: `#if NAME`, `!NAME`, `NAME && ...`, `(... || NAME)`.
+bool isTruthTest(llvm::StringRef Text, unsigned Offset, unsigned Length);
+
 /// `NAME >= 800` or `800 <= NAME`: the operator as if NAME were on the left,
 /// and the constant's text.
 struct Comparison {
@@ -42,7 +46,8 @@ std::optional<std::vector<std::pair<unsigned, unsigned>>>
 callArguments(llvm::StringRef Text, unsigned NameEnd);
 
 /// The comparison of the name at [Offset, Offset + Length) with an integer
-/// literal, if it is one.
+/// literal, if it is one and no tighter operator takes either operand
+/// (`__CUDA_ARCH__ / 100 >= 6` is none).
 std::optional<Comparison> comparisonAround(llvm::StringRef Text, unsigned Offset,
                                            unsigned Length);
 

@@ -1,5 +1,6 @@
 // Finding SDK references through the AST and the preprocessor.
 #include "find/ReferenceFinder.h"
+#include "find/ExplicitInstantiations.h"
 #include "frontend/Frontend.h"
 #include "hazards/HazardCheck.h"
 
@@ -17,6 +18,8 @@
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
+
+#include <set>
 
 namespace musify {
 
@@ -49,6 +52,9 @@ public:
   }
 
   bool isUserFile(FileID FID) { return classOf(FID).User; }
+  /// The user files the preprocessor entered, in order.
+  void noteEntered(FileID FID) { Entered.push_back(FID); }
+  const std::vector<FileID> &enteredUserFiles() const { return Entered; }
   bool isSdkFile(FileEntryRef File) { return Classifier.isSdk(pathOf(File)); }
   bool isSdkFile(FileID FID) { return classOf(FID).Sdk; }
   const LibraryDescription *libraryOf(FileEntryRef File) {
@@ -161,6 +167,7 @@ private:
   const LangOptions &LangOpts;
   const SourceClassifier &Classifier;
   llvm::DenseMap<const FileEntry *, std::string> Paths;
+  std::vector<FileID> Entered; ///< user files, as the preprocessor entered them
   /// Where each file belongs, asked for every declaration: classified once.
   llvm::DenseMap<FileID, SourceClassifier::Class> Classes;
   const SourceClassifier::Class &classOf(FileID FID) {
@@ -423,7 +430,93 @@ public:
     return true;
   }
 
+  /// `friend cudaError_t cudaDeviceSynchronize();` names the SDK's function,
+  /// and `friend int run<cudaStream_t>(const void *);` has template
+  /// arguments the traversal of a befriended specialization leaves out.
+  bool VisitFriendDecl(FriendDecl *D) {
+    auto *F = dyn_cast_or_null<FunctionDecl>(D->getFriendDecl());
+    if (!F)
+      return true;
+    if (F->getPreviousDecl())
+      noteUse(F, F->getLocation(), F->getQualifier());
+    const ASTTemplateArgumentListInfo *Args = nullptr;
+    if (const FunctionTemplateSpecializationInfo *Info =
+            F->getTemplateSpecializationInfo();
+        Info && !isTemplateExplicitInstantiationOrSpecialization(
+                    Info->getTemplateSpecializationKind()))
+      Args = Info->TemplateArgumentsAsWritten;
+    else if (const DependentFunctionTemplateSpecializationInfo *Dependent =
+                 F->getDependentSpecializationInfo())
+      Args = Dependent->TemplateArgumentsAsWritten;
+    if (Args)
+      for (const TemplateArgumentLoc &Arg : Args->arguments())
+        TraverseTemplateArgumentLoc(Arg);
+    return true;
+  }
+
+  /// An explicit instantiation a macro writes (`INSTANTIATE(__nv_bfloat16)`):
+  /// the lexer finds it in no file, but its point of instantiation is in
+  /// the macro's expansion.
+  bool VisitFunctionTemplateDecl(FunctionTemplateDecl *D) {
+    if (D->isCanonicalDecl())
+      for (FunctionDecl *F : D->specializations())
+        noteInstantiatingMacro(*F);
+    return true;
+  }
+  bool VisitClassTemplateDecl(ClassTemplateDecl *D) {
+    if (!D->isCanonicalDecl())
+      return true;
+    for (ClassTemplateSpecializationDecl *Class : D->specializations())
+      for (Decl *Member : Class->decls())
+        if (auto *F = dyn_cast<FunctionDecl>(Member))
+          noteInstantiatingMacro(*F);
+    return true;
+  }
+
+  /// The names written in each explicit instantiation in a user file
+  /// (`template int run<__nv_bfloat16>(const void *);`): Clang keeps no
+  /// node for one of a function, nor its arguments and types as written,
+  /// so each name is looked up where it is written.
+  void noteExplicitInstantiations(ASTContext &Context) {
+    const SourceManager &SM = Where.sourceManager();
+    std::set<std::pair<std::string, unsigned>> Found;
+    for (const Reference &R : Findings.References)
+      Found.insert({R.At.File, R.At.Offset});
+    auto NoteIn = [&](FileID FID, unsigned Begin, unsigned End) {
+      llvm::StringRef Path = Where.pathOf(FID);
+      if (llvm::any_of(Findings.Skipped, [&](const SkippedRegion &R) {
+            return R.File == Path && R.Begin <= Begin && Begin < R.End;
+          })) // the token rewriter's
+        return;
+      forEachNameIn(Context, FID, Begin, End, [&](const NamedDecl *D, unsigned Offset) {
+        if (Found.insert({Path.str(), Offset}).second)
+          noteUse(D, SM.getComposedLoc(FID, Offset));
+      });
+    };
+    for (FileID FID : Where.enteredUserFiles())
+      for (auto [Begin, End] : explicitInstantiations(SM.getBufferData(FID)))
+        NoteIn(FID, Begin, End);
+    for (auto [Begin, End] : InstantiatingMacros)
+      NoteIn(SM.getFileID(Begin), SM.getFileOffset(Begin), SM.getFileOffset(End));
+  }
+
 private:
+  /// Keeps the expansion of the macro that instantiates F explicitly, if
+  /// one does, in a user file.
+  void noteInstantiatingMacro(const FunctionDecl &F) {
+    TemplateSpecializationKind Kind = F.getTemplateSpecializationKind();
+    if (Kind != TSK_ExplicitInstantiationDeclaration &&
+        Kind != TSK_ExplicitInstantiationDefinition)
+      return;
+    SourceLocation At = F.getPointOfInstantiation();
+    if (!At.isMacroID())
+      return;
+    const SourceManager &SM = Where.sourceManager();
+    CharSourceRange Expansion = SM.getExpansionRange(At);
+    if (Where.isUserFile(SM.getFileID(Expansion.getBegin())))
+      InstantiatingMacros.emplace_back(Expansion.getBegin(), Expansion.getEnd());
+  }
+
   /// Members of a class (`cub::DeviceReduce::Sum`, an enumerator of a nested
   /// enum) are the class's: its own reference, on the qualifier, decides.
   static bool isClassMember(const NamedDecl *D) {
@@ -767,6 +860,8 @@ private:
   const FunctionDecl *Function = nullptr;
   /// The qualifier of each elaborated type, by where its named type begins.
   llvm::DenseMap<SourceLocation, const NestedNameSpecifier *> TypeQualifiers;
+  /// Macro expansions that instantiate a template explicitly: [begin, end].
+  std::vector<std::pair<SourceLocation, SourceLocation>> InstantiatingMacros;
 };
 
 /// Watches the preprocessor: includes of SDK headers, uses and tests of SDK
@@ -782,8 +877,10 @@ public:
     if (Reason != EnterFile)
       return;
     FileID FID = Where.sourceManager().getFileID(Loc);
-    if (Where.isUserFile(FID))
+    if (Where.isUserFile(FID)) {
       Findings.UserFiles.insert(Where.pathOf(FID).str());
+      Where.noteEntered(FID);
+    }
   }
 
   void MacroDefined(const Token &, const MacroDirective *MD) override {
@@ -1034,7 +1131,9 @@ public:
       : Where(Where), Rules(Rules), Findings(Findings) {}
 
   void HandleTranslationUnit(ASTContext &Context) override {
-    AstFinder(Where, Rules, Findings).traverseUserDeclarations(Context);
+    AstFinder Finder(Where, Rules, Findings);
+    Finder.traverseUserDeclarations(Context);
+    Finder.noteExplicitInstantiations(Context);
     Findings.ReliesOnImplicitHeader = Where.reliesOnImplicitHeader();
   }
 

@@ -132,8 +132,6 @@ struct ArchThresholds {
   std::vector<Threshold> Thresholds;
   std::vector<std::string> Operators; ///< the comparisons the map translates
   bool ReportOthers = true;           ///< other constants or operators need review
-  /// TargetMacro has its GPU value on the host side too (HIP's __HIP__).
-  bool SameOnHost = false;
 
   /// The band Cuda lies in; null below every band.
   const Threshold *band(long long Cuda) const;

@@ -25,9 +25,9 @@
 #define hipDeviceProp_t musify_cpu_RuntimeDeviceProp
 #include_next <hip/hip_runtime.h>
 #undef hipDeviceProp_t
-/* hipcc defines __HIP__ as 1 in both passes, and migrated code compares it
- * (`#if __HIP__ < 1`, a __CUDA_ARCH__ test every AMD GPU answers); the
- * runtime defines it empty, which a comparison cannot read. */
+/* hipcc defines __HIP__ as 1 in both passes, and code may compare it
+ * (`#if __HIP__ >= 1`); the runtime defines it empty, which a comparison
+ * cannot read. */
 #undef __HIP__
 #define __HIP__ 1
 #include "musify_cpu/additions.h"
