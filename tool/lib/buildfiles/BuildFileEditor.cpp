@@ -110,6 +110,15 @@ bool BuildFileEditor::erase(unsigned Begin, unsigned End, bool SemicolonSeparate
   return E && claim(*E);
 }
 
+bool BuildFileEditor::eraseEdited(unsigned Begin, unsigned End, bool SemicolonSeparates) {
+  EditSet Kept = Edits;
+  Edits.dropWithin(Begin, End);
+  if (erase(Begin, End, SemicolonSeparates))
+    return true;
+  Edits = std::move(Kept);
+  return false;
+}
+
 std::optional<Edit> BuildFileEditor::erasure(unsigned Begin, unsigned End,
                                              bool SemicolonSeparates) const {
   size_t LineStart = Text.rfind('\n', Begin);
@@ -121,6 +130,9 @@ std::optional<Edit> BuildFileEditor::erasure(unsigned Begin, unsigned End,
   // taken twice (two neighbours dropped from one list).
   std::vector<std::pair<size_t, size_t>> Ranges;
   llvm::StringRef After = Text.slice(End, LineEnd).trim(" \t\r");
+  // A comment after it is about it: the line goes with it.
+  if (After.starts_with("#"))
+    After = "";
   if (onlyBlanks(Text, LineStart, Begin, false) && (After.empty() || After == "\\")) {
     // Alone on its line: the line goes. The last line of a continued line
     // takes the continuation of the line before with it.

@@ -45,6 +45,13 @@ public:
                               bool SemicolonSeparates) const;
   /// Makes erasure(Begin, End); false where there is none.
   bool erase(unsigned Begin, unsigned End, bool SemicolonSeparates);
+  /// [Begin, End) as the edits made so far leave it.
+  std::string editedText(unsigned Begin, unsigned End) const {
+    return Edits.applyWithin(Text, Begin, End);
+  }
+  /// Erases [Begin, End) as erasure() would, in place of the edits inside
+  /// it; false, with those edits kept, where it cannot.
+  bool eraseEdited(unsigned Begin, unsigned End, bool SemicolonSeparates);
   /// True if [Offset, Offset + Length) overlaps text an edit holds.
   bool claimed(unsigned Offset, unsigned Length) const;
 

@@ -170,6 +170,35 @@ private:
     sourceVariables(C, Words);
     if (isSourceCommand(C.Name))
       sourceLanguage(C, Words);
+    dropEmptiedFlags(C);
+  }
+
+  /// A command that adds flags to a flags variable, and whose flags the
+  /// migration all dropped (`string(APPEND CMAKE_CUDA_FLAGS " -lineinfo")`,
+  /// `set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} -lineinfo")`), goes whole.
+  void dropEmptiedFlags(const CMakeCommand &C) {
+    bool Append = C.Name.equals_insensitive("string") &&
+                  isOneOf(bareAt(C, 0), {"APPEND", "PREPEND"});
+    size_t Var = Append ? 1 : 0;
+    if ((!Append && !C.Name.equals_insensitive("set")) || C.Arguments.size() < Var + 2)
+      return;
+    const BuildRule *R = Rules.find(BuildRuleKind::CMakeVariable, bareAt(C, Var));
+    if (!R || !R->Flags)
+      return;
+    auto Unquoted = [](std::string Value) {
+      llvm::erase(Value, '"');
+      return llvm::StringRef(Value).trim().str();
+    };
+    unsigned Begin = C.Arguments[Var + 1].OuterBegin, End = C.Arguments.back().OuterEnd;
+    std::string Was = Unquoted(Text.slice(Begin, End).str());
+    std::string Now = Unquoted(Ed.editedText(Begin, End));
+    const CMakeArgument &Name = C.Arguments[Var];
+    auto Self = [&](llvm::StringRef Var) {
+      return Append ? std::string() : "${" + Var.str() + "}";
+    };
+    // Nothing but the variable itself is left, where a flag was.
+    if (Now == Self(Ed.editedText(Name.Begin, Name.End)) && Was != Self(bare(Name)))
+      Ed.eraseEdited(C.NameBegin, C.CloseParen + 1, /*SemicolonSeparates=*/false);
   }
 
   void flags(const CMakeCommand &C, const std::vector<std::vector<CMakeWord>> &Words,
