@@ -36,6 +36,8 @@ for _name, _command in (
         # saying so, without hipcc).
         ("%hipcc-check", os.path.join(_inputs, "hipcc_check.sh"))):
     config.substitutions.append((_name, _command if _compilers else "true"))
+# The MUSA toolkit stand-in of this build (runtime/README.md).
+config.substitutions.append(("%standin", os.path.join(config.musify_binary_dir, "musa-standin")))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
 # The SDK the build was configured with, wherever the machine keeps it.
