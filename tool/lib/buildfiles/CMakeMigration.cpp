@@ -581,6 +581,10 @@ private:
       Command = "set_source_files_properties({sources} PROPERTIES LANGUAGE " +
                 SourceLanguage->Replacement + ")";
     Command.replace(Command.find("{sources}"), 9, llvm::join(Sources, " "));
+    // The target the command gives sources to (a source command's first word).
+    if (size_t Hole = Command.find("{target}"); Hole != std::string::npos)
+      Command.replace(Hole, 8,
+                      Text.slice(C.Arguments[0].Begin, C.Arguments[0].End).str());
     Ed.record(Ed.decider().sourceLanguage(
         *SourceLanguage, Ed.placeOf(First), Sources.front(), Command,
         {C.CloseParen + 1, 0, "\n" + indentOf(C) + Command}));
