@@ -150,17 +150,25 @@ def build_files(tree):
 
 def unmarked_cuda_words(path):
     """[(line, word)] of CUDA words outside comments with no musify finding in
-    the comment lines right above them."""
-    found, comments = [], []
+    the comment lines right above the statement they are in (a CMake command
+    until its parentheses close, a Makefile line with its continuations)."""
+    found, comments, marked, depth, continued = [], [], False, 0, False
     with open(path, encoding="utf-8", errors="replace") as f:
-        for n, line in enumerate(f, 1):
-            code = line.split("#", 1)[0]
-            if not code.strip():
-                comments.append(line)
-                continue
+        lines = f.readlines()
+    # The file's own variables (set(CUDA_FATBIN_FILE ...)) are the user's names.
+    own = set(re.findall(r"\bset\(\s*(\w+)", "".join(lines), re.IGNORECASE))
+    for n, line in enumerate(lines, 1):
+        code = line.split("#", 1)[0]
+        if not code.strip():
+            comments.append(line)
+            continue
+        if depth <= 0 and not continued:
             marked = any(FINDING.search(c) for c in comments)
-            comments = []
-            found += [(n, m.group(0)) for m in CUDA_WORD.finditer(code) if not marked]
+        comments = []
+        depth += code.count("(") - code.count(")")
+        continued = code.rstrip().endswith("\\")
+        found += [(n, m.group(0)) for m in CUDA_WORD.finditer(code)
+                  if not marked and m.group(0) not in own]
     return found
 
 
