@@ -28,6 +28,9 @@ Every build target of each migration ends in one class:
   built        it built
   predicted    it failed, and musify's report said that one of its sources
                cannot build (`build.expected` false, or `build.risks`)
+  environment  it failed on a header or library this machine's toolchain
+               lacks (Debian has no hipCUB, hipBLAS or libomp for hipcc):
+               never a CUDA header left behind, musify's own, or the tree's
   failed       any other failure: the first error is shown
   original     the original did not build here: not counted for the targets
 
@@ -60,7 +63,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
 import corpus  # noqa: E402  (the prediction reader, sampling and floors)
 
-CLASSES = ("built", "predicted", "failed")
+CLASSES = ("built", "predicted", "environment", "failed")
+MISSING_LIBRARY = re.compile(r"cannot find -l(\S+)")
 MAKEFILES = ("GNUmakefile", "makefile", "Makefile")
 SOURCE_EXTS = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp")
 ERROR = re.compile(r"^.*\b(?:error|Error|fatal error|No rule to make target)\b.*$", re.M)
@@ -329,6 +333,21 @@ class ProjectRun:
         with concurrent.futures.ThreadPoolExecutor(max(1, self.args.jobs)) as pool:
             return list(pool.map(lambda n: self.system.build(kind, build, n, log), names))
 
+    def environment(self, kind, tree, log):
+        """'environment' where a build failed on a header or library this
+        machine's toolchain lacks (hipCUB, libomp): neither a CUDA header
+        left behind, nor musify's own, nor a file of the tree; else 'failed'."""
+        m = corpus.MISSING_HEADER.search(log)
+        if m:
+            name = m.group(1)
+            cuda = corpus.cuda_headers(self.args.rules_dir, kind)
+            ours = name.startswith("musify/") or any(
+                name == h or (h.endswith("/") and name.startswith(h)) for h in cuda)
+            inside = any(os.path.exists(os.path.join(d, name))
+                         for d, _, _ in os.walk(tree))
+            return "failed" if ours or inside else "environment"
+        return "environment" if MISSING_LIBRARY.search(log) else "failed"
+
     def migrate(self, kind):
         """The migrated copy's build predictions: {source: (ok, why)}."""
         out = os.path.join(self.work, kind + "-src")
@@ -374,7 +393,7 @@ class ProjectRun:
             if rc != 0:
                 blocked = [(s, predictions[s][1]) for s in sources
                            if s in predictions and not predictions[s][0]]
-                cls = "predicted" if blocked else "failed"
+                cls = "predicted" if blocked else self.environment(kind, out, out_text)
                 why = ("%s: %s" % (os.path.relpath(blocked[0][0], self.src), blocked[0][1])
                        if blocked else first_error(out_text))
             counts[cls] += 1
