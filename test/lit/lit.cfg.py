@@ -61,6 +61,8 @@ config.substitutions.append(("%hip-run", _build_run + " hip"))
 config.substitutions.append(("%musa-run", " ".join(
     [_build_run, "musa", config.cuda_path,
      os.path.join(config.musify_binary_dir, "runtime", "include")])))
+# The MUSA toolkit stand-in of this build (runtime/README.md).
+config.substitutions.append(("%standin", os.path.join(config.musify_binary_dir, "musa-standin")))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
 # The SDK the build was configured with, wherever the machine keeps it.

@@ -278,25 +278,24 @@ TEST(BuildFiles, CMakeProjectToMusaWithRenamedSources) {
   ASSERT_NE(Project, std::string::npos);
   llvm::StringRef Setup = llvm::StringRef(M.Text).take_front(Project);
   EXPECT_TRUE(Setup.contains("set(CMAKE_CXX_COMPILER ${MUSA_PATH}/bin/clang++)\n"));
-  EXPECT_TRUE(Setup.contains("function(musa_device_sources)\n"));
+  EXPECT_TRUE(Setup.contains("function(musa_device_sources target)\n"));
   EXPECT_EQ(M.Text.substr(Project),
             R"bf(project(saxpy_demo VERSION 1.2 LANGUAGES CXX)
 
 set(CMAKE_CXX_STANDARD 17)
 set(MUSA_ARCHITECTURES 22)
-string(APPEND MUSA_FLAGS "")
 
 find_package(MUSAToolkit REQUIRED)
 
 add_library(kernels STATIC src/saxpy.mu src/reduce.mu)
-musa_device_sources(src/saxpy.mu src/reduce.mu)
+musa_device_sources(kernels src/saxpy.mu src/reduce.mu)
 set_target_properties(kernels PROPERTIES
   CUDA_SEPARABLE_COMPILATION ON   # device code across files
   CXX_STANDARD 17)
 target_compile_options(kernels PRIVATE $<$<COMPILE_LANGUAGE:CXX>:>)
 
 add_executable(saxpy_demo main.cpp "${CMAKE_CURRENT_SOURCE_DIR}/src/driver.mu")
-musa_device_sources(${CMAKE_CURRENT_SOURCE_DIR}/src/driver.mu)
+musa_device_sources(saxpy_demo ${CMAKE_CURRENT_SOURCE_DIR}/src/driver.mu)
 target_link_libraries(saxpy_demo PRIVATE kernels MUSA::musart MUSA::mublas CUDA::curand)
 
 if(MUSAToolkit_FOUND)
@@ -319,7 +318,7 @@ endif()
            "9:14 cmake-package migrated 'CUDAToolkit' -> 'MUSAToolkit' review",
            "11:28 source migrated 'src/saxpy.cu' -> 'src/saxpy.mu'",
            "11:28 cmake-language migrated 'src/saxpy.mu' -> "
-           "'musa_device_sources(src/saxpy.mu src/reduce.mu)'",
+           "'musa_device_sources(kernels src/saxpy.mu src/reduce.mu)'",
            "11:41 source migrated 'src/reduce.cu' -> 'src/reduce.mu'",
            "13:3 cmake-property unsupported 'CUDA_SEPARABLE_COMPILATION' -> "
            "'CUDA_SEPARABLE_COMPILATION'",
@@ -329,7 +328,8 @@ endif()
            "17:37 source migrated '${CMAKE_CURRENT_SOURCE_DIR}/src/driver.cu' -> "
            "'${CMAKE_CURRENT_SOURCE_DIR}/src/driver.mu'",
            "17:37 cmake-language migrated '${CMAKE_CURRENT_SOURCE_DIR}/src/driver.mu' "
-           "-> 'musa_device_sources(${CMAKE_CURRENT_SOURCE_DIR}/src/driver.mu)'",
+           "-> 'musa_device_sources(saxpy_demo "
+           "${CMAKE_CURRENT_SOURCE_DIR}/src/driver.mu)'",
            "18:50 cmake-target migrated 'CUDA::cudart' -> 'MUSA::musart'",
            "18:63 cmake-target migrated 'CUDA::cublas' -> 'MUSA::mublas'",
            "18:76 cmake-target unsupported 'CUDA::curand' -> 'CUDA::curand'",

@@ -110,6 +110,15 @@ bool BuildFileEditor::erase(unsigned Begin, unsigned End, bool SemicolonSeparate
   return E && claim(*E);
 }
 
+bool BuildFileEditor::eraseEdited(unsigned Begin, unsigned End, bool SemicolonSeparates) {
+  EditSet Kept = Edits;
+  Edits.dropWithin(Begin, End);
+  if (erase(Begin, End, SemicolonSeparates))
+    return true;
+  Edits = std::move(Kept);
+  return false;
+}
+
 std::optional<Edit> BuildFileEditor::erasure(unsigned Begin, unsigned End,
                                              bool SemicolonSeparates) const {
   size_t LineStart = Text.rfind('\n', Begin);
@@ -121,6 +130,9 @@ std::optional<Edit> BuildFileEditor::erasure(unsigned Begin, unsigned End,
   // taken twice (two neighbours dropped from one list).
   std::vector<std::pair<size_t, size_t>> Ranges;
   llvm::StringRef After = Text.slice(End, LineEnd).trim(" \t\r");
+  // A comment after it is about it: the line goes with it.
+  if (After.starts_with("#"))
+    After = "";
   if (onlyBlanks(Text, LineStart, Begin, false) && (After.empty() || After == "\\")) {
     // Alone on its line: the line goes. The last line of a continued line
     // takes the continuation of the line before with it.
@@ -275,8 +287,10 @@ void BuildFileEditor::applyFlag(
   FlagUse Use = locateFlag(R, Words, I, Name, JoinedValue, SemicolonSeparates);
   if (R.Action == FlagAction::Pass || claimed(Use.Begin, Use.End - Use.Begin))
     return;
-  if (!R.Supported)
-    return flagUnsupported(R, Use, "");
+  if (!R.Supported) {
+    flagUnsupported(R, Use, "");
+    return architectureValuesUnsupported(R, Use);
+  }
   if (R.Value == FlagValue::Separate && !Use.HasValue)
     return flagUnsupported(R, Use, "its value is not beside it");
   if (!R.Values.empty())
@@ -339,9 +353,54 @@ void BuildFileEditor::translateArchitectures(const BuildRule &R, const FlagUse &
                                              llvm::StringRef Joiner) {
   std::string Why;
   std::optional<std::string> Targets = Decide.architectures(R, Use.Value, Joiner, Why);
-  if (!Targets)
-    return flagUnsupported(R, Use, Why);
+  if (!Targets && translateArchitectureVariable(R, Use))
+    return;
+  if (!Targets) {
+    flagUnsupported(R, Use, Why);
+    return architectureValuesUnsupported(R, Use);
+  }
   flagMigrated(R, Use, *Targets, {{Use.Begin, Use.End - Use.Begin, *Targets}});
+}
+
+bool BuildFileEditor::translateArchitectureVariable(const BuildRule &R,
+                                                    const FlagUse &Use) {
+  size_t Hole = R.Replacement.find("{arch}");
+  std::optional<std::vector<std::pair<unsigned, unsigned>>> Values;
+  if (Hole == std::string::npos || !ValuesOf || !(Values = ValuesOf(Use.Value)) ||
+      Values->empty())
+    return false;
+  // Each value becomes the number the flag's template takes.
+  BuildRule Number = R;
+  Number.Replacement = "{arch}";
+  std::string Flag = R.Replacement;
+  Flag.replace(Hole, 6, Use.Value.str());
+  std::vector<Edit> Changes = {{Use.Begin, Use.End - Use.Begin, Flag}};
+  for (auto [Begin, End] : *Values) {
+    std::string Why;
+    llvm::StringRef Value = Text.slice(Begin, End);
+    std::optional<std::string> Arch = Decide.architectures(Number, Value, " ", Why);
+    if (!Arch || Value.find_first_of(" \t") != llvm::StringRef::npos)
+      return false;
+    Changes.push_back({Begin, End - Begin, *Arch});
+  }
+  Decision D = Decide.migrated(&R, placeOf(Use.Begin), buildRuleKindName(R.Kind),
+                               Use.Cuda, Flag, std::move(Changes));
+  D.Outcome.NeedsReview = true;
+  D.Outcome.Note += "; " + Use.Value.str() +
+                    " now holds the target's architecture "
+                    "where this file sets it";
+  record(std::move(D));
+  return true;
+}
+
+void BuildFileEditor::architectureValuesUnsupported(const BuildRule &R,
+                                                    const FlagUse &Use) {
+  std::optional<std::vector<std::pair<unsigned, unsigned>>> Values;
+  if (!ValuesOf || !(Values = ValuesOf(Use.Value)))
+    return;
+  for (auto [Begin, End] : *Values)
+    record(Decide.unsupported(R, placeOf(Begin), Text.slice(Begin, End),
+                              "the value of '" + Use.Cuda.str() + "'"));
 }
 
 void BuildFileEditor::renameFlag(const BuildRule &R, const FlagUse &Use) {

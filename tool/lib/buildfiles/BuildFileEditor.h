@@ -11,6 +11,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,13 @@ public:
                               bool SemicolonSeparates) const;
   /// Makes erasure(Begin, End); false where there is none.
   bool erase(unsigned Begin, unsigned End, bool SemicolonSeparates);
+  /// [Begin, End) as the edits made so far leave it.
+  std::string editedText(unsigned Begin, unsigned End) const {
+    return Edits.applyWithin(Text, Begin, End);
+  }
+  /// Erases [Begin, End) as erasure() would, in place of the edits inside
+  /// it; false, with those edits kept, where it cannot.
+  bool eraseEdited(unsigned Begin, unsigned End, bool SemicolonSeparates);
   /// True if [Offset, Offset + Length) overlaps text an edit holds.
   bool claimed(unsigned Offset, unsigned Length) const;
 
@@ -83,6 +91,14 @@ public:
 
   BuildFileMigration finish();
 
+  /// The ranges of the values a variable reference (`$(ARCH)`) is assigned
+  /// in this file; nullopt where the word is no such reference.
+  using VariableValues =
+      std::function<std::optional<std::vector<std::pair<unsigned, unsigned>>>(
+          llvm::StringRef Word)>;
+  /// How this file's kind of build file finds a variable's values.
+  void setVariableValues(VariableValues Values) { ValuesOf = std::move(Values); }
+
 private:
   /// One compiler flag as written: [Begin, End) with its value
   /// [ValueBegin, ValueEnd) (joined to it or the next word), unquoted.
@@ -108,6 +124,13 @@ private:
   void unwrapFlag(const BuildRule &R, const FlagUse &Use, llvm::StringRef Joiner);
   void translateArchitectures(const BuildRule &R, const FlagUse &Use,
                               llvm::StringRef Joiner);
+  /// An architecture flag whose value is a variable (`-arch=$(ARCH)`) that
+  /// this file assigns one CUDA architecture each time: the flag takes the
+  /// variable as the target's architecture, and each value becomes one.
+  bool translateArchitectureVariable(const BuildRule &R, const FlagUse &Use);
+  /// The values an unsupported flag's variable is assigned (`ARCH = sm_80`
+  /// for `-arch=$(ARCH)`): each reported where it is written.
+  void architectureValuesUnsupported(const BuildRule &R, const FlagUse &Use);
   void renameFlag(const BuildRule &R, const FlagUse &Use);
   void applyFlag(const BuildRule &R, llvm::ArrayRef<BuildWord> Words, size_t &I,
                  llvm::StringRef Name, std::optional<llvm::StringRef> JoinedValue,
@@ -130,6 +153,7 @@ private:
   std::map<std::string, std::string> Extensions;
   EditSet Edits;
   std::vector<Event> Events;
+  VariableValues ValuesOf;
 };
 
 /// True if [B, E) of Text holds only blanks (and `;` list separators where

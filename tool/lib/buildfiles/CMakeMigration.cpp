@@ -7,6 +7,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
 
@@ -170,6 +171,60 @@ private:
     sourceVariables(C, Words);
     if (isSourceCommand(C.Name))
       sourceLanguage(C, Words);
+    dropEmptiedFlags(C);
+    dropRepeatedSet(C);
+  }
+
+  /// A set() the migration made repeat the last set() of its variable in
+  /// the same block (CMAKE_CXX_STANDARD and CMAKE_CUDA_STANDARD, both 17 on
+  /// MUSA) goes: it sets nothing new.
+  void dropRepeatedSet(const CMakeCommand &C) {
+    if (isOneOf(C.Name,
+                {"if", "elseif", "else", "endif", "foreach", "endforeach", "while",
+                 "endwhile", "function", "endfunction", "macro", "endmacro", "block",
+                 "endblock", "include", "add_subdirectory"})) {
+      LastSet.clear();
+      return;
+    }
+    if (!C.Name.equals_insensitive("set") || C.Arguments.empty())
+      return;
+    const CMakeArgument &Var = C.Arguments[0];
+    std::string Name = Ed.editedText(Var.OuterBegin, Var.OuterEnd);
+    std::string Now = Ed.editedText(C.NameBegin, C.CloseParen + 1);
+    auto It = LastSet.find(Name);
+    if (It != LastSet.end() && It->second == Now &&
+        Now != Text.slice(C.NameBegin, C.CloseParen + 1) &&
+        Ed.eraseEdited(C.NameBegin, C.CloseParen + 1, /*SemicolonSeparates=*/false))
+      return;
+    LastSet[Name] = Now;
+  }
+
+  /// A command that adds flags to a flags variable, and whose flags the
+  /// migration all dropped (`string(APPEND CMAKE_CUDA_FLAGS " -lineinfo")`,
+  /// `set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} -lineinfo")`), goes whole.
+  void dropEmptiedFlags(const CMakeCommand &C) {
+    bool Append = C.Name.equals_insensitive("string") &&
+                  isOneOf(bareAt(C, 0), {"APPEND", "PREPEND"});
+    size_t Var = Append ? 1 : 0;
+    if ((!Append && !C.Name.equals_insensitive("set")) || C.Arguments.size() < Var + 2)
+      return;
+    const BuildRule *R = Rules.find(BuildRuleKind::CMakeVariable, bareAt(C, Var));
+    if (!R || !R->Flags)
+      return;
+    auto Unquoted = [](std::string Value) {
+      llvm::erase(Value, '"');
+      return llvm::StringRef(Value).trim().str();
+    };
+    unsigned Begin = C.Arguments[Var + 1].OuterBegin, End = C.Arguments.back().OuterEnd;
+    std::string Was = Unquoted(Text.slice(Begin, End).str());
+    std::string Now = Unquoted(Ed.editedText(Begin, End));
+    const CMakeArgument &Name = C.Arguments[Var];
+    auto Self = [&](llvm::StringRef Var) {
+      return Append ? std::string() : "${" + Var.str() + "}";
+    };
+    // Nothing but the variable itself is left, where a flag was.
+    if (Now == Self(Ed.editedText(Name.Begin, Name.End)) && Was != Self(bare(Name)))
+      Ed.eraseEdited(C.NameBegin, C.CloseParen + 1, /*SemicolonSeparates=*/false);
   }
 
   void flags(const CMakeCommand &C, const std::vector<std::vector<CMakeWord>> &Words,
@@ -221,7 +276,7 @@ private:
       language(C, W, Word);
     if ((W.WholeArgument && C.Name.equals_insensitive("target_compile_features")) ||
         W.GenexHead.equals_insensitive("COMPILE_FEATURES"))
-      feature(W, Word);
+      feature(C, W, Word);
     if (W.WholeArgument && !Properties &&
         !isOneOf(C.Name, {"find_package", "find_dependency"})) {
       if (Word.starts_with("ENV{") && Word.ends_with("}")) {
@@ -284,8 +339,9 @@ private:
   }
 
   /// `cuda_std_17`: CMake names the standards of a language <language>_std_NN,
-  /// so a compile feature follows its language (`hip_std_17`, `cxx_std_17`).
-  void feature(const CMakeWord &W, llvm::StringRef Word) {
+  /// so a compile feature follows its language (`hip_std_17`, `cxx_std_17`),
+  /// and goes where the command names that feature already.
+  void feature(const CMakeCommand &C, const CMakeWord &W, llvm::StringRef Word) {
     for (const BuildRule *R : Rules.ofKind(BuildRuleKind::CMakeLanguage)) {
       std::string Prefix = llvm::StringRef(R->Cuda).lower() + "_std_";
       if (R->Prefix || !Word.starts_with(Prefix))
@@ -294,7 +350,19 @@ private:
       if (R->Supported)
         Replacement = llvm::StringRef(R->Replacement).lower() + "_std_" +
                       Word.drop_front(Prefix.size()).str();
-      Ed.apply(*R, W.Begin, Word.size(), Word, Replacement);
+      bool Named = W.WholeArgument && !Replacement.empty() &&
+                   llvm::any_of(C.Arguments, [&](const CMakeArgument &A) {
+                     return bare(A) == Replacement;
+                   });
+      std::optional<Edit> Erasure;
+      if (Named && !Ed.claimed(W.Begin, Word.size()))
+        Erasure = Ed.erasure(W.Begin, W.End, false);
+      if (!Erasure)
+        return void(Ed.apply(*R, W.Begin, Word.size(), Word, Replacement));
+      Decision D =
+          Ed.decider().decide(*R, Ed.placeOf(W.Begin), Word.size(), Word, Replacement);
+      D.Edits = {*Erasure};
+      Ed.record(std::move(D));
       return;
     }
   }
@@ -513,6 +581,10 @@ private:
       Command = "set_source_files_properties({sources} PROPERTIES LANGUAGE " +
                 SourceLanguage->Replacement + ")";
     Command.replace(Command.find("{sources}"), 9, llvm::join(Sources, " "));
+    // The target the command gives sources to (a source command's first word).
+    if (size_t Hole = Command.find("{target}"); Hole != std::string::npos)
+      Command.replace(Hole, 8,
+                      Text.slice(C.Arguments[0].Begin, C.Arguments[0].End).str());
     Ed.record(Ed.decider().sourceLanguage(
         *SourceLanguage, Ed.placeOf(First), Sources.front(), Command,
         {C.CloseParen + 1, 0, "\n" + indentOf(C) + Command}));
@@ -561,6 +633,8 @@ private:
   llvm::StringSet<> SourceVariables;
   llvm::StringSet<> HaveLanguage; ///< sources that already have the language
   llvm::StringSet<> Found;
+  /// The text of the last set() of each variable in the current block.
+  llvm::StringMap<std::string> LastSet;
   std::vector<const CMakeCommand *> PackageCommands;
   std::vector<NeededPackage> Needed;
 };

@@ -56,8 +56,10 @@ public:
     for (const MakePiece &P : lexMakefile(Text))
       Pieces.push_back({P, makeWords(Text, P.Begin, P.End)});
     findCompilerVariables();
+    Ed.setVariableValues([this](llvm::StringRef Word) { return valuesOf(Word); });
     for (const Piece &P : Pieces)
       migrate(P);
+    Ed.setVariableValues(nullptr);
   }
 
 private:
@@ -107,6 +109,24 @@ private:
       I = C.End;
     }
     return Out;
+  }
+
+  /// Where the variable Word references is assigned: each value's range;
+  /// nullopt where Word is no reference, or a value references others.
+  std::optional<std::vector<std::pair<unsigned, unsigned>>>
+  valuesOf(llvm::StringRef Word) const {
+    llvm::StringRef Name = referencedName(Word);
+    if (Name.empty())
+      return std::nullopt;
+    std::vector<std::pair<unsigned, unsigned>> Values;
+    for (const Piece &P : Pieces) {
+      if (P.Where.Role != MakeRole::Value || nameOf(P.Where) != Name)
+        continue;
+      if (P.Words.TopLevel.empty() || !P.Words.Refs.empty())
+        return std::nullopt;
+      Values.push_back({P.Words.TopLevel.front().Begin, P.Words.TopLevel.back().End});
+    }
+    return Values;
   }
 
   /// Which variables hold the CUDA compiler (NVCC := nvcc) and which hold

@@ -155,6 +155,10 @@ std::optional<std::string> BuildDecider::architectures(const BuildRule &Rule,
                                                        llvm::StringRef Joiner,
                                                        std::string &Why) const {
   const BuildArchitectures *Arch = Rules.architectures();
+  if (!Arch) {
+    Why = "the target's tables map no CUDA architecture";
+    return std::nullopt;
+  }
   std::vector<std::string> Targets;
   for (size_t P = 0; P < Value.size(); ++P) {
     if (P > 0 && llvm::isAlnum(Value[P - 1]))

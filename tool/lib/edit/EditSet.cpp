@@ -118,4 +118,28 @@ std::string EditSet::apply(llvm::StringRef Original) const {
   return Out;
 }
 
+std::string EditSet::applyWithin(llvm::StringRef Original, unsigned Begin,
+                                 unsigned End) const {
+  std::string Out;
+  unsigned Pos = Begin;
+  for (const auto &[Key, E] : Edits) {
+    if (E.Offset < Begin || E.Offset + E.Length > End)
+      continue;
+    Out.append(Original.data() + Pos, E.Offset - Pos);
+    Out += E.Text;
+    Pos = E.Offset + E.Length;
+  }
+  Out.append(Original.data() + Pos, End - Pos);
+  return Out;
+}
+
+void EditSet::dropWithin(unsigned Begin, unsigned End) {
+  for (auto It = Edits.begin(); It != Edits.end();) {
+    const Edit &E = It->second;
+    bool Inside = E.Offset >= Begin && E.Offset + E.Length <= End &&
+                  (E.Length != 0 || (E.Offset > Begin && E.Offset < End));
+    It = Inside ? Edits.erase(It) : std::next(It);
+  }
+}
+
 } // namespace musify

@@ -55,6 +55,11 @@ public:
 
   /// Original with every edit applied. Edits must lie within Original.
   std::string apply(llvm::StringRef Original) const;
+  /// [Begin, End) of Original with the edits that lie inside it applied.
+  std::string applyWithin(llvm::StringRef Original, unsigned Begin, unsigned End) const;
+  /// Forgets the edits that lie inside [Begin, End), but for insertions at
+  /// its ends, so that one edit can take their place.
+  void dropWithin(unsigned Begin, unsigned End);
 
 private:
   /// Keyed by (offset, length): an insertion sorts before a replacement that
