@@ -32,12 +32,15 @@ Every build target of each migration ends in one class:
                lacks (Debian has no hipCUB, hipBLAS or libomp for hipcc):
                never a CUDA header left behind, musify's own, or the tree's
   failed       any other failure: the first error is shown
+  known-bug    failed, but listed with --known-bug TARGET:NAME as a musify
+               bug already known (does not fail the run; still counted)
   original     the original did not build here: not counted for the targets
 
 Each migrated build file (CMakeLists.txt, *.cmake, Makefiles) is scanned too:
 a CUDA word left in it (nvcc, nvidia-smi, -lcudart, sm_80, CUDA_..., /cuda)
 outside comments, with no musify finding in the comment right above it, is a
-failure (`unmarked`): the migration neither carried nor reported it.
+failure (`unmarked`): the migration neither carried nor reported it, unless
+--known-bug TARGET:FILE lists that file (its path in the tree).
 
 --sampled-part DIR is --part for the default run; with MUSIFY_TEST_FULL=1
 (scripts/test.sh --full) the whole tree is built and --min-built holds, else
@@ -63,7 +66,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
 import corpus  # noqa: E402  (the prediction reader, sampling and floors)
 
-CLASSES = ("built", "predicted", "environment", "failed")
+CLASSES = ("built", "predicted", "environment", "failed", "known-bug")
 MISSING_LIBRARY = re.compile(r"cannot find -l(\S+)")
 MAKEFILES = ("GNUmakefile", "makefile", "Makefile")
 SOURCE_EXTS = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp")
@@ -369,9 +372,12 @@ class ProjectRun:
         """Migrate, configure and build each build target the original built."""
         out, predictions = self.migrate(kind)
         unmarked = scan_build_files(out)
-        self.rows += [row(f, kind, "unmarked", "a CUDA word with no migration or finding")
-                      for f in unmarked]
-        self.unmarked[kind] = len(unmarked)
+        known = self.args.known_bugs.get(kind, set())
+        listed = [f.split(":", 1)[0] in known for f in unmarked]
+        self.rows += [row(f, kind, "known-bug" if k else "unmarked",
+                          "a CUDA word with no migration or finding")
+                      for f, k in zip(unmarked, listed)]
+        self.unmarked[kind] = listed.count(False)
         if kind == "hip" and self.system.name == "cmake":
             self.totals[kind] = None
             return
@@ -394,6 +400,8 @@ class ProjectRun:
                 blocked = [(s, predictions[s][1]) for s in sources
                            if s in predictions and not predictions[s][0]]
                 cls = "predicted" if blocked else self.environment(kind, out, out_text)
+                if cls == "failed" and name in self.args.known_bugs.get(kind, set()):
+                    cls = "known-bug"
                 why = ("%s: %s" % (os.path.relpath(blocked[0][0], self.src), blocked[0][1])
                        if blocked else first_error(out_text))
             counts[cls] += 1
@@ -457,6 +465,10 @@ def parser():
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--timeout", type=int, default=600, metavar="S",
                     help="seconds one configure or build step may take (default %(default)s)")
+    ap.add_argument("--known-bug", action="append", default=[], metavar="TARGET:NAME",
+                    help="a build target (or a migrated build file, by its path in the "
+                         "tree) that fails for a musify bug already known: shown as "
+                         "known-bug, not failing the run")
     ap.add_argument("--min-built", action="append", default=[], metavar="TARGET=N",
                     help="fail when fewer than N build targets build for TARGET")
     corpus.add_sample_options(ap, "--min-built", "build target")
@@ -500,6 +512,13 @@ def main(argv):
     if args.sample < 1:
         ap.error("--sample takes a whole number of at least 1")
     sampled = corpus.sample_every(args) > 1 or (args.sampled_part and not full)
+    args.known_bugs = {}
+    for spec in args.known_bug:
+        kind, _, name = spec.partition(":")
+        if kind not in kinds or not name:
+            ap.error("--known-bug takes TARGET:NAME with TARGET one of %s: %r"
+                     % (", ".join(kinds), spec))
+        args.known_bugs.setdefault(kind, set()).add(name)
     floors = corpus.parse_floors(ap, *(("--min-built-sampled", args.min_built_sampled)
                                        if sampled else ("--min-built", args.min_built)), kinds)
     tmp = None if args.work else tempfile.mkdtemp(prefix="musify-project-")
