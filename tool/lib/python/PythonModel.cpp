@@ -315,7 +315,8 @@ private:
       ++Same;
     size_t SameEnd = 0;
     while (SameEnd < Written.size() - Same && SameEnd < NewWritten.size() - Same &&
-           Written.end()[-1 - SameEnd] == NewWritten.end()[-1 - SameEnd])
+           Written[Written.size() - 1 - SameEnd] ==
+               NewWritten[NewWritten.size() - 1 - SameEnd])
       ++SameEnd;
     PythonTokenView View(Text, Tokens);
     unsigned Begin = View.offsetIn(I, Same);
