@@ -5,7 +5,8 @@ folders before it. After the stages come the session (tool/lib/Session.*,
 Options.h: the run's options and the sequence of stage calls), then the driver
 (tool/driver/, the command line): each may include what comes before it, and
 nothing before them includes them. A backward include, or a folder missing from
-the order, fails.
+the order, fails. So does a Session.cpp of more than SESSION_MAX_LINES lines:
+it is the sequence of stage calls, and what grows goes to its stage.
 
 Run from the repository root: python3 test/layering/check_layering.py
 """
@@ -21,6 +22,7 @@ ORDER = ["core", "rules", "inputs", "edit", "model", "hazards", "frontend", "fin
          "rewrite", "decide", "rename", "buildfiles", "python", "output", "cache", "report",
          "session", "driver"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([A-Za-z_]+)/', re.M)
+SESSION_MAX_LINES = 300
 # The session's headers, included by name alone.
 SESSION_INCLUDE = re.compile(r'^\s*#\s*include\s+"(Session|Options)\.h"', re.M)
 
@@ -59,6 +61,12 @@ def main():
             if u not in rank or rank[u] > rank[layer]:
                 problems.append("%s includes %s/, which comes after %s/"
                                 % (os.path.relpath(path, ROOT), u, layer))
+    with open(os.path.join(LIB, "Session.cpp"), encoding="utf-8") as f:
+        lines = sum(1 for _ in f)
+    if lines > SESSION_MAX_LINES:
+        problems.append("tool/lib/Session.cpp has %d lines, more than %d: move what grew "
+                        "into its stage (tool/lib/session/ or a stage folder)"
+                        % (lines, SESSION_MAX_LINES))
     for p in problems:
         print("  " + p)
     print("layering: %s" % ("OK" if not problems else "%d problem(s)" % len(problems)))

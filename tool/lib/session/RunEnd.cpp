@@ -1,0 +1,83 @@
+// How a run ends: a shard's manifest, or the report, its views and the summary.
+#include "session/MigrationRun.h"
+
+namespace musify {
+
+/// --shard: the manifest of what this shard exported; no file is written.
+int MigrationRun::exportShard() {
+  ShardManifest M;
+  M.Index = Options.ShardIndex;
+  M.Count = Options.ShardCount;
+  M.ToolVersion = toolVersion();
+  M.RunDigest = Caches.runDigest();
+  M.Directory = workingFolder();
+  M.Settings = Options.ShardSettings;
+  M.Units = std::move(ExportedUnits);
+  for (const InputFile &F : Inputs.Files)
+    M.InputDigests.emplace(F.Path,
+                           UnitCache::digestOfText(RunState::text(State.state(F.Path))));
+  for (const std::string &Path : State.ParseFailures)
+    Errs << "musify: warning: '" << Path << "' did not parse; the merge migrates "
+         << "it by spelling\n";
+  if (llvm::Error E = writeManifest(Options.ExportDir, M))
+    return fail("cannot write the shard's manifest in '" + Options.ExportDir +
+                "': " + llvm::toString(std::move(E)));
+  if (!Options.Quiet)
+    Errs << "musify: shard " << M.Index << " of " << M.Count << ": " << M.Units.size()
+         << " translation unit(s) exported to " << Options.ExportDir << "\n";
+  return ExitSuccess;
+}
+
+/// Stage 6: diagnostics, the JSON report and the summary. False if the
+/// run has a problem the exit code must show.
+bool MigrationRun::report() {
+  RunReport Settings;
+  Settings.ToolVersion = toolVersion();
+  Settings.Target = Options.Target;
+  Settings.TargetVersion = Options.TargetVersion;
+  Settings.TargetVersionChosenBy = Options.TargetVersionChosenBy;
+  if (Cuda) {
+    Settings.CudaPath = Cuda->Root;
+    Settings.CudaVersion = Cuda->Version;
+  }
+  Settings.Inputs = Options.Inputs;
+  Settings.Spill = &Spill;
+  Reports.printParseProblems(State, &Spill, Options.AllowFallback, Options.Quiet);
+  RunReport Run = Reports.reportOf(std::move(Settings), State);
+  if (!Options.Quiet)
+    printDiagnostics(Run, Errs, Options.Verbose);
+  double Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Started).count();
+  bool Ok =
+      Reports.writeViews(Run, State, Inputs.MirrorBase, Options.RuleSources, Seconds);
+  unsigned Pruned = Caches.prune(Options.CacheMaxBytes);
+  if (!Options.Quiet)
+    printSummary(Run, Pruned);
+  // Sources that do not parse (or no SDK to parse them) fail the run; a
+  // header that only fails on its own does not, nor errors Clang recovered
+  // from (often where Clang is stricter than nvcc): --fail-on=errors.
+  Totals Found = totalsOf(Run);
+  bool FallbackIsError =
+      !Options.AllowFallback && (!State.ParseFailures.empty() || !Cuda);
+  std::vector<std::string> Tripped = trippedGates(Options.FailOn, Found);
+  for (const std::string &Gate : Tripped)
+    Errs << "musify: error: " << Gate << "\n";
+  std::string Lost = Spill.readFailure();
+  if (!Lost.empty())
+    Errs << "musify: error: " << Lost << "; the report lacks them\n";
+  return Ok && !FallbackIsError && Found.Conflicts == 0 && Tripped.empty() &&
+         Lost.empty();
+}
+
+/// What is left to do, the totals, and what --incremental's cache did.
+void MigrationRun::printSummary(const RunReport &Run, unsigned Pruned) {
+  printRunSummary(Run, /*DryRun=*/Options.Output == OutputMode::None, Errs);
+  if (Caches.incremental())
+    Errs << "musify: --incremental: " << State.UnitsFromCache << " of "
+         << State.UnitsFromCache + State.UnitsParsed
+         << " translation unit(s) from the cache, " << State.UnitsParsed << " parsed"
+         << (Pruned ? ", " + std::to_string(Pruned) + " old cache file(s) removed" : "")
+         << "\n";
+}
+
+} // namespace musify
