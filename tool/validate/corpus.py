@@ -206,11 +206,16 @@ def classify(target, rc, log, predicted_ok, at_risk, cuda_headers, header_exists
     return "unpredicted"
 
 
+def doc_parser(prog, doc):
+    """A command's parser whose help is its module docstring: the first
+    paragraph as the description, the rest as the epilog, as written."""
+    return argparse.ArgumentParser(prog=prog, description=doc.split("\n\n")[0],
+                                   formatter_class=argparse.RawDescriptionHelpFormatter,
+                                   epilog=doc.split("\n\n", 1)[1])
+
+
 def parser():
-    ap = argparse.ArgumentParser(prog="musify-validate corpus",
-                                 description=__doc__.split("\n\n")[0],
-                                 formatter_class=argparse.RawDescriptionHelpFormatter,
-                                 epilog=__doc__.split("\n\n", 1)[1])
+    ap = doc_parser("musify-validate corpus", __doc__)
     ap.add_argument("root", help="the CUDA tree")
     ap.add_argument("--baseline", help="CSV file,nvcc_compiles (paths relative to ROOT)")
     ap.add_argument("-p", dest="build_dir", help="a folder with compile_commands.json")

@@ -40,7 +40,6 @@ programs print timings). Prints a table and totals, writes a CSV. Exit status:
 0 when nothing failed and every --min-pass floor holds, 1 otherwise, 2 for bad
 usage.
 """
-import argparse
 import concurrent.futures
 import csv
 import json
@@ -219,10 +218,7 @@ def run_program_gpu(args, ctx, target, name, sources):
 
 
 def parse_args(argv):
-    ap = argparse.ArgumentParser(prog="musify-validate corpus --run",
-                                 description=__doc__.split("\n\n")[0],
-                                 formatter_class=argparse.RawDescriptionHelpFormatter,
-                                 epilog=__doc__.split("\n\n", 1)[1])
+    ap = corpus.doc_parser("musify-validate corpus --run", __doc__)
     ap.add_argument("root")
     ap.add_argument("-I", dest="includes", action="append", default=[],
                     help="an include folder relative to ROOT (not a program)")

@@ -52,7 +52,6 @@ every floor holds, 1 otherwise,
 2 for bad input (no such folder, no build files, a configure step that fails
 or times out).
 """
-import argparse
 import concurrent.futures
 import json
 import os
@@ -437,10 +436,7 @@ def print_table(run_, kinds):
 
 
 def parser():
-    ap = argparse.ArgumentParser(prog="musify-validate project",
-                                 description=__doc__.split("\n\n")[0],
-                                 formatter_class=argparse.RawDescriptionHelpFormatter,
-                                 epilog=__doc__.split("\n\n", 1)[1])
+    ap = corpus.doc_parser("musify-validate project", __doc__)
     ap.add_argument("tree", help="the CUDA project")
     ap.add_argument("--build-system", required=True, choices=("cmake", "make"))
     ap.add_argument("--target", default="musa,hip", help="musa, hip or both (default)")
