@@ -388,4 +388,12 @@ unsigned LineInsertionPoints::before(unsigned Offset) const {
   return Start;
 }
 
+std::string oneLine(llvm::StringRef Text) {
+  std::string Out;
+  Out.reserve(Text.size());
+  for (char C : Text)
+    Out += C == '\n' ? "\\n" : C == '\r' ? "\\r" : C == '\t' ? "\\t" : std::string(1, C);
+  return Out;
+}
+
 } // namespace musify

@@ -51,6 +51,11 @@ using IdentifierCallback =
 /// splicing), as the compiler reads a token that holds them.
 std::string withoutSplices(llvm::StringRef Text);
 
+/// Text as part of one message line: a line break (in a file name, a rule's
+/// note, an edit's text) is written as `\n` (`\r`), so none can begin a line
+/// that reads as a message of its own, and a tab as `\t`.
+std::string oneLine(llvm::StringRef Text);
+
 /// Lexes [Begin, End) of Text, reporting identifiers that can name a global
 /// or namespace-scope entity, and the headers of #include directives.
 /// Comments and string literals are not code and are left alone; so are

@@ -2,6 +2,8 @@
 // read alike.
 #include "output/DepFile.h"
 
+#include "core/SourceText.h"
+
 #include "llvm/ADT/StringExtras.h"
 
 namespace musify {
@@ -12,13 +14,6 @@ static bool isPlain(char C) {
          static_cast<unsigned char>(C) >= 0x80;
 }
 
-std::string shownOnOneLine(llvm::StringRef Path) {
-  std::string Out;
-  for (char C : Path)
-    Out += C == '\n' ? "\\n" : C == '\r' ? "\\r" : C == '\t' ? "\\t" : std::string(1, C);
-  return Out;
-}
-
 std::string whyNotInDepFile(llvm::StringRef Path) {
   for (size_t I = 0; I < Path.size(); ++I) {
     char C = Path[I];
@@ -27,13 +22,13 @@ std::string whyNotInDepFile(llvm::StringRef Path) {
     // A backslash stays one where a plain character follows it; before an
     // escaped one, or last, the two tools read it differently.
     if (C == '\\' && (I + 1 == Path.size() || !isPlain(Path[I + 1])))
-      return "make and Ninja read a backslash before '" +
-             shownOnOneLine(Path.substr(I + 1, 1)) + "' (or last) differently";
+      return "make and Ninja read a backslash before '" + oneLine(Path.substr(I + 1, 1)) +
+             "' (or last) differently";
     if (C == ':' && I + 1 == Path.size())
       return "Ninja cannot read a name ending in ':'";
     if (!isPlain(C) && !llvm::StringRef(" #:$\\").contains(C))
       return "make and Ninja cannot both read a name holding '" +
-             shownOnOneLine(Path.substr(I, 1)) + "'";
+             oneLine(Path.substr(I, 1)) + "'";
   }
   return "";
 }
@@ -44,7 +39,7 @@ static llvm::Expected<std::string> escaped(llvm::StringRef Path) {
   if (std::string Why = whyNotInDepFile(Path); !Why.empty())
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "--depfile cannot name '%s': %s",
-                                   shownOnOneLine(Path).c_str(), Why.c_str());
+                                   oneLine(Path).c_str(), Why.c_str());
   std::string Word;
   for (char C : Path) {
     if (C == ' ' || C == '#' || C == ':')

@@ -23,7 +23,5 @@ llvm::Expected<std::string> depFileText(llvm::ArrayRef<std::string> Targets,
 /// syntax), or "".
 std::string whyNotInDepFile(llvm::StringRef Path);
 
-/// Path as a message shows it: on one line (`\n`), a tab visible (`\t`).
-std::string shownOnOneLine(llvm::StringRef Path);
 
 } // namespace musify

@@ -3,6 +3,7 @@
 #include "output/OutputPlan.h"
 #include "output/DepFile.h"
 
+#include "core/SourceText.h"
 #include "core/TemporaryNames.h"
 #include "output/OutputWriter.h"
 
@@ -73,7 +74,7 @@ std::optional<std::string> OutputPlan::whyNotNamedOutputs(
       llvm::any_of(Named, [](const auto &N) { return N.first == "--depfile"; });
   for (size_t I = 0; I < Named.size(); ++I) {
     const auto &[Option, Path] = Named[I];
-    std::string Said = Option + " '" + shownOnOneLine(Path) + "'";
+    std::string Said = Option + " '" + oneLine(Path) + "'";
     if (std::optional<std::string> Unfit = whyNotReplaceable(Path, /*Writable=*/true))
       return Said + " " + *Unfit;
     if (std::optional<std::string> Unfit = whyNotWritableFolder(Path))
@@ -95,7 +96,7 @@ std::optional<std::string> OutputPlan::whyNotNamedOutputs(
   // The inputs are among the files read; a header found later is said then.
   for (const InputFile &F : Inputs.Files)
     if (std::string Why = whyNotInDepFile(F.Path); DepFile && !Why.empty())
-      return "--depfile cannot name the input '" + shownOnOneLine(F.Path) + "': " + Why;
+      return "--depfile cannot name the input '" + oneLine(F.Path) + "': " + Why;
   return std::nullopt;
 }
 

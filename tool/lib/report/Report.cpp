@@ -358,14 +358,6 @@ void forEachFinding(const RunReport &Report,
     });
 }
 
-std::string oneLine(llvm::StringRef Text) {
-  std::string Out;
-  Out.reserve(Text.size());
-  for (char C : Text)
-    Out += C == '\n' ? "\\n" : C == '\r' ? "\\r" : std::string(1, C);
-  return Out;
-}
-
 /// A use of a name only a newer target version has.
 struct NewerVersionUse {
   std::string Name, NeedsVersion, VersionOption;

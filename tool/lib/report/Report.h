@@ -2,6 +2,7 @@
 // compiler-style diagnostics and a one-line summary.
 #pragma once
 
+#include "core/SourceText.h"
 #include "model/FileReport.h"
 #include "model/ReportSpill.h"
 #include "rules/TargetDescription.h"
@@ -112,11 +113,6 @@ void forEachFinding(const RunReport &Report,
 /// The findings of one file, appended to Out; Target is the display name.
 void fileFindings(const FileReport &F, const std::string &Target,
                   std::vector<Finding> &Out);
-
-/// Text as part of one diagnostic line: a line break (in a file name, a
-/// rule's note, an edit's text) is written as `\n`, so none can begin a line
-/// that reads as a diagnostic of its own.
-std::string oneLine(llvm::StringRef Text);
 
 /// The findings as compiler-style warnings. Unless Every, a (code, name)
 /// prints its first three times and then one note with the count.
