@@ -23,5 +23,4 @@ llvm::Expected<std::string> depFileText(llvm::ArrayRef<std::string> Targets,
 /// syntax), or "".
 std::string whyNotInDepFile(llvm::StringRef Path);
 
-
 } // namespace musify
