@@ -6,8 +6,8 @@
 #         that musify (a fixed half of those of benign input, LIT_HOSTILE);
 #         then the fuzz step.
 #   fuzz: each fuzz target of build-asan runs a fixed number of inputs from a
-#         fixed seed, or 20 s of them where that is fewer, and stops at its
-#         first crash.
+#         fixed seed, or 10 s of them where that is fewer, and stops at its
+#         first crash; as many targets at once as there are cores.
 #   tsan: musify built with TSan (build-tsan) runs the project-scale -j test
 #         (its runs with threads: -j1 is the normal build's to compare).
 # scripts/sanitize.sh [asan|fuzz|tsan|all]   (all is the default; CI runs it)
@@ -108,13 +108,28 @@ asan() {
   timed fuzz fuzz
 }
 
+# The fuzz targets run as many at a time as there are cores, each in a
+# process of its own (this script's fuzz-one) with its own log, printed in
+# the list's order once all have ended; any crash fails the step.
 fuzz() {
-  local t start
+  local t failed=0 pids=() logs=$ASAN_BUILD/fuzz/logs
+  rm -rf "$logs" && mkdir -p "$logs"
   for t in "${FUZZ_TARGETS[@]}"; do
-    start=$SECONDS
-    run_fuzzer "$t"
-    echo "sanitize: fuzz-$t took $((SECONDS - start)) s"
+    while (($(jobs -rp | wc -l) >= $(nproc))); do sleep 0.2; done
+    bash "$ROOT/scripts/sanitize.sh" fuzz-one "$t" >"$logs/$t" 2>&1 &
+    pids+=($!)
   done
+  for t in "${!pids[@]}"; do
+    wait "${pids[$t]}" || failed=1
+    cat "$logs/${FUZZ_TARGETS[$t]}"
+  done
+  return $failed
+}
+
+fuzz_one() {
+  local start=$SECONDS
+  run_fuzzer "$1"
+  echo "sanitize: fuzz-$1 took $((SECONDS - start)) s"
 }
 
 tsan() {
@@ -130,6 +145,7 @@ tsan() {
 case ${1:-all} in
   asan) asan ;;
   fuzz) timed fuzz fuzz ;;
+  fuzz-one) fuzz_one "${2:?usage: $0 fuzz-one TARGET}" ;;
   tsan) tsan ;;
   all)
     asan
