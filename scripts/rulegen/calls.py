@@ -8,10 +8,12 @@ The rules are the HIP target data's "calls", "overloads" and "warp":
 
 * calls: CUDA name -> the call, its note, and the HIP name where the table's
   is not the one to use;
-* overloads: functions HIP declares for fewer parameter types than CUDA (HIP
-  5.2's min and max); a call CUDA resolves to another overload may not compile
-  (blockDim.x is no plain unsigned int on HIP: min(n, blockDim.x) is
-  ambiguous), so it is reported for review and as a build risk;
+* overloads: functions HIP declares for other parameter types than CUDA (HIP
+  5.2's min and max, fewer; __ffs, int and unsigned int where CUDA has int);
+  a call CUDA resolves to another overload may not compile (blockDim.x is no
+  plain unsigned int on HIP: min(n, blockDim.x) is ambiguous), nor one whose
+  argument converts (__ffs(unsigned long long)), so musify's helper takes it
+  or it is reported for review and as a build risk;
 * warp: the *_sync warp functions, which HIP 5.2 has only in their mask-free
   form: the mask is dropped where it spells "all lanes" (full_mask).
 """

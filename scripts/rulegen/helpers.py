@@ -4,8 +4,8 @@ target data's "helpers").
 * functions: CUDA functions with a few-line HIP equivalent, which musify's
   helper header (runtime/hip/include/musify/hip_helpers.h) defines in
   namespace musify; calls become musify::NAME and the header is included where
-  they are. For the overloads (min, max) only the overloads HIP lacks go there
-  ("helper_target").
+  they are. For the overloads (min, max, __ffs) only the calls HIP's own
+  overloads do not take as CUDA does go there ("helper_target").
 * erase: CUDART_CB, a calling-convention macro (empty but on Windows): HIP
   callbacks take none, so it is erased.
 * sdk_version: CUDART_VERSION: compared with a constant in #if, the comparison

@@ -63,6 +63,10 @@ config.substitutions.append(("%musa-run", " ".join(
      os.path.join(config.musify_binary_dir, "runtime", "include")])))
 # The MUSA toolkit stand-in of this build (runtime/README.md).
 config.substitutions.append(("%standin", os.path.join(config.musify_binary_dir, "musa-standin")))
+# %{musify_share}: the share/musify folder of this build's musify (its helper
+# headers, which migrated Makefiles name); expected files write <musify-share>.
+config.substitutions.append(
+    ("%{musify_share}", os.path.join(config.musify_binary_dir, "share", "musify")))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
 # The SDK the build was configured with, wherever the machine keeps it.

@@ -638,15 +638,31 @@ std::optional<std::string> splitOptions(musify::MigrationOptions &Options, bool 
   return std::nullopt;
 }
 
-/// The folder of the rule tables when --rules-dir names none: share/musify/rules
-/// beside the executable's folder, installed or in the build tree.
-std::string defaultRulesDir(const char *Argv0) {
+/// The folder Parts name in share/musify beside the executable's folder,
+/// installed or in the build tree.
+std::string sharedFolder(const char *Argv0, std::initializer_list<StringRef> Parts) {
   std::string Exe =
-      sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&defaultRulesDir));
-  SmallString<256> Rules(sys::path::parent_path(Exe));
-  sys::path::append(Rules, "..", "share", "musify", "rules");
-  sys::path::remove_dots(Rules, /*remove_dot_dot=*/true);
-  return Rules.str().str();
+      sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&sharedFolder));
+  SmallString<256> Folder(sys::path::parent_path(Exe));
+  sys::path::append(Folder, "..", "share", "musify");
+  for (StringRef Part : Parts)
+    sys::path::append(Folder, Part);
+  sys::path::remove_dots(Folder, /*remove_dot_dot=*/true);
+  return Folder.str().str();
+}
+
+/// The folder of the rule tables when --rules-dir names none.
+std::string defaultRulesDir(const char *Argv0) { return sharedFolder(Argv0, {"rules"}); }
+
+/// musify's helper headers for the target where a migrated source may
+/// include one (a table names a helper, or launches as calls go through
+/// the target's launch header) and they are installed; else "".
+std::string helpersDir(const char *Argv0, const musify::MigrationOptions &Options,
+                       const musify::RuleTable &Table) {
+  bool MayInclude = Options.LaunchAsCall && !Options.Target.LaunchHeader.empty();
+  Table.forEach([&](const musify::Rule &R) { MayInclude |= !R.Helper.empty(); });
+  std::string Dir = sharedFolder(Argv0, {Options.Target.Name, "include"});
+  return MayInclude && sys::fs::is_directory(Dir) ? Dir : "";
 }
 
 } // namespace
@@ -728,6 +744,7 @@ int main(int argc, const char **argv) {
     return fail(toString(Table.takeError()));
   if (Target->Versioned)
     chooseTargetVersion(Options, *Table);
+  Options.HelpersDir = helpersDir(argv[0], Options, *Table);
   TerminalSafeStream Errors(errs());
   return musify::Session(std::move(Options), *Table).run(outs(), Errors);
 }

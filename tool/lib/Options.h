@@ -34,6 +34,10 @@ struct MigrationOptions {
   std::vector<std::string> ClangArgs; ///< everything after `--`
   /// Write `<<<>>>` launches as the target's launch call (hipLaunchKernelGGL).
   bool LaunchAsCall = false;
+  /// musify's helper headers for the target (share/musify/<target>/include),
+  /// which a migrated Makefile's compiler commands get; empty where none is
+  /// installed or no migrated source can include one.
+  std::string HelpersDir;
   /// A versioned target: the version migrated to ("5.2"), and how it was
   /// chosen (the option, the installed header, or the newest the tables know).
   std::string TargetVersion, TargetVersionChosenBy;

@@ -33,7 +33,8 @@ Every build target of each migration ends in one class:
                never a CUDA header left behind, musify's own, or the tree's
   failed       any other failure: the first error is shown
   known-bug    failed, but listed with --known-bug TARGET:NAME as a musify
-               bug already known (does not fail the run; still counted)
+               bug already known (does not fail the run; still counted); one
+               so listed that builds is failed, so the list stays true
   original     the original did not build here: not counted for the targets
 
 Each migrated build file (CMakeLists.txt, *.cmake, Makefiles) is scanned too:
@@ -395,7 +396,9 @@ class ProjectRun:
             rc, out_text = results.get(name, (1, configure_error if not targets
                                               else "no such build target"))
             cls, why = "built", ""
-            if rc != 0:
+            if rc == 0 and name in self.args.known_bugs.get(kind, set()):
+                cls, why = "failed", "built, though listed with --known-bug: remove it"
+            elif rc != 0:
                 blocked = [(s, predictions[s][1]) for s in sources
                            if s in predictions and not predictions[s][0]]
                 cls = "predicted" if blocked else self.environment(kind, out, out_text)

@@ -25,15 +25,19 @@ struct BuildFileMigration {
 };
 
 /// Path: absolute path of the build file (for Event::At.File and to resolve
-/// relative source names against Renamed).
+/// relative source names against Renamed). HelpersDir: musify's helper
+/// headers for the target, put on a Makefile's compiler commands; empty:
+/// none (migrateMakefile).
 BuildFileMigration migrateBuildFile(llvm::StringRef Path, llvm::StringRef Text,
                                     BuildFileKind Kind, const BuildRules &Rules,
                                     const TargetDescription &Target,
-                                    const RenameMap &Renamed);
+                                    const RenameMap &Renamed,
+                                    llvm::StringRef HelpersDir = "");
 
 /// Every build file of the run (CMake files, Makefiles; not setup.py's
 /// Python, which python/ migrates), its edits and events into State.
 void migrateBuildFiles(RunState &State, const BuildRules &Rules,
-                       const TargetDescription &Target, const RenameMap &Renamed);
+                       const TargetDescription &Target, const RenameMap &Renamed,
+                       llvm::StringRef HelpersDir);
 
 } // namespace musify

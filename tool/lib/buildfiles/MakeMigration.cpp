@@ -49,8 +49,10 @@ struct ShellCommand {
 
 class MakeMigration {
 public:
-  explicit MakeMigration(BuildFileEditor &Ed)
-      : Ed(Ed), Text(Ed.text()), Rules(Ed.rules()) {}
+  MakeMigration(BuildFileEditor &Ed, llvm::StringRef HelpersDir)
+      : Ed(Ed), Text(Ed.text()), Rules(Ed.rules()), HelpersDir(HelpersDir),
+        HelpersVariable("MUSIFY_" + llvm::StringRef(Ed.targetName()).upper() +
+                        "_HELPERS_DIR") {}
 
   void run() {
     for (const MakePiece &P : lexMakefile(Text))
@@ -60,6 +62,8 @@ public:
     for (const Piece &P : Pieces)
       migrate(P);
     Ed.setVariableValues(nullptr);
+    if (HelpersAdded)
+      defineHelpersDir();
   }
 
 private:
@@ -208,7 +212,8 @@ private:
   /// The command at Words[C.First]: its tool renamed; its arguments migrated
   /// as the CUDA compiler's flags if that is what it runs, or as tools if
   /// the command finds programs.
-  void command(const std::vector<BuildWord> &Words, ShellCommand C, bool LineStart) {
+  void command(const std::vector<BuildWord> &Words, ShellCommand C, bool LineStart,
+               bool InRecipe = false) {
     for (const BuildWord &W : locatedWords(Words, C, LineStart))
       if (const BuildRule *Tool = toolOf(W))
         toolName(W, *Tool);
@@ -217,8 +222,56 @@ private:
     if (!Tool)
       return;
     toolName(W, *Tool);
-    if (Tool->Flags)
-      flags(llvm::ArrayRef(Words).slice(C.First + 1, C.End - C.First - 1));
+    if (!Tool->Flags)
+      return;
+    flags(llvm::ArrayRef(Words).slice(C.First + 1, C.End - C.First - 1));
+    if (InRecipe && Tool->Supported)
+      addHelpersDir(W);
+  }
+
+  /// A recipe's compiler command (W its command word) gets musify's helper
+  /// headers for the target on its include path: migrated sources include
+  /// them (musify/hip_helpers.h) as the target's own headers. On the
+  /// command, not in the compiler's variable, so `make CC=...` keeps it;
+  /// in single quotes, so the shell takes the folder as it is. A folder
+  /// with a quote or a line break is not written.
+  void addHelpersDir(const BuildWord &W) {
+    if (HelpersDir.empty() || HelpersDir.find_first_of("'\n\r") != llvm::StringRef::npos)
+      return;
+    HelpersAdded |= Ed.edit(W.End, 0, " -I'$(" + HelpersVariable + ")'");
+  }
+
+  /// `MUSIFY_HIP_HELPERS_DIR ?= <musify>/share/musify/hip/include` before
+  /// the first line that is no comment: where this musify keeps them; a
+  /// build elsewhere sets it (`make MUSIFY_HIP_HELPERS_DIR=...`).
+  void defineHelpersDir() {
+    size_t At = 0;
+    while (At < Text.size()) {
+      llvm::StringRef Line = Text.substr(At, Text.find('\n', At) - At);
+      llvm::StringRef Trimmed = Line.ltrim();
+      if (!Trimmed.empty() && !Trimmed.starts_with("#"))
+        break;
+      At += Line.size() + 1;
+    }
+    At = std::min(At, Text.size());
+    std::string Definition = "# musify: musify's " + std::string(Ed.targetName()) +
+                             " helper headers, which migrated sources include\n" +
+                             HelpersVariable + " ?= " + makeEscaped(HelpersDir) + "\n";
+    if (At == Text.size() && !Text.empty() && !Text.ends_with("\n"))
+      Definition.insert(0, "\n");
+    Ed.edit(At, 0, std::move(Definition));
+  }
+
+  /// Path as a make value: `$` doubled, `#` escaped (a space stays: a value
+  /// keeps it).
+  static std::string makeEscaped(llvm::StringRef Path) {
+    std::string Out;
+    for (char C : Path) {
+      if (C == '$' || C == '#')
+        Out += C == '$' ? '$' : '\\';
+      Out += C;
+    }
+    return Out;
   }
 
   void flags(llvm::ArrayRef<BuildWord> Words) {
@@ -243,7 +296,7 @@ private:
     }
     case MakeRole::Shell:
       for (const ShellCommand &C : commands(Words))
-        command(Words, C, C.First == 0);
+        command(Words, C, C.First == 0, /*InRecipe=*/true);
       break;
     case MakeRole::Names:
       for (const BuildWord &W : Words)
@@ -319,10 +372,15 @@ private:
   llvm::StringMap<const BuildRule *> ToolVariables;
   llvm::StringSet<> FlagVariables;
   llvm::DenseSet<unsigned> FlagWords; ///< words migrated as flags
+  llvm::StringRef HelpersDir;         ///< empty: no helper headers to add
+  std::string HelpersVariable;
+  bool HelpersAdded = false;
 };
 
 } // namespace
 
-void migrateMakefile(BuildFileEditor &Editor) { MakeMigration(Editor).run(); }
+void migrateMakefile(BuildFileEditor &Editor, llvm::StringRef HelpersDir) {
+  MakeMigration(Editor, HelpersDir).run();
+}
 
 } // namespace musify

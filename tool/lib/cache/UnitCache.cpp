@@ -26,7 +26,7 @@ namespace {
 using nlohmann::json;
 
 /// Bumped whenever the entry format changes.
-constexpr int EntryFormat = 6;
+constexpr int EntryFormat = 7;
 
 std::string hexDigest(llvm::BLAKE3 &Hash) {
   std::array<uint8_t, 32> Digest = Hash.final();
@@ -92,7 +92,7 @@ json findingsToJson(const TranslationUnitFindings &F) {
   for (const Reference &R : F.References)
     References.push_back({placeToJson(R.At), R.Length, R.Name, R.QualifiedName,
                           static_cast<int>(R.Kind), static_cast<int>(R.How), R.DeclaredIn,
-                          R.TokenPasted, R.Signature});
+                          R.TokenPasted, R.Signature, R.ArgumentsConvert});
   json Launches = json::array();
   for (const KernelLaunch &L : F.Launches)
     Launches.push_back({placeToJson(L.At), L.Kernel, L.Rewritable, L.CalleeBegin,
@@ -130,6 +130,7 @@ TranslationUnitFindings findingsFromJson(const json &J) {
     Ref.DeclaredIn = R.at(6).get<std::string>();
     Ref.TokenPasted = R.at(7).get<bool>();
     Ref.Signature = R.at(8).get<std::string>();
+    Ref.ArgumentsConvert = R.at(9).get<bool>();
     F.References.push_back(std::move(Ref));
   }
   for (const json &L : J.at("launches")) {

@@ -144,9 +144,17 @@ Decider::chooseOverload(const Rule &R, const Reference &Ref, Event &E) const {
   // take the arguments, or make the call ambiguous.
   bool OtherOverload = !R.TargetOverloads.empty() && !Ref.Signature.empty() &&
                        !llvm::is_contained(R.TargetOverloads, Ref.Signature);
-  if (OtherOverload && !R.HelperReplacement.empty()) {
-    E.Note = Target.DisplayName + " has no " + Ref.Name + "(" + Ref.Signature +
-             "), the overload this call resolves to";
+  // The overload the target declares too, reached by converting an argument:
+  // where the target has others, that conversion may fit them as well.
+  bool MayBeAmbiguous =
+      !OtherOverload && Ref.ArgumentsConvert && R.TargetOverloads.size() > 1;
+  if ((OtherOverload || MayBeAmbiguous) && !R.HelperReplacement.empty()) {
+    E.Note = OtherOverload
+                 ? Target.DisplayName + " has no " + Ref.Name + "(" + Ref.Signature +
+                       "), the overload this call resolves to"
+                 : "an argument converts to " + Ref.Name + "(" + Ref.Signature +
+                       ")'s parameter as on CUDA, which " + Target.DisplayName +
+                       "'s other overloads of " + Ref.Name + " would make ambiguous";
     return {R.HelperReplacement, R.Helper};
   }
   if (OtherOverload) {

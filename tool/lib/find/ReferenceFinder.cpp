@@ -270,7 +270,7 @@ public:
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *E) {
-    noteUse(E->getDecl(), E->getLocation(), E->getQualifier());
+    noteUse(E->getDecl(), E->getLocation(), E->getQualifier(), E == ConvertingCallee);
     return true;
   }
 
@@ -403,7 +403,34 @@ public:
   bool VisitCallExpr(CallExpr *C) {
     for (const HazardCheck *Check : hazardChecks())
       Check->callExpr(*C, *this);
+    // Its callee is visited next (a parent before its children).
+    const auto *Callee = dyn_cast<DeclRefExpr>(C->getCallee()->IgnoreParenImpCasts());
+    const auto *F = Callee ? dyn_cast<FunctionDecl>(Callee->getDecl()) : nullptr;
+    if (F && argumentsConvert(*C, *F))
+      ConvertingCallee = Callee;
     return true;
+  }
+
+  /// Whether an argument of C reaches its parameter of F by a conversion
+  /// other than a promotion (`unsigned long long` to `int`).
+  bool argumentsConvert(const CallExpr &C, const FunctionDecl &F) const {
+    const ASTContext &Context = F.getASTContext();
+    for (unsigned I = 0, N = std::min(C.getNumArgs(), F.getNumParams()); I < N; ++I) {
+      QualType Arg = C.getArg(I)->IgnoreParenImpCasts()->getType();
+      QualType Param = F.getParamDecl(I)->getType().getNonReferenceType();
+      if (Arg->isDependentType() || Param->isDependentType())
+        return false;
+      Arg = Arg.getCanonicalType().getUnqualifiedType();
+      Param = Param.getCanonicalType().getUnqualifiedType();
+      if (Arg == Param ||
+          (Context.isPromotableIntegerType(Arg) &&
+           Context.hasSameType(Context.getPromotedIntegerType(Arg), Param)) ||
+          (Arg->isSpecificBuiltinType(BuiltinType::Float) &&
+           Param->isSpecificBuiltinType(BuiltinType::Double)))
+        continue;
+      return true;
+    }
+    return false;
   }
 
   /// `thrust::cuda::par`, `cuda::std::complex`: the namespaces a name is
@@ -573,7 +600,8 @@ private:
   }
 
   void noteUse(const NamedDecl *D, SourceLocation Loc,
-               const NestedNameSpecifier *Qualifier = nullptr) {
+               const NestedNameSpecifier *Qualifier = nullptr,
+               bool ArgumentsConvert = false) {
     if (!D || !D->getDeclName().isIdentifier())
       return;
     std::optional<RuleKind> Kind = kindOfDecl(D);
@@ -616,6 +644,7 @@ private:
             Params << P->getType().getCanonicalType().getUnqualifiedType().getAsString();
           },
           ", ");
+      R.ArgumentsConvert = ArgumentsConvert;
     }
     Findings.References.push_back(std::move(R));
     Where.noteSdkUse(Loc);
@@ -862,6 +891,8 @@ private:
   llvm::DenseMap<SourceLocation, const NestedNameSpecifier *> TypeQualifiers;
   /// Macro expansions that instantiate a template explicitly: [begin, end].
   std::vector<std::pair<SourceLocation, SourceLocation>> InstantiatingMacros;
+  /// The callee of the last call visited whose arguments convert.
+  const DeclRefExpr *ConvertingCallee = nullptr;
 };
 
 /// Watches the preprocessor: includes of SDK headers, uses and tests of SDK

@@ -32,6 +32,10 @@ struct Reference {
   /// of the overload it resolves to, as Clang prints them ("unsigned int,
   /// unsigned int"); empty otherwise.
   std::string Signature;
+  /// With Signature, for a call: an argument converts to its parameter's
+  /// type (by more than a promotion), which a target with more overloads
+  /// than CUDA may find ambiguous (`__ffs(unsigned long long)`).
+  bool ArgumentsConvert = false;
 };
 
 /// A `kernel<<<config>>>(args)` launch. Offsets are in At.File; a launch

@@ -17,7 +17,7 @@ RunState &MigrationRun::renameIncludes(RunState &Run) {
 /// the decisions and edits that migrate them (and the findings written
 /// into them), not yet written.
 void MigrationRun::migrateFiles(RunState &Run) {
-  migrateBuildFiles(Run, Rules.buildRules(), Options.Target, Renamed);
+  migrateBuildFiles(Run, Rules.buildRules(), Options.Target, Renamed, Options.HelpersDir);
   migratePythonModules(Run, Rules.buildRules(), Options.Target, Python);
   rewriteUnparsed(Run, Rules, Cuda.has_value());
   rewriteSkippedRegions(Run, Rules);

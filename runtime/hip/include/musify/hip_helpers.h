@@ -143,6 +143,10 @@ __device__ inline unsigned int atomicDec_system(unsigned int *address, unsigned 
   return old;
 }
 
+// CUDA's one __ffs takes an int: any other integer argument converts to it,
+// where HIP's __ffs(int) and __ffs(unsigned int) make such a call ambiguous.
+__device__ inline int __ffs(int x) { return static_cast<int>(::__ffs(x)); }
+
 #ifdef MUSIFY_HIP_BFLOAT16
 // cuda_bf16.h's conversions, for __nv_bfloat16 migrated to hip_bfloat16
 // (hip/hip_bfloat16.h, HIP 3.5 on): its constructor from float rounds to

@@ -1,4 +1,6 @@
 # Builds the stencil demo with nvcc; CUDA_HOME may come from the environment.
+# musify: musify's HIP helper headers, which migrated sources include
+MUSIFY_HIP_HELPERS_DIR ?= <musify-share>/hip/include
 # musify-review: '/usr/local/cuda' became '/opt/rocm': ROCm's usual install folder (Debian's ROCm packages install under /usr); its layout (lib/, lib64/) differs
 ROCM_PATH ?= /opt/rocm
 NVCC      := $(ROCM_PATH)/bin/hipcc
@@ -20,7 +22,7 @@ stencil: $(OBJS)
 	$(CXX) -o $@ $^ $(LDFLAGS)
 
 %.o: %.cu include/stencil.cuh
-	$(NVCC) $(NVCCFLAGS) -c $< -o $@
+	$(NVCC) -I'$(MUSIFY_HIP_HELPERS_DIR)' $(NVCCFLAGS) -c $< -o $@
 
 host.o: host.cpp
 	$(CXX) -O2 -c $< -o $@

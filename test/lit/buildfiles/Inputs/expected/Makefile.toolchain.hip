@@ -1,4 +1,6 @@
 # An llm.c-style Makefile: the compiler found on the path, GPU tools, NVML.
+# musify: musify's HIP helper headers, which migrated sources include
+MUSIFY_HIP_HELPERS_DIR ?= <musify-share>/hip/include
 NVCC := $(shell which hipcc 2>/dev/null)
 # musify-review: '/usr/local/cuda' became '/opt/rocm': ROCm's usual install folder (Debian's ROCm packages install under /usr); its layout (lib/, lib64/) differs
 ROCM_PATH ?= /opt/rocm
@@ -32,4 +34,4 @@ endif
 	@command -v hipcc >/dev/null
 
 train: train.cu
-	$(NVCC) $(NVCC_FLAGS) $(WIN_FLAGS) $< $(NVCC_LDFLAGS) -o $@
+	$(NVCC) -I'$(MUSIFY_HIP_HELPERS_DIR)' $(NVCC_FLAGS) $(WIN_FLAGS) $< $(NVCC_LDFLAGS) -o $@
