@@ -388,7 +388,33 @@ public:
   bool VisitFunctionDecl(FunctionDecl *F) {
     for (const HazardCheck *Check : hazardChecks())
       Check->functionDecl(*F, *this);
+    noteBodyHoldingSkipped(*F);
     return true;
+  }
+
+  /// F, where its body holds text the preprocessor skipped, for a
+  /// device-side parse, which builds only such bodies.
+  void noteBodyHoldingSkipped(const FunctionDecl &F) {
+    const Stmt *Body = F.doesThisDeclarationHaveABody() ? F.getBody() : nullptr;
+    if (!Body || Findings.Skipped.empty())
+      return;
+    const SourceManager &SM = Where.sourceManager();
+    SourceLocation Begin = SM.getExpansionLoc(Body->getBeginLoc());
+    SourceLocation End = SM.getExpansionLoc(Body->getEndLoc());
+    SourceLocation Name = SM.getExpansionLoc(F.getLocation());
+    FileID FID = SM.getFileID(Begin);
+    if (!Where.isUserFile(FID) && !Where.isUserFile(SM.getFileID(Name)))
+      return;
+    if (FID != SM.getFileID(End) || FID != SM.getFileID(Name)) {
+      Findings.BodiesHoldingSkippedKnown = false;
+      return;
+    }
+    llvm::StringRef Path = Where.pathOf(FID);
+    unsigned B = SM.getFileOffset(Begin), E = SM.getFileOffset(End);
+    if (llvm::any_of(Findings.Skipped, [&](const SkippedRegion &R) {
+          return R.File == Path && R.Begin <= E && R.End >= B;
+        }))
+      Findings.BodiesHoldingSkipped.push_back({Path.str(), SM.getFileOffset(Name)});
   }
   bool VisitGCCAsmStmt(GCCAsmStmt *S) {
     for (const HazardCheck *Check : hazardChecks())

@@ -56,6 +56,15 @@ void parseDeviceSide(llvm::StringRef Path, const CompileCommand *Command,
                      const Frontend &Front, const RuleTable &Rules,
                      const SourceClassifier &Classifier, const std::string &Arch,
                      ParsedUnit &Unit) {
+  // A clean host parse tells which bodies hold what it skipped.
+  std::optional<DeviceBodies> Bodies;
+  if (Unit.Parsed && Unit.Findings.BodiesHoldingSkippedKnown) {
+    Bodies.emplace();
+    Bodies->Holding.insert(Unit.Findings.BodiesHoldingSkipped.begin(),
+                           Unit.Findings.BodiesHoldingSkipped.end());
+    for (const SkippedRegion &R : Unit.Findings.Skipped)
+      Bodies->Skipped[R.File].push_back({R.Begin, R.End});
+  }
   TranslationUnitFindings Device;
   ParseOutcome Outcome = Front.parse(
       Path, SourceLanguage::Cuda,
@@ -63,7 +72,7 @@ void parseDeviceSide(llvm::StringRef Path, const CompileCommand *Command,
         Device = {};
         return makeFindReferencesAction(Rules, Classifier, Device);
       },
-      Command, CudaSide{/*Device=*/true, Arch});
+      Command, CudaSide{/*Device=*/true, Arch, Bodies ? &*Bodies : nullptr});
   Unit.DeviceArchs.push_back(Arch);
   Unit.Absent.insert(Outcome.Absent.begin(), Outcome.Absent.end());
   llvm::append_range(Unit.Crashes, Outcome.Crashes);

@@ -537,8 +537,8 @@ static std::string shellCommand(const std::vector<std::string> &Args) {
 
 ParseOutcome Frontend::run(std::vector<std::string> Args,
                            std::unique_ptr<clang::FrontendAction> Action,
-                           const CompileCommand *Command, const PchContents *Hoisted,
-                           HoistCheck *Check) const {
+                           const CompileCommand *Command, const DeviceBodies *Bodies,
+                           const PchContents *Hoisted, HoistCheck *Check) const {
   std::string File = Args.back();
   // What reproduces a crash: the command line, from the folder it ran in.
   std::string CommandLine = (Command && !Command->Directory.empty()
@@ -555,7 +555,7 @@ ParseOutcome Frontend::run(std::vector<std::string> Args,
   Diagnostics.IsUserFile = &IsUserFile;
   clang::tooling::ToolInvocation Invocation(
       std::move(Args),
-      recoveringAction(std::move(Action), IsCudaHeader, IsUserFile, SkipBodies,
+      recoveringAction(std::move(Action), IsCudaHeader, IsUserFile, SkipBodies, Bodies,
                        Diagnostics, Check),
       Files.get(), std::make_shared<clang::PCHContainerOperations>());
   Invocation.setDiagnosticConsumer(&Diagnostics);
@@ -600,7 +600,7 @@ ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
   bool Cuda = Language == SourceLanguage::Cuda;
   if (!Shared || Language == SourceLanguage::C || (!Cuda && !Scan) ||
       includesUserHeaders(Args))
-    return run(std::move(Args), MakeAction(), Command);
+    return run(std::move(Args), MakeAction(), Command, Side.Bodies);
   // Parses whose command lines differ only in the file share the headers.
   std::string Key = sharingKey(Args, Command);
   bool Expected = expected(Key, File);
@@ -614,7 +614,7 @@ ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
         },
         Expected);
     if (!Base)
-      return run(std::move(Args), MakeAction(), Command);
+      return run(std::move(Args), MakeAction(), Command, Side.Bodies);
   }
   std::vector<std::string> Unshared = Base ? withPch(Args, Base->Path) : Args;
   ParseOutcome Refused;
@@ -623,7 +623,7 @@ ParseOutcome Frontend::parse(llvm::StringRef File, SourceLanguage Language,
     if (std::optional<ParseOutcome> Loaded = parseHoisted(Hoist, MakeAction, Refused))
       return std::move(*Loaded);
   }
-  ParseOutcome Outcome = run(std::move(Unshared), MakeAction(), Command);
+  ParseOutcome Outcome = run(std::move(Unshared), MakeAction(), Command, Side.Bodies);
   Outcome.NotShared = std::move(Refused.NotShared);
   Outcome.Crashes.insert(Outcome.Crashes.begin(), Refused.Crashes.begin(),
                          Refused.Crashes.end());
@@ -771,8 +771,8 @@ Frontend::parseLoading(const HoistedParse &P, const ActionFactory &MakeAction,
                        std::optional<unsigned> &Where) const {
   std::string Spelled = spelledOf(Headers.take_front(Index + 1));
   HoistCheck Check(Hoisted, IsUserFile);
-  ParseOutcome Outcome =
-      run(withPch(P.Args, Hoisted.Path), MakeAction(), P.Command, &Hoisted, &Check);
+  ParseOutcome Outcome = run(withPch(P.Args, Hoisted.Path), MakeAction(), P.Command,
+                             P.Side.Bodies, &Hoisted, &Check);
   std::optional<std::string> Refusal = Check.refusal();
   Where = Check.refusedAt();
   // Stopped short (a fatal error): the errors were not looked at.

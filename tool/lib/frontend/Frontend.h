@@ -146,7 +146,8 @@ private:
   /// watching, where given.
   ParseOutcome run(std::vector<std::string> Args,
                    std::unique_ptr<clang::FrontendAction> Action,
-                   const CompileCommand *Command, const PchContents *Hoisted = nullptr,
+                   const CompileCommand *Command, const DeviceBodies *Bodies,
+                   const PchContents *Hoisted = nullptr,
                    HoistCheck *Check = nullptr) const;
   /// A parse that may load the headers its unit includes first precompiled:
   /// its command line (Args, with the sharing Key), and the shared headers

@@ -25,29 +25,38 @@ namespace {
 
 constexpr unsigned MaxErrorsKept = 3;
 
-/// Which function bodies a parse builds: those written in user files. The
-/// SDK's and the system headers' hold no reference, so theirs are skipped
-/// (Sema still builds those it must: constexpr functions, deduced return
-/// types).
+/// Which function bodies a parse builds: those written in user files, and
+/// of those, in a device-side parse, the ones Bodies names. The SDK's and
+/// the system headers' hold no reference, so theirs are skipped (Sema still
+/// builds those it must: constexpr functions, deduced return types).
 class BodyPolicy : public clang::ASTConsumer {
 public:
-  BodyPolicy(const clang::SourceManager &SM, const IsUserFileFn &IsUserFile)
-      : SM(SM), IsUserFile(IsUserFile) {}
+  BodyPolicy(const clang::SourceManager &SM, const IsUserFileFn &IsUserFile,
+             const DeviceBodies *Bodies)
+      : SM(SM), IsUserFile(IsUserFile), Bodies(Bodies) {}
 
   bool shouldSkipFunctionBody(clang::Decl *D) override {
-    return !isUser(SM.getFileID(SM.getExpansionLoc(D->getLocation())));
+    clang::SourceLocation At = SM.getExpansionLoc(D->getLocation());
+    clang::FileID FID = SM.getFileID(At);
+    const std::string *Path = userPath(FID);
+    return !Path || (Bodies && !Bodies->builds(*Path, SM.getFileOffset(At)));
   }
 
 private:
-  bool isUser(clang::FileID FID) {
-    auto [It, Inserted] = Users.try_emplace(FID, false);
-    if (Inserted)
-      It->second = IsUserFile(realPathOf(SM, FID));
-    return It->second;
+  /// FID's real path if it is a user's file, else null.
+  const std::string *userPath(clang::FileID FID) {
+    auto [It, Inserted] = Users.try_emplace(FID);
+    if (Inserted) {
+      std::string Path = realPathOf(SM, FID);
+      if (IsUserFile(Path))
+        It->second = std::move(Path);
+    }
+    return It->second ? &*It->second : nullptr;
   }
   const clang::SourceManager &SM;
   const IsUserFileFn &IsUserFile;
-  llvm::DenseMap<clang::FileID, bool> Users;
+  const DeviceBodies *Bodies;
+  llvm::DenseMap<clang::FileID, std::optional<std::string>> Users;
 };
 
 /// Consumer, with the bodies CI's parse builds decided by BodyPolicy, or
@@ -55,13 +64,14 @@ private:
 /// consumer agrees, and Consumer does by default.
 std::unique_ptr<clang::ASTConsumer>
 withBodyPolicy(std::unique_ptr<clang::ASTConsumer> Consumer, clang::CompilerInstance &CI,
-               const IsUserFileFn &IsUserFile, bool SkipBodies) {
+               const IsUserFileFn &IsUserFile, bool SkipBodies,
+               const DeviceBodies *Bodies = nullptr) {
   if (!Consumer)
     return nullptr;
   CI.getFrontendOpts().SkipFunctionBodies = SkipBodies; // read when the parse starts
   std::vector<std::unique_ptr<clang::ASTConsumer>> Both;
   Both.push_back(std::move(Consumer));
-  Both.push_back(std::make_unique<BodyPolicy>(CI.getSourceManager(), IsUserFile));
+  Both.push_back(std::make_unique<BodyPolicy>(CI.getSourceManager(), IsUserFile, Bodies));
   return std::make_unique<clang::MultiplexConsumer>(std::move(Both));
 }
 
@@ -368,10 +378,11 @@ public:
   RecoveringAction(std::unique_ptr<clang::FrontendAction> Wrapped,
                    const std::function<bool(llvm::StringRef)> &IsCudaHeader,
                    const IsUserFileFn &IsUserFile, bool SkipBodies,
-                   CollectingDiagnostics &Diagnostics, HoistCheck *Check)
+                   const DeviceBodies *Bodies, CollectingDiagnostics &Diagnostics,
+                   HoistCheck *Check)
       : WrapperFrontendAction(std::move(Wrapped)), IsCudaHeader(IsCudaHeader),
-        IsUserFile(IsUserFile), SkipBodies(SkipBodies), Diagnostics(Diagnostics),
-        Check(Check) {}
+        IsUserFile(IsUserFile), SkipBodies(SkipBodies), Bodies(Bodies),
+        Diagnostics(Diagnostics), Check(Check) {}
 
 protected:
   bool BeginSourceFileAction(clang::CompilerInstance &CI) override {
@@ -397,7 +408,7 @@ protected:
       Both.push_back(Check->consumer(CI));
       Found = std::make_unique<clang::MultiplexConsumer>(std::move(Both));
     }
-    return withBodyPolicy(std::move(Found), CI, IsUserFile, SkipBodies);
+    return withBodyPolicy(std::move(Found), CI, IsUserFile, SkipBodies, Bodies);
   }
 
   // The wrapper's EndSourceFile ends the wrapped action's file, not its own.
@@ -501,6 +512,7 @@ private:
   const std::function<bool(llvm::StringRef)> &IsCudaHeader;
   const IsUserFileFn &IsUserFile;
   bool SkipBodies;
+  const DeviceBodies *Bodies;
   CollectingDiagnostics &Diagnostics;
   HoistCheck *Check;
 };
@@ -558,9 +570,10 @@ std::unique_ptr<clang::FrontendAction>
 recoveringAction(std::unique_ptr<clang::FrontendAction> Wrapped,
                  const std::function<bool(llvm::StringRef)> &IsCudaHeader,
                  const IsUserFileFn &IsUserFile, bool SkipBodies,
-                 CollectingDiagnostics &Diagnostics, HoistCheck *Check) {
+                 const DeviceBodies *Bodies, CollectingDiagnostics &Diagnostics,
+                 HoistCheck *Check) {
   return std::make_unique<RecoveringAction>(std::move(Wrapped), IsCudaHeader, IsUserFile,
-                                            SkipBodies, Diagnostics, Check);
+                                            SkipBodies, Bodies, Diagnostics, Check);
 }
 
 std::unique_ptr<clang::FrontendAction> emitSharedHeaders(PchContents &Into,

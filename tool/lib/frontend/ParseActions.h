@@ -62,13 +62,15 @@ private:
 
 /// Runs Wrapped (the finder's action) with the headers that cannot be found
 /// and are not the SDK's stood in for, function bodies built only in user
-/// files, and, on errors, the text they make unreliable worked out for the
-/// token rewriter. Check, if given, sees the parse too.
+/// files (of those, only Bodies' where given), and, on errors, the text they
+/// make unreliable worked out for the token rewriter. Check, if given, sees
+/// the parse too.
 std::unique_ptr<clang::FrontendAction>
 recoveringAction(std::unique_ptr<clang::FrontendAction> Wrapped,
                  const std::function<bool(llvm::StringRef)> &IsCudaHeader,
                  const IsUserFileFn &IsUserFile, bool SkipBodies,
-                 CollectingDiagnostics &Diagnostics, HoistCheck *Check);
+                 const DeviceBodies *Bodies, CollectingDiagnostics &Diagnostics,
+                 HoistCheck *Check);
 
 /// Notes in Found which of Names the parse's unit has, at its end, defined
 /// as a macro or declared in the global namespace or in std.

@@ -2,8 +2,10 @@
 // of the whole unit, and where not.
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace musify {
@@ -55,10 +57,36 @@ struct ParseOutcome {
   std::vector<std::string> Crashes;
 };
 
+/// The function bodies in user files a device-side parse builds: it looks
+/// only inside the text the host parse skipped, so only the bodies that hold
+/// such text, or are written in it, matter; the others (and the templates
+/// they would instantiate) are skipped.
+struct DeviceBodies {
+  /// Functions whose body holds skipped text: real path, offset of the name.
+  std::set<std::pair<std::string, unsigned>> Holding;
+  /// The skipped text, [begin, end) offsets by real path.
+  std::map<std::string, std::vector<std::pair<unsigned, unsigned>>> Skipped;
+
+  /// Whether the body of the function named at Offset of Path is built.
+  bool builds(const std::string &Path, unsigned Offset) const {
+    if (Holding.count({Path, Offset}))
+      return true;
+    auto It = Skipped.find(Path);
+    if (It == Skipped.end())
+      return false;
+    for (const auto &[Begin, End] : It->second)
+      if (Offset >= Begin && Offset < End)
+        return true;
+    return false;
+  }
+};
+
 /// Which half of a CUDA compilation a parse sees.
 struct CudaSide {
   bool Device = false;
   std::string Arch; ///< device side: "sm_52"-style
+  /// Device side: the user bodies it builds; null: all of them.
+  const DeviceBodies *Bodies = nullptr;
 };
 
 } // namespace musify

@@ -109,6 +109,12 @@ struct TranslationUnitFindings {
   std::vector<DynamicShared> SharedArrays;
   std::vector<Hazard> Hazards;
   std::vector<SkippedRegion> Skipped;
+  /// The functions whose body holds Skipped text (path, offset of the
+  /// name), for the device-side parse that follows this one; not cached.
+  /// False where a body's place could not be told (its name and braces in
+  /// different files): that parse then builds every body.
+  std::vector<std::pair<std::string, unsigned>> BodiesHoldingSkipped;
+  bool BodiesHoldingSkippedKnown = true;
   std::set<std::string> UserFiles; ///< user files this unit read
   /// A CUDA unit whose user code uses the SDK before (or without) including
   /// the header nvcc includes implicitly: its migration must include the
