@@ -46,7 +46,8 @@ def run(cmd, log, cwd=None, timeout=900, env=None):
     t0 = time.time()
     with tempfile.TemporaryFile() as sink:
         try:
-            rc = subprocess.run(cmd, stdout=sink, stderr=subprocess.STDOUT, cwd=cwd,
+            rc = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=sink,
+                                stderr=subprocess.STDOUT, cwd=cwd,
                                 timeout=timeout, env=env).returncode
             note = ""
         except subprocess.TimeoutExpired:
