@@ -298,6 +298,26 @@ bool OutputPlan::mirrorLinks(llvm::raw_ostream &Errs) const {
   return Ok;
 }
 
+bool OutputPlan::noMirrorOfMissing(const std::set<std::string> &Missing,
+                                   llvm::raw_ostream &Errs) const {
+  if (Settings.Mode != OutputMode::OutRoot)
+    return true;
+  bool Ok = true;
+  for (const std::string &Path : Missing) {
+    if (!llvm::StringRef(Path).starts_with(Inputs.MirrorBase + "/"))
+      continue;
+    std::string Dest = mirrorPathOf(Path);
+    if (!llvm::sys::fs::is_regular_file(Dest))
+      continue;
+    Errs << "musify: error: '" << oneLine(Path)
+         << "' is missing (a source includes it), but --out-root holds '" << oneLine(Dest)
+         << "', where it would be migrated: a build of the migrated files would "
+            "read that copy instead; restore the header, or remove the copy\n";
+    Ok = false;
+  }
+  return Ok;
+}
+
 void OutputPlan::removeStaleTemporaries(llvm::raw_ostream &Errs) const {
   for (const std::string &Stale : Inputs.StaleTemporaries)
     if (!llvm::sys::fs::remove(Stale))
