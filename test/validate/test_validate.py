@@ -270,6 +270,17 @@ def run_option_tests(validator, work):
         check(refused(c, tree=tree, **{opt: bad}), "validate: %s=%d is refused" % (opt, bad))
     check(refused(c, tree=tree, csv="/nonexistent/x.csv"),
           "validate: a --csv in a folder that does not exist is refused up front")
+    import project
+    for bad in (os.path.join(tree, "src"), os.path.join("src", "..", "..", "mine")):
+        err = io.StringIO()
+        try:
+            with contextlib.redirect_stderr(err):
+                project.main([tree, "--build-system", "make", "--rules-dir", work, "-I", bad])
+        except SystemExit:
+            pass
+        check("take a folder of %s by its path inside it" % tree in err.getvalue(),
+              "validate project: -I %s, outside or absolute, is refused (once copied onto "
+              "itself: a traceback)" % bad)
     log = os.path.join(work, "stdin.log")
     r, w = os.pipe()
     os.write(w, b"the caller's input\n")

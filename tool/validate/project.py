@@ -483,6 +483,10 @@ def checked(ap, args):
     if not os.path.isdir(args.tree):
         ap.error("%s is not a folder" % args.tree)
     for p in args.part + args.includes:
+        # Each is copied to the same path under the work folder's copy.
+        if os.path.isabs(p) or os.path.normpath(p).split(os.sep)[0] == "..":
+            ap.error("--part and -I take a folder of %s by its path inside it, not %s"
+                     % (args.tree, p))
         if not os.path.isdir(os.path.join(args.tree, p)):
             ap.error("%s is not a folder of %s" % (p, args.tree))
     names = ["CMakeLists.txt"] if args.build_system == "cmake" else MAKEFILES
