@@ -294,6 +294,16 @@ def run_option_tests(validator, work):
         os.close(saved)
         os.close(r)
     check(out.strip() == "read:", "validate: a program run reads no standard input (%r)" % out)
+    # A program that times out with a child of its own: neither outlives the run.
+    probe = "import time; time.sleep(60)  # musify-validate-orphan-probe"
+    rc, _, _ = cpu_run.run(["sh", "-c", '%s -c "%s" & %s -c "%s"'
+                            % (sys.executable, probe, sys.executable, probe)], log, timeout=1)
+    left = subprocess.run(["pgrep", "-f", "musify-validate-orphan-probe"],
+                          stdout=subprocess.PIPE, text=True).stdout.split()
+    for pid in left:
+        os.kill(int(pid), 9)
+    check(rc == 124 and not left,
+          "validate: a program that times out leaves no process behind (%s)" % left)
 
 
 def known_bug_tests(validator):
