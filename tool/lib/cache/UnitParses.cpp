@@ -228,6 +228,16 @@ void noteWhereLookedFor(llvm::StringRef Header, const std::set<std::string> &Abs
       Into.insert(Path);
 }
 
+/// The headers Unit's parses stood in for: in their includers' reports, and
+/// where they were looked for in the run's.
+void noteStoodIn(RunState &State, const ParsedUnit &Unit) {
+  for (const StandIn &Missing : Unit.StoodIn) {
+    if (State.knows(Missing.Includer))
+      State.state(Missing.Includer).Report.StoodIn.insert({Missing.Line, Missing.Header});
+    noteWhereLookedFor(Missing.Header, Unit.Absent, State.MissingIncludes);
+  }
+}
+
 /// acceptParse, with F's file state left in State and what was found in F
 /// itself put in Mine.
 void acceptInto(RunState &State, const InputFile &F, ParsedUnit Unit, bool Standalone,
@@ -237,11 +247,7 @@ void acceptInto(RunState &State, const InputFile &F, ParsedUnit Unit, bool Stand
     State.state(F.Path).Report.DeviceParses = Unit.DeviceArchs;
   if (!Unit.Crashes.empty())
     State.state(F.Path).Report.ClangCrashes = Unit.Crashes;
-  for (const StandIn &Missing : Unit.StoodIn) {
-    if (State.knows(Missing.Includer))
-      State.state(Missing.Includer).Report.StoodIn.insert({Missing.Line, Missing.Header});
-    noteWhereLookedFor(Missing.Header, Unit.Absent, State.MissingIncludes);
-  }
+  noteStoodIn(State, Unit);
   if (Unit.Recovered) {
     FileState &S = State.state(F.Path);
     S.Report.ParseErrors = std::move(Unit.FirstErrors);
