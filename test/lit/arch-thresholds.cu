@@ -41,6 +41,18 @@ __device__ int arch() { return __CUDA_ARCH__; }
 #if __CUDA_ARCH__ >= 800 // Ampere
 #elif /* Volta */ __CUDA_ARCH__ >= 700 /* and newer */
 #endif
+// A macro of the user's that no expansion of the parse reads (unused, or
+// expanded only where device compilation reads it) is migrated by spelling,
+// as a skipped region is (once left as written, with no finding).
+#define ARCH_VALUE __CUDA_ARCH__
+#define STREAM_OF(x) ((cudaStream_t)(x))
+__device__ int archValue() {
+#ifdef __CUDA_ARCH__
+  return ARCH_VALUE;
+#else
+  return 0;
+#endif
+}
 // MUSA:      {{^}}#if __MUSA_ARCH__ >= 310
 // MUSA:      {{^}}#elif __MUSA_ARCH__ >= 220
 // MUSA:      {{^}}#elif defined(__MUSA_ARCH__) && 210 <= __MUSA_ARCH__
@@ -51,6 +63,8 @@ __device__ int arch() { return __CUDA_ARCH__; }
 // MUSA-NEXT: {{^}}#elif (__MUSA_ARCH__) || __MUSA_ARCH__ == 0{{$}}
 // MUSA:      {{^}}#if __MUSA_ARCH__ >= 220 // Ampere{{$}}
 // MUSA-NEXT: {{^}}#elif /* Volta */ __MUSA_ARCH__ >= 210 /* and newer */{{$}}
+// MUSA:      {{^}}#define ARCH_VALUE __MUSA_ARCH__{{$}}
+// MUSA-NEXT: {{^}}#define STREAM_OF(x) ((musaStream_t)(x)){{$}}
 
 // MUSA-DIAG-NOT: musify-arch-comparison
 
@@ -74,5 +88,8 @@ __device__ int arch() { return __CUDA_ARCH__; }
 // HIP-NEXT: {{^}}#elif __CUDA_ARCH__ / 100 >= 7{{$}}
 // HIP:      {{^}}#if __HIP_DEVICE_COMPILE__ >= 2 // Ampere{{$}}
 // HIP-NEXT: {{^}}#elif /* Volta */ __HIP_DEVICE_COMPILE__ >= 2 /* and newer */{{$}}
+// HIP:      {{^}}// musify-unsupported: '__CUDA_ARCH__' has no HIP equivalent: as above{{$}}
+// HIP-NEXT: {{^}}#define ARCH_VALUE __CUDA_ARCH__{{$}}
+// HIP-NEXT: {{^}}#define STREAM_OF(x) ((hipStream_t)(x)){{$}}
 // HIP-DIAG: arch-thresholds.cu:32:32: warning: '__CUDA_ARCH__' has no HIP equivalent: used as a value here;
 // HIP-DIAG: arch-thresholds.cu:38:7: warning: '__CUDA_ARCH__' has no HIP equivalent: used as a value here;
