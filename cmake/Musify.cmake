@@ -20,8 +20,10 @@
 # ${CMAKE_CURRENT_BINARY_DIR}/musify/<name>), keeping their paths relative to
 # their common folder, and writes the JSON report to OUTPUT_DIR/report.json.
 # The run is repeated when a listed file, a header the sources include (listed
-# or not: the run writes a depfile of what it read), the musify executable, a
-# rule table of TARGET_API or a RULES file changes. A migrated file whose text
+# or not: the run writes a depfile of what it read, and of where it looked for
+# a header it did not find), the musify executable, a rule table of TARGET_API
+# or a RULES file changes. A header deleted while a source includes it fails
+# the step (its earlier migration would be built). A migrated file whose text
 # did not change keeps its time, so an edit recompiles only what it changed.
 # List in HEADERS the headers of your own that the sources include, so that the
 # migrated copies are known to the build before the first run.

@@ -112,6 +112,22 @@ edits_recompile_what_they_change() {
   grep -q "main.cpp.o" "$work/$b.step.log" ||
     { cat "$work/$b.step.log"; fail "$gen: main.cpp, which includes the edited extra.h, not recompiled"; }
   ok "$gen: an edit re-runs musify and recompiles only what its migration changed, listed headers or not"
+  # extra.h deleted while main.cpp includes it: the build fails and says
+  # why (once a warning, and a build against the stale migrated copy).
+  sleep 1 && rm "$src/extra.h"
+  if "$cmake" --build "$work/$b" >"$work/$b.step.log" 2>&1; then
+    cat "$work/$b.step.log"; fail "$gen: the build succeeded with extra.h deleted"
+  fi
+  grep -q "extra.h' is missing (a source includes it), but --out-root holds" "$work/$b.step.log" ||
+    { cat "$work/$b.step.log"; fail "$gen: a deleted extra.h: not the message expected"; }
+  # Re-created with new content: migrated again (once "no work to do": the
+  # depfile no longer named it), main.cpp recompiled.
+  printf '#pragma once\n#define EXTRA_SYNC() EXAMPLE_CHECK(cudaStreamSynchronize(nullptr))\n' >"$src/extra.h"
+  step true
+  ran || fail "$gen: extra.h re-created did not re-run musify"
+  grep -q "hipStreamSynchronize(nullptr)" "$mig/extra.h" || fail "$gen: the re-created extra.h is not migrated"
+  grep -q "main.cpp.o" "$work/$b.step.log" || fail "$gen: main.cpp not recompiled with the re-created extra.h"
+  ok "$gen: a header deleted while included fails the build; re-created, it is migrated"
 }
 
 case $mode in

@@ -6,7 +6,11 @@ Options.h: the run's options and the sequence of stage calls), then the driver
 (tool/driver/, the command line): each may include what comes before it, and
 nothing before them includes them. A backward include, or a folder missing from
 the order, fails. So does a Session.cpp of more than SESSION_MAX_LINES lines:
-it is the sequence of stage calls, and what grows goes to its stage.
+it is the sequence of stage calls, and what grows goes to its stage. So does
+a name private to an engine source (a `static` at file scope, a name defined
+in an anonymous namespace) that another source of its folder has too: the
+unity builds (MUSIFY_UNITY_BUILD, the sanitizer builds) compile a folder as
+one unit, where the two clash, and only they would find it.
 
 Run from the repository root: python3 test/layering/check_layering.py
 """
@@ -25,6 +29,60 @@ INCLUDE = re.compile(r'^\s*#\s*include\s+"([A-Za-z_]+)/', re.M)
 SESSION_MAX_LINES = 300
 # The session's headers, included by name alone.
 SESSION_INCLUDE = re.compile(r'^\s*#\s*include\s+"(Session|Options)\.h"', re.M)
+
+
+# Names private to a source: a file-scope static, and in an anonymous namespace
+# a type, function or variable defined at column 0.
+PRIVATE_STATIC = re.compile(r"^static\s+(?:(?:inline|constexpr|const)\s+)*[\w:<>,*&\s]*?"
+                            r"\b([A-Za-z_]\w*)\s*(?:\(|=|\[|;|\{)", re.M)
+PRIVATE_DEFINITIONS = [
+    re.compile(r"^(?:class|struct|enum(?:\s+class)?|using)\s+([A-Za-z_]\w*)"),
+    re.compile(r"^(?:(?:inline|constexpr|const)\s+)*[\w:<>,*&]+(?:\s+[\w:<>,*&]+)*?"
+               r"\s*[*&]?\b([A-Za-z_]\w*)\s*\("),
+    re.compile(r"^(?:(?:constexpr|const)\s+)*[\w:<>,]+\s+([A-Za-z_]\w*)\s*(?:=|\[|\{)"),
+]
+
+
+def private_names(text):
+    """The names a source keeps to itself (an approximation: definitions
+    written as clang-format lays them out)."""
+    names = set(PRIVATE_STATIC.findall(text))
+    anonymous = False
+    for line in text.split("\n"):
+        if re.match(r"^namespace\s*\{", line) or re.match(r"^\}\s*//\s*namespace\s*$", line):
+            anonymous = line.startswith("namespace")
+        elif anonymous and line and line[0] not in " \t}#/":
+            for definition in PRIVATE_DEFINITIONS:
+                m = definition.match(line)
+                if m:
+                    names.add(m.group(1))
+                    break
+    return names - {"operator", "return"}
+
+
+# What private_names must read: the shapes of clang-format's layout.
+PRIVATE_SAMPLE = ("static bool isBlank(char C) { return C == ' '; }\n"
+                  "static const char *const Names[] = {};\n"
+                  "namespace {\nstruct Walker : Base {\n  void f();\n};\n"
+                  "std::optional<int> readAt(llvm::StringRef Text,\n"
+                  "                          unsigned At) {}\n"
+                  "constexpr unsigned MaxDepth = 8;\n} // namespace\n"
+                  "int exported(int) { return 0; }\n")
+PRIVATE_SAMPLE_NAMES = {"isBlank", "Names", "Walker", "readAt", "MaxDepth"}
+
+
+def unity_clashes():
+    """A name private to two sources of one engine folder, per clash."""
+    owners = {}
+    for layer, path in sources():
+        if layer != "driver" and path.endswith(".cpp"):
+            with open(path, encoding="utf-8") as f:
+                for name in private_names(f.read()):
+                    owners.setdefault((os.path.dirname(path), name), []).append(path)
+    return ["%s: private to both %s: the unity builds (MUSIFY_UNITY_BUILD) compile the "
+            "folder as one unit, where they clash; rename one"
+            % (name, " and ".join(os.path.relpath(p, ROOT) for p in paths))
+            for (_, name), paths in sorted(owners.items()) if len(paths) > 1]
 
 
 def sources():
@@ -67,6 +125,10 @@ def main():
         problems.append("tool/lib/Session.cpp has %d lines, more than %d: move what grew "
                         "into its stage (tool/lib/session/ or a stage folder)"
                         % (lines, SESSION_MAX_LINES))
+    if private_names(PRIVATE_SAMPLE) != PRIVATE_SAMPLE_NAMES:
+        problems.append("private_names() reads %s from its sample, not %s"
+                        % (sorted(private_names(PRIVATE_SAMPLE)), sorted(PRIVATE_SAMPLE_NAMES)))
+    problems += unity_clashes()
     for p in problems:
         print("  " + p)
     print("layering: %s" % ("OK" if not problems else "%d problem(s)" % len(problems)))

@@ -7,7 +7,8 @@
 // comparison with 0, the value of the undefined macro, keep their meaning on
 // both; a value use, even in arithmetic inside a comparison
 // (`__CUDA_ARCH__ / 100 >= 7`), is no comparison of the macro and stays
-// unsupported on HIP.
+// unsupported on HIP; a comment beside a comparison (`// Ampere`) is no
+// operator (once read as a division: a value use).
 // RUN: %musify %s --report %t.json 2> %t.err | FileCheck %s --check-prefix=MUSA
 // RUN: FileCheck %s --check-prefix=MUSA-DIAG < %t.err
 // RUN: %python -c "import json; [print(e['line'], e['comparison']['old'], '->', e['comparison']['new'], e['comparison']['needs_review']) for e in json.load(open('%t.json'))['files'][0]['references'] if 'comparison' in e]" | FileCheck %s --check-prefix=REPORT
@@ -36,6 +37,22 @@ __device__ int arch() { return __CUDA_ARCH__; }
 #elif (__CUDA_ARCH__) || __CUDA_ARCH__ == 0
 #elif __CUDA_ARCH__ / 100 >= 7
 #endif
+// A comment before or after a comparison is no operator of it.
+#if __CUDA_ARCH__ >= 800 // Ampere
+#elif /* Volta */ __CUDA_ARCH__ >= 700 /* and newer */
+#endif
+// A macro of the user's that no expansion of the parse reads (unused, or
+// expanded only where device compilation reads it) is migrated by spelling,
+// as a skipped region is (once left as written, with no finding).
+#define ARCH_VALUE __CUDA_ARCH__
+#define STREAM_OF(x) ((cudaStream_t)(x))
+__device__ int archValue() {
+#ifdef __CUDA_ARCH__
+  return ARCH_VALUE;
+#else
+  return 0;
+#endif
+}
 // MUSA:      {{^}}#if __MUSA_ARCH__ >= 310
 // MUSA:      {{^}}#elif __MUSA_ARCH__ >= 220
 // MUSA:      {{^}}#elif defined(__MUSA_ARCH__) && 210 <= __MUSA_ARCH__
@@ -44,13 +61,19 @@ __device__ int arch() { return __CUDA_ARCH__; }
 // MUSA:      {{^}}#if __MUSA_ARCH__ && !defined(NO_FAST_PATH){{$}}
 // MUSA-NEXT: {{^}}#elif !__MUSA_ARCH__{{$}}
 // MUSA-NEXT: {{^}}#elif (__MUSA_ARCH__) || __MUSA_ARCH__ == 0{{$}}
+// MUSA:      {{^}}#if __MUSA_ARCH__ >= 220 // Ampere{{$}}
+// MUSA-NEXT: {{^}}#elif /* Volta */ __MUSA_ARCH__ >= 210 /* and newer */{{$}}
+// MUSA:      {{^}}#define ARCH_VALUE __MUSA_ARCH__{{$}}
+// MUSA-NEXT: {{^}}#define STREAM_OF(x) ((musaStream_t)(x)){{$}}
 
 // MUSA-DIAG-NOT: musify-arch-comparison
 
-// REPORT:      19 __CUDA_ARCH__ >= 900 -> __MUSA_ARCH__ >= 310 False
-// REPORT-NEXT: 21 __CUDA_ARCH__ >= 800 -> __MUSA_ARCH__ >= 220 False
-// REPORT-NEXT: 23 700 <= __CUDA_ARCH__ -> 210 <= __MUSA_ARCH__ False
-// REPORT-NEXT: 36 __CUDA_ARCH__ == 0 -> __MUSA_ARCH__ == 0 False
+// REPORT:      20 __CUDA_ARCH__ >= 900 -> __MUSA_ARCH__ >= 310 False
+// REPORT-NEXT: 22 __CUDA_ARCH__ >= 800 -> __MUSA_ARCH__ >= 220 False
+// REPORT-NEXT: 24 700 <= __CUDA_ARCH__ -> 210 <= __MUSA_ARCH__ False
+// REPORT-NEXT: 37 __CUDA_ARCH__ == 0 -> __MUSA_ARCH__ == 0 False
+// REPORT-NEXT: 41 __CUDA_ARCH__ >= 800 -> __MUSA_ARCH__ >= 220 False
+// REPORT-NEXT: 42 __CUDA_ARCH__ >= 700 -> __MUSA_ARCH__ >= 210 False
 
 // HIP:      {{^}}#if __HIP_DEVICE_COMPILE__ >= 2{{$}}
 // HIP:      {{^}}#elif __HIP_DEVICE_COMPILE__ >= 2{{$}}
@@ -63,5 +86,10 @@ __device__ int arch() { return __CUDA_ARCH__; }
 // HIP-NEXT: {{^}}#elif (__HIP_DEVICE_COMPILE__) || __HIP_DEVICE_COMPILE__ == 0{{$}}
 // HIP-NEXT: {{^}}// musify-unsupported: '__CUDA_ARCH__' has no HIP equivalent: as above
 // HIP-NEXT: {{^}}#elif __CUDA_ARCH__ / 100 >= 7{{$}}
-// HIP-DIAG: arch-thresholds.cu:31:32: warning: '__CUDA_ARCH__' has no HIP equivalent: used as a value here;
-// HIP-DIAG: arch-thresholds.cu:37:7: warning: '__CUDA_ARCH__' has no HIP equivalent: used as a value here;
+// HIP:      {{^}}#if __HIP_DEVICE_COMPILE__ >= 2 // Ampere{{$}}
+// HIP-NEXT: {{^}}#elif /* Volta */ __HIP_DEVICE_COMPILE__ >= 2 /* and newer */{{$}}
+// HIP:      {{^}}// musify-unsupported: '__CUDA_ARCH__' has no HIP equivalent: as above{{$}}
+// HIP-NEXT: {{^}}#define ARCH_VALUE __CUDA_ARCH__{{$}}
+// HIP-NEXT: {{^}}#define STREAM_OF(x) ((hipStream_t)(x)){{$}}
+// HIP-DIAG: arch-thresholds.cu:32:32: warning: '__CUDA_ARCH__' has no HIP equivalent: used as a value here;
+// HIP-DIAG: arch-thresholds.cu:38:7: warning: '__CUDA_ARCH__' has no HIP equivalent: used as a value here;

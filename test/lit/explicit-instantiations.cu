@@ -62,6 +62,9 @@ template <typename T> void take(T) {}
 template void take<cudaStream_t>(cudaStream_t);
 } // namespace user
 template void user::take<::cudaStream_t>(::cudaStream_t);
+// A name a line splice breaks is the name joined (once left as written).
+template int run<cuda\
+Event_t, float>(const void *);
 
 // MUSA:      template int run<__mt_bfloat16, __mt_bfloat16>(const void *);
 // MUSA-NEXT: extern template int run<__mt_bfloat16, float>(const void *);
@@ -88,6 +91,8 @@ template void user::take<::cudaStream_t>(::cudaStream_t);
 // CHECK:      struct cudaStream_t {};
 // CHECK:      template void take<cudaStream_t>(cudaStream_t);
 // CHECK:      template void user::take<::{{musa|hip}}Stream_t>(::{{musa|hip}}Stream_t);
+// CHECK-NEXT: // A name a line splice breaks
+// CHECK-NEXT: template int run<{{musa|hip}}Event_t, float>(const void *);
 
 // DIAG-NOT: warning
 // LEFT-NOT: __nv_bfloat16

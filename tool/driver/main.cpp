@@ -79,8 +79,9 @@ cl::list<std::string> FailOn(
 cl::opt<std::string> DepFile(
     "depfile",
     cl::desc("Write the files the run read (inputs, the user headers they include, "
-             "--rules files) as a Make/Ninja depfile whose targets are the files named "
-             "by -o, --report, --sarif and --html"),
+             "--rules files, where it looked for headers it did not find) as a "
+             "Make/Ninja depfile whose targets are the files named by -o, --report, "
+             "--sarif and --html"),
     cl::value_desc("file.d"), cl::cat(MusifyCategory));
 cl::opt<std::string>
     CudaPath("cuda-path",

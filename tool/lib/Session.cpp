@@ -34,7 +34,8 @@ int MigrationRun::run() {
   if (Journal && Written)
     Journal->finish();
   if (Options.Output == OutputMode::OutRoot)
-    Written = Output.mirrorLinks(Errs) && Written;
+    Written = Output.mirrorLinks(Errs) &&
+              Output.noMirrorOfMissing(State.MissingIncludes, Errs) && Written;
   return report() && Written ? ExitSuccess : ExitMigrationProblems;
 }
 

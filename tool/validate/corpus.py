@@ -82,8 +82,9 @@ FIRST_ERROR = re.compile(r"^.*\b(?:error|fatal error)\b.*$", re.M)
 
 def run(cmd, env=None, cwd=None, timeout=900):
     try:
-        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
-                           cwd=cwd, timeout=timeout, text=True, errors="replace")
+        p = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, env=env, cwd=cwd, timeout=timeout,
+                           text=True, errors="replace")
         return p.returncode, p.stdout
     except subprocess.TimeoutExpired:
         return 124, "timed out after %ds" % timeout
@@ -402,6 +403,55 @@ class CorpusRun:
         return failed
 
 
+# Marks a work folder as one a run of musify-validate made: a run removes and
+# remakes folders of its own there, so it takes no folder it did not make.
+WORK_MARK = ".musify-validate-work"
+
+
+def check_run_options(ap, args, trees):
+    """Refuses, before anything runs, what would fail late or cost the user's
+    files: -j or a time limit below 1, a --csv whose folder is missing, and
+    a --work folder that overlaps a tree or holds files no run of
+    musify-validate made (the run empties folders of its own there)."""
+    if args.jobs < 1:
+        ap.error("-j takes a whole number of at least 1, not %d" % args.jobs)
+    for opt in ("timeout", "run_timeout"):
+        if getattr(args, opt, 1) < 1:
+            ap.error("--%s takes a whole number of seconds of at least 1, not %d"
+                     % (opt.replace("_", "-"), getattr(args, opt)))
+    reals = [os.path.realpath(t) for t in trees]
+    if args.csv:
+        path = os.path.realpath(args.csv)
+        if os.path.exists(path) and not os.path.isfile(path):
+            ap.error("--csv %s is not a regular file" % args.csv)
+        if not os.path.isdir(os.path.dirname(path)):
+            ap.error("--csv %s: its folder does not exist" % args.csv)
+    if not args.work:
+        return
+    work = os.path.realpath(args.work)
+    for tree in reals:
+        if work == tree or work.startswith(tree + os.sep) or tree.startswith(work + os.sep):
+            ap.error("--work %s overlaps the tree %s: the run empties folders of its own "
+                     "there; name a folder outside it" % (args.work, tree))
+    if os.path.exists(work) and not os.path.isdir(work):
+        ap.error("--work %s is not a folder" % args.work)
+    if os.path.isdir(work) and os.listdir(work) and \
+            not os.path.exists(os.path.join(work, WORK_MARK)):
+        ap.error("--work %s holds files that no run of musify-validate made (no %s): the "
+                 "run empties folders of its own there; name a new or empty folder"
+                 % (args.work, WORK_MARK))
+
+
+def work_folder(args, prefix):
+    """(the work folder, made and marked; the temporary folder to remove at
+    the end, or None where --work names it)."""
+    tmp = None if args.work else tempfile.mkdtemp(prefix=prefix)
+    work = os.path.abspath(args.work or tmp)
+    os.makedirs(work, exist_ok=True)
+    open(os.path.join(work, WORK_MARK), "a").close()
+    return work, tmp
+
+
 def write_csv(path, rows):
     with open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0]) if rows else ["file"])
@@ -421,10 +471,10 @@ def main(argv):
     floors = floors_of(ap, args, ("--min-built", args.min_built),
                        ("--min-built-sampled", args.min_built_sampled), targets)
 
+    check_run_options(ap, args, [root])
     units = units_of(args, root)
-    tmp = None if args.work else tempfile.mkdtemp(prefix="musify-corpus-")
-    corpus = CorpusRun(args, root, units, os.path.abspath(args.work or tmp))
-    os.makedirs(corpus.work, exist_ok=True)
+    work, tmp = work_folder(args, "musify-corpus-")
+    corpus = CorpusRun(args, root, units, work)
     # Clang's offload steps (hipcc) leave empty folders in $TMPDIR: the
     # compilers get a folder of the work folder's own, removed at the end.
     scratch = tempfile.mkdtemp(prefix="scratch-", dir=corpus.work)

@@ -47,7 +47,6 @@ import os
 import re
 import shutil
 import sys
-import tempfile
 
 import corpus
 import cpu_run
@@ -256,12 +255,9 @@ def parse_args(argv):
     if not os.path.isdir(args.root) or any(t not in cpu_run.TARGETS + ("original",)
                                            for t in targets):
         ap.error("ROOT must be a folder and --target hip, musa or both")
+    corpus.check_run_options(ap, args, [args.root])
     if args.csv:
         csv_path = os.path.realpath(args.csv)
-        if os.path.exists(csv_path) and not os.path.isfile(csv_path):
-            ap.error("--csv %s is not a regular file" % args.csv)
-        if not os.path.isdir(os.path.dirname(csv_path)):
-            ap.error("--csv %s: its folder does not exist" % args.csv)
         if csv_path.startswith(os.path.realpath(args.root) + os.sep):
             ap.error("--csv %s lies inside ROOT: the run writes nothing into the tree" % args.csv)
     if args.gpu and not (args.runtime_include and os.path.isfile(
@@ -291,9 +287,7 @@ def main(argv):
     except ValueError as e:
         print("musify-validate corpus --run: error: %s" % e, file=sys.stderr)
         return 2
-    tmp = None if args.work else tempfile.mkdtemp(prefix="musify-corpus-run-")
-    work = os.path.abspath(args.work or tmp)
-    os.makedirs(work, exist_ok=True)
+    work, tmp = corpus.work_folder(args, "musify-corpus-run-")
     programs = programs_of(root, {os.path.normpath(i) for i in args.includes})
     every, known = corpus.sample_every(args), {k.split(":", 1)[-1] for k in args.known_fail}
     kept = corpus.sampled(programs, every, {n for n in programs if os.path.basename(n) in known})

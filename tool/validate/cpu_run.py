@@ -13,6 +13,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -39,18 +40,33 @@ NO_MEMBER = re.compile(r"error: .(?:struct |class )?(hip\w+). has no member name
 FIRST_ERROR = re.compile(r"^.*\berror\b.*$", re.M)
 
 
+def kill_group(p):
+    """Ends what is left of p's process group, p included, and reaps p."""
+    try:
+        os.killpg(p.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    p.wait()
+
+
 def run(cmd, log, cwd=None, timeout=900, env=None):
     """(exit status, output, seconds); the command and output go to log. The
     output goes through a file and only its last OUTPUT_KEPT bytes are read,
-    so a program that prints without end cannot exhaust memory."""
+    so a program that prints without end cannot exhaust memory. It runs in
+    a process group of its own, removed whole when it ends or times out: no
+    process it started outlives it."""
     t0 = time.time()
     with tempfile.TemporaryFile() as sink:
         try:
-            rc = subprocess.run(cmd, stdout=sink, stderr=subprocess.STDOUT, cwd=cwd,
-                                timeout=timeout, env=env).returncode
-            note = ""
-        except subprocess.TimeoutExpired:
-            rc, note = 124, "\ntimed out after %ds" % timeout
+            with subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=sink,
+                                  stderr=subprocess.STDOUT, cwd=cwd, env=env,
+                                  start_new_session=True) as p:
+                try:
+                    rc, note = p.wait(timeout=timeout), ""
+                except subprocess.TimeoutExpired:
+                    rc, note = 124, "\ntimed out after %ds" % timeout
+                finally:
+                    kill_group(p)
         except OSError as e:
             rc, note = 127, str(e)
         size = sink.seek(0, os.SEEK_END)

@@ -60,7 +60,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
@@ -87,8 +86,9 @@ def run(cmd, log, env=None, cwd=None, timeout=600):
     """(exit status, output); the output is also appended to the log file."""
     t0 = time.time()
     try:
-        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
-                           cwd=cwd, timeout=timeout, text=True, errors="replace")
+        p = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, env=env, cwd=cwd, timeout=timeout,
+                           text=True, errors="replace")
         rc, out = p.returncode, p.stdout
     except subprocess.TimeoutExpired:
         rc, out = 124, "timed out after %d s (--timeout)\n" % timeout
@@ -436,6 +436,10 @@ def print_table(run_, kinds):
     for k in kinds:
         print("  %s: %d migrated build file(s) keep a CUDA word with no migration or finding"
               % (k, run_.unmarked.get(k, 0)))
+    for r in run_.rows:
+        if r["class"] == "built" and r["build_target"] in run_.args.known_bugs.get(r["target"], ()):
+            print("  %s: --known-bug %s:%s built: the bug is gone, remove it from the list"
+                  % (r["target"], r["target"], r["build_target"]))
 
 
 def parser():
@@ -482,6 +486,10 @@ def checked(ap, args):
     if not os.path.isdir(args.tree):
         ap.error("%s is not a folder" % args.tree)
     for p in args.part + args.includes:
+        # Each is copied to the same path under the work folder's copy.
+        if os.path.isabs(p) or os.path.normpath(p).split(os.sep)[0] == "..":
+            ap.error("--part and -I take a folder of %s by its path inside it, not %s"
+                     % (args.tree, p))
         if not os.path.isdir(os.path.join(args.tree, p)):
             ap.error("%s is not a folder of %s" % (p, args.tree))
     names = ["CMakeLists.txt"] if args.build_system == "cmake" else MAKEFILES
@@ -508,6 +516,7 @@ def main(argv):
     if not full:
         args.part += args.sampled_part
     kinds = checked(ap, args)
+    corpus.check_run_options(ap, args, [args.tree])
     if args.sample < 1:
         ap.error("--sample takes a whole number of at least 1")
     sampled = corpus.sample_every(args) > 1 or (args.sampled_part and not full)
@@ -520,9 +529,7 @@ def main(argv):
         args.known_bugs.setdefault(kind, set()).add(name)
     floors = corpus.parse_floors(ap, *(("--min-built-sampled", args.min_built_sampled)
                                        if sampled else ("--min-built", args.min_built)), kinds)
-    tmp = None if args.work else tempfile.mkdtemp(prefix="musify-project-")
-    work = os.path.abspath(args.work or tmp)
-    os.makedirs(work, exist_ok=True)
+    work, tmp = corpus.work_folder(args, "musify-project-")
     system = (CMakeBuild if args.build_system == "cmake" else MakeBuild)(args)
     run_ = ProjectRun(args, system, work)
     try:

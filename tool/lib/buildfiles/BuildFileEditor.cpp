@@ -93,6 +93,9 @@ bool BuildFileEditor::claimed(unsigned Offset, unsigned Length) const {
 bool BuildFileEditor::claim(const Edit &E) { return inText(E) && Edits.claim(E); }
 
 Event *BuildFileEditor::record(Decision D) {
+  // An edit an earlier decision made already is shared, not a block: two
+  // flags that read one variable both rewrite its value, the same way.
+  llvm::erase_if(D.Edits, [&](const Edit &E) { return Edits.holds(E); });
   if (llvm::any_of(D.Edits, [&](const Edit &E) { return !inText(E) || Edits.blocks(E); }))
     return nullptr;
   for (const Edit &E : D.Edits)

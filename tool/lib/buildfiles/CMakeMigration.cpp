@@ -232,10 +232,15 @@ private:
     // Runs of words with the same context, in order, so a flag meets its value.
     std::vector<BuildWord> Run;
     bool RunReports = false;
+    // `SHELL:-Xcompiler -fopenmp`: options a shell splits, at blanks.
+    std::vector<std::pair<unsigned, unsigned>> Shell;
     auto Flush = [&] {
       Ed.migrateFlags(
           Run, RunReports,
           [&](const BuildWord &W) -> llvm::StringRef {
+            for (auto [Begin, End] : Shell)
+              if (Begin <= W.Begin && W.End <= End)
+                return " ";
             for (const CMakeArgument &A : C.Arguments)
               if (A.Begin <= W.Begin && W.End <= A.End)
                 return A.Form == CMakeArgument::Quoted ? " " : ";";
@@ -257,7 +262,20 @@ private:
         if (!Run.empty() && Reports != RunReports)
           Flush();
         RunReports = Reports;
-        Run.push_back(BuildWord::plain(W.Begin, W.End));
+        llvm::StringRef Options = Text.slice(W.Begin, W.End);
+        if (!Options.consume_front("SHELL:")) {
+          Run.push_back(BuildWord::plain(W.Begin, W.End));
+          continue;
+        }
+        Shell.emplace_back(W.Begin, W.End);
+        for (unsigned At = W.End - Options.size(); At < W.End;) {
+          unsigned End = At;
+          while (End < W.End && Text[End] != ' ' && Text[End] != '\t')
+            ++End;
+          if (End > At)
+            Run.push_back(BuildWord::plain(At, End));
+          At = End + 1;
+        }
       }
     Flush();
   }

@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 
@@ -210,6 +211,33 @@ void moveFoundInUnit(const std::string &Path, TranslationUnitFindings &Found,
               [](const SkippedRegion &R) -> const std::string & { return R.File; });
 }
 
+/// The paths of Absent where an #include of Header, which the parse stood
+/// in for, looked for it (Absent also holds where headers that were found
+/// were looked for first).
+void noteWhereLookedFor(llvm::StringRef Header, const std::set<std::string> &Absent,
+                        std::set<std::string> &Into) {
+  llvm::SmallString<128> Spelled(Header);
+  llvm::sys::path::remove_dots(Spelled, /*remove_dot_dot=*/true);
+  // Absent paths have no dots left: one spelled with `..` is matched by name.
+  bool ByName = Spelled.starts_with("..");
+  std::string Tail =
+      "/" +
+      (ByName ? llvm::sys::path::filename(Spelled) : llvm::StringRef(Spelled)).str();
+  for (const std::string &Path : Absent)
+    if (llvm::StringRef(Path).ends_with(Tail))
+      Into.insert(Path);
+}
+
+/// The headers Unit's parses stood in for: in their includers' reports, and
+/// where they were looked for in the run's.
+void noteStoodIn(RunState &State, const ParsedUnit &Unit) {
+  for (const StandIn &Missing : Unit.StoodIn) {
+    if (State.knows(Missing.Includer))
+      State.state(Missing.Includer).Report.StoodIn.insert({Missing.Line, Missing.Header});
+    noteWhereLookedFor(Missing.Header, Unit.Absent, State.MissingIncludes);
+  }
+}
+
 /// acceptParse, with F's file state left in State and what was found in F
 /// itself put in Mine.
 void acceptInto(RunState &State, const InputFile &F, ParsedUnit Unit, bool Standalone,
@@ -219,9 +247,7 @@ void acceptInto(RunState &State, const InputFile &F, ParsedUnit Unit, bool Stand
     State.state(F.Path).Report.DeviceParses = Unit.DeviceArchs;
   if (!Unit.Crashes.empty())
     State.state(F.Path).Report.ClangCrashes = Unit.Crashes;
-  for (const StandIn &Missing : Unit.StoodIn)
-    if (State.knows(Missing.Includer))
-      State.state(Missing.Includer).Report.StoodIn.insert({Missing.Line, Missing.Header});
+  noteStoodIn(State, Unit);
   if (Unit.Recovered) {
     FileState &S = State.state(F.Path);
     S.Report.ParseErrors = std::move(Unit.FirstErrors);

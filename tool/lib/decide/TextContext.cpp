@@ -57,13 +57,19 @@ Comparison comparison(llvm::StringRef Op, long long Value,
 /// Whether an operand that ends before Begin or starts at After (the text
 /// after it) belongs to an operator binding tighter than a comparison:
 /// `__CUDA_ARCH__ / 100 >= 6` compares no `__CUDA_ARCH__` with 6.
+/// A comment is no operator: `__CUDA_ARCH__ >= 700 // Volta`.
 bool bindsTighter(llvm::StringRef Text, unsigned Begin, llvm::StringRef After) {
   llvm::StringRef Before = Text.take_front(Begin).rtrim(" \t");
+  while (Before.ends_with("*/") &&
+         Before.drop_back(2).rfind("/*") != llvm::StringRef::npos)
+    Before = Before.take_front(Before.drop_back(2).rfind("/*")).rtrim(" \t");
   if (!Before.empty() && llvm::StringRef("*/%+-~!").contains(Before.back()))
     return true;
   if (Before.ends_with("<<") || Before.ends_with(">>"))
     return true;
   After = After.ltrim(" \t");
+  if (After.starts_with("//") || After.starts_with("/*"))
+    return false;
   return (!After.empty() && llvm::StringRef("*/%+-").contains(After.front())) ||
          After.starts_with("<<") || After.starts_with(">>");
 }

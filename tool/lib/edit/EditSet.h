@@ -48,6 +48,11 @@ public:
   /// True if E overlaps an edit of the set, other than an insertion at the
   /// same place as an insertion E.
   bool blocks(const Edit &E) const;
+  /// True if the set has E itself (its place and its text).
+  bool holds(const Edit &E) const {
+    auto It = Edits.find({E.Offset, E.Length});
+    return It != Edits.end() && It->second.Text == E.Text;
+  }
 
   /// The edits that will be applied, in offset order.
   std::vector<Edit> edits() const;

@@ -118,13 +118,15 @@ void forEachNameIn(clang::ASTContext &Context, clang::FileID FID, unsigned Begin
     llvm::StringRef Before = I > 0 ? Tokens[I - 1].Text : "";
     if (!Tokens[I].Identifier || Before == "." || Before == "->")
       continue;
+    // A name a line splice breaks (`cuda\<newline>Event_t`) is the name joined.
+    std::string Name = withoutSplices(Tokens[I].Text);
     const clang::NamedDecl *D = nullptr;
     if (Before != "::")
-      D = lookUp(Context, Around, Tokens[I].Text, /*Outward=*/true);
+      D = lookUp(Context, Around, Name, /*Outward=*/true);
     else if (I >= 2 && Tokens[I - 2].Identifier)
-      D = lookUp(Context, Named, Tokens[I].Text, /*Outward=*/false);
+      D = lookUp(Context, Named, Name, /*Outward=*/false);
     else if (I < 2 || Tokens[I - 2].Text != ">") // a leading `::`
-      D = lookUp(Context, Context.getTranslationUnitDecl(), Tokens[I].Text, false);
+      D = lookUp(Context, Context.getTranslationUnitDecl(), Name, false);
     Named = scopeNamedBy(D);
     if (D)
       Note(D, Tokens[I].Offset);

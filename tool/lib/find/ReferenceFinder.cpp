@@ -17,9 +17,12 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <set>
+#include <tuple>
 
 namespace musify {
 
@@ -941,11 +944,34 @@ public:
   }
 
   void MacroDefined(const Token &, const MacroDirective *MD) override {
-    if (UserMacroBodies || !MD || !MD->getMacroInfo() ||
-        !MD->getMacroInfo()->getNumTokens())
+    if (!MD || !MD->getMacroInfo() || !MD->getMacroInfo()->getNumTokens())
       return;
     const PreprocessorLexer *Lexer = PP.getCurrentFileLexer();
-    UserMacroBodies = !Lexer || Where.isUserFile(Lexer->getFileID());
+    bool User = !Lexer || Where.isUserFile(Lexer->getFileID());
+    UserMacroBodies = UserMacroBodies || User;
+    if (User)
+      Unexpanded.insert(MD->getMacroInfo());
+  }
+
+  /// A user's macro no expansion of this parse read: its body is migrated
+  /// by spelling, as a skipped region is (`#define ARCH __CUDA_ARCH__`,
+  /// expanded only where device compilation reads it).
+  void EndOfMainFile() override {
+    const SourceManager &SM = Where.sourceManager();
+    std::vector<SkippedRegion> Bodies;
+    for (const MacroInfo *MI : Unexpanded) {
+      SourceLocation First = MI->tokens().front().getLocation();
+      SourceLocation Last = MI->tokens().back().getEndLoc();
+      std::optional<Place> Begin = Where.placeOfOffset(First);
+      if (Begin && First.isFileID() && Last.isFileID() &&
+          SM.getFileID(First) == SM.getFileID(Last))
+        Bodies.push_back({Begin->File, Begin->Offset, SM.getFileOffset(Last)});
+    }
+    // In the order of the text, not of the set's pointers.
+    llvm::sort(Bodies, [](const SkippedRegion &A, const SkippedRegion &B) {
+      return std::tie(A.File, A.Begin) < std::tie(B.File, B.Begin);
+    });
+    llvm::append_range(Findings.Skipped, Bodies);
   }
 
   void InclusionDirective(SourceLocation Hash, const Token &, StringRef FileName, bool,
@@ -988,6 +1014,7 @@ public:
 
   void MacroExpands(const Token &Name, const MacroDefinition &MD, SourceRange,
                     const MacroArgs *) override {
+    Unexpanded.erase(MD.getMacroInfo());
     noteMacro(Name, MD);
   }
   void Ifdef(SourceLocation, const Token &Name, const MacroDefinition &MD) override {
@@ -1173,6 +1200,8 @@ private:
   Locator &Where;
   /// A user's file defined a macro with a body (inOthersFileOnly).
   bool UserMacroBodies = false;
+  /// The user's macros with a body that no expansion has read yet.
+  llvm::SmallPtrSet<const MacroInfo *, 16> Unexpanded;
   Preprocessor &PP;
   const RuleTable &Rules;
   TranslationUnitFindings &Findings;

@@ -249,6 +249,7 @@ static llvm::Error addDatabaseInputs(const InputRequest &Request,
     if (llvm::Error E = addFolder(Folder, Request.SkipDir, Set, /*RequireSources=*/false))
       return E;
     Set.Roots.push_back(Folder);
+    Set.Folders.push_back(Folder);
   }
   return llvm::Error::success();
 }
@@ -263,6 +264,7 @@ static llvm::Error addGivenPath(const std::string &Given, llvm::StringRef SkipDi
     if (llvm::Error E = addFolder(Real, SkipDir, Set))
       return E;
     Set.Roots.push_back(Real.str().str());
+    Set.Folders.push_back(Real.str().str());
     return llvm::Error::success();
   }
   // A device (a link to /dev/zero named z.cu) or a file no source is as
@@ -308,6 +310,8 @@ static void removeDuplicates(InputSet &Set) {
       Set.Files.end());
   llvm::sort(Set.Roots);
   Set.Roots.erase(llvm::unique(Set.Roots), Set.Roots.end());
+  llvm::sort(Set.Folders);
+  Set.Folders.erase(llvm::unique(Set.Folders), Set.Folders.end());
 }
 
 /// Each file's path from the inputs' common folder, whether the filter

@@ -109,6 +109,9 @@ struct InputSet {
   /// Folders whose files musify may edit: the folders named, and the folder
   /// of each file named. Headers outside them are never touched.
   std::vector<std::string> Roots;
+  /// Of the roots, the folders named (or a database's): each file in them
+  /// is an input, so a folder inside one is read too.
+  std::vector<std::string> Folders;
   std::string MirrorBase; ///< the deepest folder holding every root
   /// Symbolic links inside input folders: never followed (what they lead to
   /// inside the folder is read where it is; outside it, never), and mirrored

@@ -95,6 +95,10 @@ struct RunState {
   std::vector<std::string> ReliesOnImplicitHeader;
   /// What each parsed translation unit compiled, for build predictions.
   std::map<std::string, UnitReach> Units;
+  /// The user paths where a header the parses stood in for was looked for:
+  /// a file appearing at one changes what the run would read (--depfile),
+  /// and an --out-root mirror of one is no migration of this run.
+  std::set<std::string> MissingIncludes;
   unsigned UnitsParsed = 0, UnitsFromCache = 0;
 
   /// The file at Path, known from now on.

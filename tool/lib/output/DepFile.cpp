@@ -61,13 +61,15 @@ llvm::Expected<std::string> depFileText(llvm::ArrayRef<std::string> Targets,
     Text += (Text.empty() ? "" : " ") + *Word;
   }
   Text += ":";
+  std::string Empty; // a rule of its own for each, as `gcc -MP` writes
   for (const std::string &Dep : Deps) {
     llvm::Expected<std::string> Word = escaped(Dep);
     if (!Word)
       return Word.takeError();
     Text += " \\\n  " + *Word;
+    Empty += *Word + ":\n";
   }
-  return Text + "\n";
+  return Text + "\n" + Empty;
 }
 
 } // namespace musify

@@ -14,7 +14,11 @@ namespace musify {
 
 /// `Targets: Deps`, one dependency a line, each path escaped as GNU make and
 /// Ninja both read it back (a space as `\ `, `#` as `\#`, `:` as `\:`, `$`
-/// as `$$`). An error names a path that cannot be so written.
+/// as `$$`), then an empty rule for each dependency, as `gcc -MP` writes
+/// them: make then remakes the targets while one is missing (a header
+/// deleted, or one the run looked for in vain), where it would stop with "No
+/// rule to make target"; Ninja ignores them. An error names a path that
+/// cannot be so written.
 llvm::Expected<std::string> depFileText(llvm::ArrayRef<std::string> Targets,
                                         const std::set<std::string> &Deps);
 

@@ -115,7 +115,11 @@ std::optional<std::string> OutputPlan::linkInOutRoot() const {
 
 /// How an --out-root folder that exists with files in it overlaps the inputs
 /// (it is, holds, or lies inside an input folder), or nullopt. Mirroring
-/// into it could overwrite the user's files.
+/// into it could overwrite the user's files, which a later run would read
+/// as inputs. The folder of a file named is no input folder here: a run
+/// reads none of its other files, so an --out-root there (a CMake build
+/// folder inside the sources' folder) is any other folder, used again by
+/// the next run.
 std::optional<std::string> OutputPlan::outRootOverlap(const std::string &OutRoot) const {
   llvm::SmallString<256> Real;
   if (llvm::sys::fs::real_path(OutRoot, Real))
@@ -129,7 +133,7 @@ std::optional<std::string> OutputPlan::outRootOverlap(const std::string &OutRoot
     return Path == Folder ||
            (Path.starts_with(Folder) && Path.drop_front(Folder.size()).starts_with("/"));
   };
-  for (const std::string &Root : Inputs.Roots) {
+  for (const std::string &Root : Inputs.Folders) {
     if (Real.str() == Root)
       return std::string("is an input folder");
     if (Inside(Real.str(), Root))
@@ -294,6 +298,26 @@ bool OutputPlan::mirrorLinks(llvm::raw_ostream &Errs) const {
            << "': " << EC.message() << "\n";
       Ok = false;
     }
+  }
+  return Ok;
+}
+
+bool OutputPlan::noMirrorOfMissing(const std::set<std::string> &Missing,
+                                   llvm::raw_ostream &Errs) const {
+  if (Settings.Mode != OutputMode::OutRoot)
+    return true;
+  bool Ok = true;
+  for (const std::string &Path : Missing) {
+    if (!llvm::StringRef(Path).starts_with(Inputs.MirrorBase + "/"))
+      continue;
+    std::string Dest = mirrorPathOf(Path);
+    if (!llvm::sys::fs::is_regular_file(Dest))
+      continue;
+    Errs << "musify: error: '" << oneLine(Path)
+         << "' is missing (a source includes it), but --out-root holds '" << oneLine(Dest)
+         << "', where it would be migrated: a build of the migrated files would "
+            "read that copy instead; restore the header, or remove the copy\n";
+    Ok = false;
   }
   return Ok;
 }

@@ -90,6 +90,12 @@ public:
   /// --out-root: the input folders' relative links that stay inside them are
   /// links in the mirror too (a link's target is never written through).
   bool mirrorLinks(llvm::raw_ostream &Errs) const;
+  /// --out-root: false, said, where the mirror holds a file at the place of
+  /// one the run looked for in vain (Missing: a header stood in for, deleted
+  /// since an earlier run migrated it). A build of the migrated files would
+  /// read that copy, no migration of what the sources now are.
+  bool noMirrorOfMissing(const std::set<std::string> &Missing,
+                         llvm::raw_ostream &Errs) const;
   /// Temporary files an interrupted run left beside the inputs go: before
   /// the first write.
   void removeStaleTemporaries(llvm::raw_ostream &Errs) const;

@@ -119,7 +119,8 @@ bool ReportWriter::writeHtml(const RunReport &Run, RunState &State,
 }
 
 /// What the run read (its inputs, the user headers its parses read, the
-/// rule files) for the files it wrote.
+/// rule files, where it looked for headers it did not find) for the files
+/// it wrote.
 bool ReportWriter::writeDepFile(const RunState &State,
                                 const std::vector<std::string> &RuleFiles) const {
   if (Settings.DepFile.empty())
@@ -138,6 +139,8 @@ bool ReportWriter::writeDepFile(const RunState &State,
   for (const std::string &Rules : RuleFiles)
     if (llvm::sys::fs::is_regular_file(Rules))
       Read.insert(sameFileKey(Rules));
+  // A header put where a missing one was looked for changes what a run reads.
+  Read.insert(State.MissingIncludes.begin(), State.MissingIncludes.end());
   llvm::Expected<std::string> Text = depFileText(Targets, Read);
   if (!Text) {
     Errs << "musify: error: " << llvm::toString(Text.takeError()) << "\n";
