@@ -307,22 +307,16 @@ def run_option_tests(validator, work):
 
 
 def known_bug_tests(validator):
-    """A build target listed with --known-bug that builds is named, to be
-    taken off the list (once it stayed listed without a word)."""
+    """A build target listed with --known-bug that builds fails the run and
+    is named, to be taken off the list (once it stayed listed without a word)."""
     sys.path.insert(0, os.path.dirname(os.path.realpath(validator)))
     import project
-    args = argparse.Namespace(tree="t", known_bugs={"musa": {"a", "b"}})
-    rows = [project.row("a", "musa", "built", ""), project.row("b", "musa", "known-bug", "x")]
-    run_ = argparse.Namespace(args=args, rows=rows, system=argparse.Namespace(name="make"),
-                              totals={"cuda": {"built": 2, "of": 2, "all": 2},
-                                      "musa": dict.fromkeys(project.CLASSES, 1)},
-                              unmarked={})
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        project.print_table(run_, ["musa"])
-    check("--known-bug musa:a built: the bug is gone" in out.getvalue() and
-          "musa:b built" not in out.getvalue(),
-          "validate project: a known bug that builds now is named")
+    known = {"musa": {"a"}}
+    cls, why = project.built_class(known, "musa", "a")
+    check(cls == "failed" and "--known-bug musa:a: the bug is gone" in why and
+          project.built_class(known, "musa", "b") == ("built", "") and
+          project.built_class(known, "hip", "a") == ("built", ""),
+          "validate project: a known bug that builds now fails the run and is named")
 
 
 def main():
