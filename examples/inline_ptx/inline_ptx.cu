@@ -330,7 +330,28 @@ static int saturate(double v) {
          : v <= -2147483648.0 ? (-2147483647 - 1)
                               : (int)v;
 }
-static unsigned short toHalf(float f) { return __half_as_ushort(__float2half_rn(f)); }
+// IEEE binary16, to nearest even (cvt.rn.f16.f32), and back (exact).
+static unsigned short toHalf(float f) {
+  unsigned short sign = std::signbit(f) ? 0x8000 : 0;
+  double a = std::fabs((double)f);
+  if (a >= 65520.0)
+    return sign | 0x7c00;
+  if (a < std::ldexp(1.0, -14))
+    return sign | (unsigned short)std::nearbyint(std::ldexp(a, 24));
+  int e;
+  std::frexp(a, &e); // a in [2^(e-1), 2^e)
+  double q = std::nearbyint(std::ldexp(a, 11 - e));
+  if (q == 2048.0)
+    q = 1024.0, ++e;
+  return sign | (unsigned short)((e + 14) << 10 | ((int)q - 1024));
+}
+static float fromHalf(unsigned short h) {
+  int e = (h >> 10) & 31, m = h & 1023;
+  double v = e == 0    ? std::ldexp(m, -24)
+             : e == 31 ? (m ? NAN : INFINITY)
+                       : std::ldexp(m + 1024, e - 25);
+  return (float)(h & 0x8000 ? -v : v);
+}
 
 static void expectInts(const unsigned *in, const float *special, int t, unsigned *e) {
   unsigned a = in[t], b = in[t + kLanes], c = in[t + 2 * kLanes];
@@ -392,7 +413,7 @@ static void expectInts(const unsigned *in, const float *special, int t, unsigned
   e[k++] = saturate(std::nearbyint((double)x));
   unsigned short h = toHalf(x == x ? x : 0.25f);
   e[k++] = h;
-  float back = __half2float(__ushort_as_half(h));
+  float back = fromHalf(h);
   e[k++] = back == back ? (unsigned)(int)(back * 4.0f) : 0xdeadu;
   e[k++] = toBf16(x);
   e[k++] = (unsigned)toBf16(x) << 16 | toBf16(special[(t + 1) % kLanes]);
