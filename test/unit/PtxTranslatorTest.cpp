@@ -117,4 +117,11 @@ TEST(PtxTranslator, RewritesSequencesWithRegistersPredicatesAndVectors) {
                     "}");
   ASSERT_EQ(T.Notes.size(), 1u);
   EXPECT_NE(T.Notes[0].find("(.nc)"), std::string::npos);
+  // An operand with a side effect, read by each element, is read once.
+  T = translated("asm(\"ld.global.v2.u32 {%0, %1}, [%2];\" : \"=r\"(a), \"=r\"(b) : "
+                 "\"l\"(p++))");
+  EXPECT_NE(T.Code.find("const unsigned long long ptx_in2 = (unsigned long long)(p++);"),
+            std::string::npos)
+      << T.Code;
+  EXPECT_EQ(llvm::StringRef(T.Code).count("p++"), 1u);
 }

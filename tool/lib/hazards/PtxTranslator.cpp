@@ -149,10 +149,52 @@ bool isWordChar(char C) {
   return llvm::isAlnum(C) || C == '_' || C == '.' || C == '$' || C == ':';
 }
 
+/// After a `%` at I of S's template: the operand or register it names, with I
+/// moved past it; false, and Why, where it names none.
+bool percentToken(const AsmStatement &S, size_t &I, std::vector<Token> &Out,
+                  std::string &Why) {
+  llvm::StringRef T = S.Template;
+  size_t Operands = S.Outputs.size() + S.Inputs.size();
+  if (S.Extended && I < T.size() && llvm::isDigit(T[I])) {
+    size_t B = I;
+    while (I < T.size() && llvm::isDigit(T[I]))
+      ++I;
+    unsigned N = 0;
+    if (T.slice(B, I).getAsInteger(10, N) || N >= Operands)
+      return Why = "it names operand %" + T.slice(B, I).str() + ", which it lacks", false;
+    Out.push_back({Token::Operand, "", N});
+    return true;
+  }
+  if (S.Extended && I < T.size() && T[I] == '[') {
+    size_t E = T.find(']', I);
+    llvm::StringRef Name = T.slice(I + 1, E);
+    I = E == llvm::StringRef::npos ? T.size() : E + 1;
+    unsigned N = 0;
+    for (const auto *List : {&S.Outputs, &S.Inputs})
+      for (const AsmOperand &Op : *List) {
+        if (Op.Name == Name && !Name.empty())
+          break;
+        ++N;
+      }
+    if (N >= Operands)
+      return Why = "it names operand %[" + Name.str() + "], which it lacks", false;
+    Out.push_back({Token::Operand, "", N});
+    return true;
+  }
+  // `%%name` in extended asm, `%name` in basic asm: a register.
+  if (S.Extended && (I >= T.size() || T[I] != '%'))
+    return Why = "its template has a '%' that names no operand", false;
+  I += S.Extended;
+  size_t B = I;
+  while (I < T.size() && isWordChar(T[I]))
+    ++I;
+  Out.push_back({Token::Register, "%" + T.slice(B, I).str()});
+  return true;
+}
+
 /// The template's tokens; false, and Why, on text PTX does not hold.
 bool tokenize(const AsmStatement &S, std::vector<Token> &Out, std::string &Why) {
   llvm::StringRef T = S.Template;
-  size_t Operands = S.Outputs.size() + S.Inputs.size();
   for (size_t I = 0; I < T.size();) {
     char C = T[I];
     if (llvm::isSpace(C)) {
@@ -163,41 +205,8 @@ bool tokenize(const AsmStatement &S, std::vector<Token> &Out, std::string &Why) 
       size_t E = T.find("*/", I + 2);
       I = E == llvm::StringRef::npos ? T.size() : E + 2;
     } else if (C == '%') {
-      ++I;
-      if (S.Extended && I < T.size() && llvm::isDigit(T[I])) {
-        size_t B = I;
-        while (I < T.size() && llvm::isDigit(T[I]))
-          ++I;
-        unsigned N = 0;
-        if (T.slice(B, I).getAsInteger(10, N) || N >= Operands)
-          return Why = "it names operand %" + T.slice(B, I).str() + ", which it lacks",
-                 false;
-        Out.push_back({Token::Operand, "", N});
-        continue;
-      }
-      if (S.Extended && I < T.size() && T[I] == '[') {
-        size_t E = T.find(']', I);
-        llvm::StringRef Name = T.slice(I + 1, E);
-        I = E == llvm::StringRef::npos ? T.size() : E + 1;
-        unsigned N = 0;
-        for (const auto *List : {&S.Outputs, &S.Inputs})
-          for (const AsmOperand &Op : *List) {
-            if (Op.Name == Name && !Name.empty())
-              break;
-            ++N;
-          }
-        if (N >= Operands)
-          return Why = "it names operand %[" + Name.str() + "], which it lacks", false;
-        Out.push_back({Token::Operand, "", N});
-        continue;
-      }
-      if (S.Extended && (I >= T.size() || T[I] != '%'))
-        return Why = "its template has a '%' that names no operand", false;
-      I += S.Extended;
-      size_t B = I;
-      while (I < T.size() && isWordChar(T[I]))
-        ++I;
-      Out.push_back({Token::Register, "%" + T.slice(B, I).str()});
+      if (!percentToken(S, ++I, Out, Why))
+        return false;
     } else if (isWordChar(C)) {
       size_t B = I;
       while (I < T.size() && isWordChar(T[I]))
@@ -530,8 +539,8 @@ std::optional<std::string> immediate(llvm::StringRef Text, llvm::StringRef Type)
 // --- Rewriting ------------------------------------------------------------
 
 /// Placeholders of an `asm` operand in the code written, resolved once every
-/// instruction is: its value as Type (kRead), or the lvalue itself (kWrite).
-constexpr char kRead = '\x01', kWrite = '\x03', kEnd = '\x02';
+/// instruction is: its value as Type (ReadMark), or the lvalue itself (WriteMark).
+constexpr char ReadMark = '\x01', WriteMark = '\x03', EndMark = '\x02';
 
 class PtxRewriter {
 public:
@@ -548,6 +557,8 @@ private:
   /// Registers the template declares: PTX name -> (C++ name, type).
   std::map<std::string, std::pair<std::string, std::string>> Locals;
   unsigned Instructions = 0;
+  /// How often the code reads each operand.
+  std::map<unsigned, unsigned> Reads;
   /// Inputs read once into a local: operand -> (name, type).
   std::map<unsigned, std::pair<std::string, std::string>> Snapshot;
 
@@ -561,6 +572,11 @@ private:
   }
   bool declare(const PtxPiece &P);
   bool instruction(const PtxInstructionUse &Use);
+  /// The table's form of Use, and its vector width; null, and why, if none.
+  const PtxInstruction *lookup(const PtxInstructionUse &Use, int &Width);
+  /// The code of one element (-1: the only one) of Use, added to Code.
+  bool element(const PtxInstruction &I, const PtxInstructionUse &Use, int Element,
+               std::vector<std::string> &Code);
   std::optional<std::string> value(const PtxOperand &Op, llvm::StringRef Type,
                                    llvm::StringRef Memory, int Element);
   std::optional<std::string> destination(const PtxOperand &Op, llvm::StringRef Type);
@@ -598,7 +614,7 @@ std::optional<std::string> PtxRewriter::value(const PtxOperand &Op, llvm::String
       return fail("operand %" + std::to_string(Op.Index) + " (\"" +
                   asmOperand(Op.Index).Constraint + "\") does not hold a ." + Type.str()),
              std::nullopt;
-    return std::string(1, kRead) + std::to_string(Op.Index) + ":" + Cxx + kEnd;
+    return std::string(1, ReadMark) + std::to_string(Op.Index) + ":" + Cxx + EndMark;
   }
   case PtxOperand::Name: {
     auto Local = Locals.find(Op.Text);
@@ -641,7 +657,7 @@ std::optional<std::string> PtxRewriter::destination(const PtxOperand &Op,
       return fail("operand %" + std::to_string(Op.Index) + " (\"" + A.Constraint +
                   "\") cannot take a ." + Type.str()),
              std::nullopt;
-    return std::string(1, kWrite) + std::to_string(Op.Index) + kEnd;
+    return std::string(1, WriteMark) + std::to_string(Op.Index) + EndMark;
   }
   if (Op.K == PtxOperand::Name) {
     auto Local = Locals.find(Op.Text);
@@ -691,8 +707,8 @@ std::optional<std::string> PtxRewriter::address(const PtxOperand &Op, bool Share
                   " is not a 64-bit pointer (\"l\")"),
              std::nullopt;
     } else {
-      Pointer = std::string("(char *)") + kRead + std::to_string(Base.Index) +
-                ":unsigned long long" + kEnd;
+      Pointer = std::string("(char *)") + ReadMark + std::to_string(Base.Index) +
+                ":unsigned long long" + EndMark;
     }
   } else if (Base.K == PtxOperand::Name && Locals.count(Base.Text) &&
              Locals[Base.Text].second == "u64" && !Shared) {
@@ -733,15 +749,14 @@ std::optional<std::string> PtxRewriter::expand(llvm::StringRef Template,
     if (!V)
       return std::nullopt;
     // An operand is a primary or a cast expression, or is put in parentheses.
-    bool Primary = (*V)[0] == kRead || isSimple(*V) || isWrapped(*V);
+    bool Primary = (*V)[0] == ReadMark || isSimple(*V) || isWrapped(*V);
     Code += Primary ? *V : "(" + *V + ")";
     Template = Template.drop_front(Close + 1);
   }
   return Code;
 }
 
-bool PtxRewriter::instruction(const PtxInstructionUse &Use) {
-  ++Instructions;
+const PtxInstruction *PtxRewriter::lookup(const PtxInstructionUse &Use, int &Width) {
   llvm::SmallVector<llvm::StringRef, 8> Parts;
   llvm::StringRef(Use.Opcode).split(Parts, '.');
   auto Route = Table.Routes.find(Parts[0]);
@@ -749,82 +764,91 @@ bool PtxRewriter::instruction(const PtxInstructionUse &Use) {
     return fail(Use.Opcode +
                 " is a tensor-core instruction, which musify does not "
                 "rewrite: " +
-                Route->second);
+                Route->second),
+           nullptr;
+  // Cache hints and the vector width are read apart from the form.
   std::string Form = Parts[0].str();
-  int Width = 1;
   for (llvm::StringRef P : llvm::drop_begin(Parts)) {
     if (llvm::is_contained(Table.HintModifiers, P)) {
       std::string Note = Table.HintNote + " (." + P.str() + ")";
       if (!llvm::is_contained(Out.Notes, Note))
         Out.Notes.push_back(std::move(Note));
-      continue;
-    }
-    if (P == "v2" || P == "v4") {
+    } else if (P == "v2" || P == "v4") {
       Width = P[1] - '0';
-      continue;
+    } else {
+      Form += "." + P.str();
     }
-    Form += "." + P.str();
   }
   // Another arity of a form is "form/N".
   auto Entry = Table.Instructions.find(Form + "/" + std::to_string(Use.Operands.size()));
   if (Entry == Table.Instructions.end())
     Entry = Table.Instructions.find(Form);
   if (Entry == Table.Instructions.end())
-    return fail(Use.Opcode + " has no translation in the table");
+    return fail(Use.Opcode + " has no translation in the table"), nullptr;
   const PtxInstruction &I = Entry->second;
   if (I.Types.size() != Use.Operands.size())
     return fail(Use.Opcode + " with " + std::to_string(Use.Operands.size()) +
                 " operands has no translation (the table's form has " +
-                std::to_string(I.Types.size()) + ")");
+                std::to_string(I.Types.size()) + ")"),
+           nullptr;
+  if (Width > 1 && I.Memory.empty())
+    return fail(Use.Opcode + ": only loads and stores are translated as vectors"),
+           nullptr;
   if (!I.Note.empty())
     Out.Notes.push_back(Use.Opcode + ": " + I.Note);
-  std::vector<std::string> Code;
-  for (int E = 0; E < Width; ++E) {
-    int Element = Width > 1 ? E : -1;
-    if (Width > 1 && I.Memory.empty())
-      return fail(Use.Opcode + ": only loads and stores are translated as vectors");
-    if (!I.Value.empty()) {
-      if (Use.Operands[0].K == PtxOperand::Vector && Element < 0)
-        return fail(Use.Opcode + " writes a vector, which it does not declare");
-      const PtxOperand &Dest = Use.Operands[0].K == PtxOperand::Vector
-                                   ? Use.Operands[0].Parts[E]
-                                   : Use.Operands[0];
-      std::optional<std::string> V = expand(I.Value, I, Use, Element);
-      if (!V)
-        return false;
-      if (Dest.K == PtxOperand::Sink) {
-        Code.push_back("(void)(" + *V + ");");
-        continue;
-      }
-      std::optional<std::string> D = destination(Dest, I.Types[0]);
-      if (!D)
-        return false;
-      Code.push_back(*D + " = " + *V + ";");
-    } else if (!I.Statement.empty()) {
-      std::optional<std::string> V = expand(I.Statement, I, Use, Element);
-      if (!V)
-        return false;
+  return &I;
+}
+
+bool PtxRewriter::element(const PtxInstruction &I, const PtxInstructionUse &Use,
+                          int Element, std::vector<std::string> &Code) {
+  if (I.Value.empty()) {
+    std::optional<std::string> V = expand(I.Statement, I, Use, Element);
+    if (V && !V->empty())
       Code.push_back(*V);
-    }
+    return V.has_value();
   }
+  const PtxOperand &First = Use.Operands[0];
+  if (First.K == PtxOperand::Vector && Element < 0)
+    return fail(Use.Opcode + " writes a vector, which it does not declare");
+  const PtxOperand &Dest = First.K == PtxOperand::Vector ? First.Parts[Element] : First;
+  std::optional<std::string> V = expand(I.Value, I, Use, Element);
+  if (!V)
+    return false;
+  if (Dest.K == PtxOperand::Sink) {
+    Code.push_back("(void)(" + *V + ");");
+    return true;
+  }
+  std::optional<std::string> D = destination(Dest, I.Types[0]);
+  if (D)
+    Code.push_back(*D + " = " + *V + ";");
+  return D.has_value();
+}
+
+bool PtxRewriter::instruction(const PtxInstructionUse &Use) {
+  ++Instructions;
+  int Width = 1;
+  const PtxInstruction *I = lookup(Use, Width);
+  if (!I)
+    return false;
+  std::vector<std::string> Code;
+  for (int E = 0; E < Width; ++E)
+    if (!element(*I, Use, Width > 1 ? E : -1, Code))
+      return false;
   if (Code.empty())
     return true;
   if (Use.Predicate.empty()) {
     Lines.insert(Lines.end(), Code.begin(), Code.end());
     return true;
   }
+  PtxOperand P;
+  P.Text = Use.Predicate;
+  std::optional<std::string> Guard = value(P, "pred", "", -1);
+  if (!Guard)
+    return false;
   std::string Line = llvm::join(Code, " ");
-  {
-    PtxOperand P;
-    P.Text = Use.Predicate;
-    std::optional<std::string> Guard = value(P, "pred", "", -1);
-    if (!Guard)
-      return false;
-    Line = "if (" + std::string(Use.Negated ? "!" : "") + *Guard + ") " +
-           (Code.size() > 1 || llvm::StringRef(Line).count(';') > 1 ? "{ " + Line + " }"
-                                                                    : Line);
-  }
-  Lines.push_back(Line);
+  bool Block = Code.size() > 1 || llvm::StringRef(Line).count(';') > 1;
+  Lines.push_back("if (" + std::string(Use.Negated ? "!" : "") + *Guard + ") " +
+                  (Block ? "{ " + Line + " }" : Line));
   return true;
 }
 
@@ -833,25 +857,22 @@ bool PtxRewriter::instruction(const PtxInstructionUse &Use) {
 /// is; outputs are written where the template writes them.
 std::string PtxRewriter::resolve(const std::string &Code,
                                  std::vector<std::string> &Snapshots) {
-  std::map<unsigned, unsigned> Reads;
-  for (size_t P = Code.find(kRead); P != std::string::npos; P = Code.find(kRead, P + 1))
-    ++Reads[std::stoul(Code.substr(P + 1))];
   std::string Result;
   for (size_t P = 0; P < Code.size();) {
     char C = Code[P];
-    if (C != kRead && C != kWrite) {
+    if (C != ReadMark && C != WriteMark) {
       Result += C;
       ++P;
       continue;
     }
-    size_t End = Code.find(kEnd, P);
+    size_t End = Code.find(EndMark, P);
     llvm::StringRef Body = llvm::StringRef(Code).slice(P + 1, End);
     P = End + 1;
     auto [Number, Type] = Body.split(':');
     unsigned N = 0;
     Number.getAsInteger(10, N);
     const AsmOperand &A = asmOperand(N);
-    if (C == kWrite) {
+    if (C == WriteMark) {
       Result += isSimple(A.Expr) ? A.Expr : "(" + A.Expr + ")";
       continue;
     }
@@ -916,6 +937,9 @@ bool PtxRewriter::rewrite(const std::vector<PtxPiece> &Pieces) {
     if (!llvm::StringRef(A.Constraint).starts_with("=") &&
         !llvm::StringRef(A.Constraint).starts_with("+"))
       return fail("output \"" + A.Constraint + "\" is neither '=' nor '+'");
+  for (const std::string &L : Lines)
+    for (size_t P = L.find(ReadMark); P != std::string::npos; P = L.find(ReadMark, P + 1))
+      ++Reads[std::stoul(L.substr(P + 1))];
   std::vector<std::string> Snapshots;
   std::vector<std::string> Resolved;
   for (const std::string &L : Lines)
