@@ -13,6 +13,7 @@ know).
 import os
 
 from musifypy import rule_tables
+from rulegen import ptx
 from rulegen.entries import version_key
 
 STATUSES = ("supported", "unsupported", "deprecated", "removed")
@@ -240,6 +241,13 @@ def generate(rules_dir, out_dir, targets):
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w", encoding="utf-8") as f:
             f.write(build_page(target, build_tables))
+        written.append(path)
+    ptx_page = ptx.page(rules_dir)
+    if ptx_page:
+        path = os.path.join(out_dir, "ptx.md")
+        os.makedirs(out_dir, exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(ptx_page)
         written.append(path)
     path = os.path.join(out_dir, "README.md")
     os.makedirs(out_dir, exist_ok=True)

@@ -9,7 +9,7 @@ family).
 
 import sys
 
-from rulegen import (buildfiles, headers, language, libraries, members, runtime,
+from rulegen import (buildfiles, headers, language, libraries, members, ptx, runtime,
                      thresholds)
 
 DESCRIPTIONS = {
@@ -55,7 +55,8 @@ def descriptions(facts):
 def documents(data, targets):
     """{relative path: document} of the tables that need no SDK: the build-file
     and threshold tables."""
-    return {**buildfiles.documents(data, targets), **thresholds.documents(targets)}
+    return {**buildfiles.documents(data, targets), **thresholds.documents(targets),
+            **ptx.documents(data, targets)}
 
 
 def report(ledger, verbose):

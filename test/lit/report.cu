@@ -75,7 +75,7 @@ int main() {
 // REPORT-MUSA-NEXT:   44:9 cudaStreamSynchronize -> musaStreamSynchronize kind=function family=runtime status=migrated evidence=declaration
 // REPORT-MUSA-NEXT:   45:9 cudaFree -> musaFree kind=function family=runtime status=migrated evidence=declaration
 // REPORT-MUSA-NEXT:   46:9 cudaStreamDestroy -> musaStreamDestroy kind=function family=runtime status=migrated evidence=declaration
-// REPORT-MUSA-NEXT: totals conflicts=0 deprecated_or_removed=0 excluded=0 files=1 files_with_clang_errors=0 files_without_semantics=0 hazards=0 in_string_literals=0 kept=8 migrated=15 migrated-without-semantics=0 predicted_not_to_build=0 references=23 unknown=0 unsupported=0
+// REPORT-MUSA-NEXT: totals conflicts=0 deprecated_or_removed=0 excluded=0 files=1 files_with_clang_errors=0 files_without_semantics=0 hazards=0 in_string_literals=0 inline_asm={'by_instruction': {}, 'left': 0, 'translated': 0} kept=8 migrated=15 migrated-without-semantics=0 predicted_not_to_build=0 references=23 unknown=0 unsupported=0
 
 // DIAG-MUSA: musify: 1 file to MUSA: 23 references: 15 migrated, 0 migrated without semantics, 8 kept, 0 unsupported, 0 unknown
 
@@ -107,7 +107,7 @@ int main() {
 // REPORT-HIP-NEXT:   44:9 cudaStreamSynchronize -> hipStreamSynchronize kind=function family=runtime status=migrated evidence=declaration
 // REPORT-HIP-NEXT:   45:9 cudaFree -> hipFree kind=function family=runtime status=migrated evidence=declaration
 // REPORT-HIP-NEXT:   46:9 cudaStreamDestroy -> hipStreamDestroy kind=function family=runtime status=migrated evidence=declaration
-// REPORT-HIP-NEXT: totals conflicts=0 deprecated_or_removed=0 excluded=0 files=1 files_with_clang_errors=0 files_without_semantics=0 hazards=0 in_string_literals=0 kept=7 migrated=14 migrated-without-semantics=0 predicted_not_to_build=1 references=23 unknown=0 unsupported=2
+// REPORT-HIP-NEXT: totals conflicts=0 deprecated_or_removed=0 excluded=0 files=1 files_with_clang_errors=0 files_without_semantics=0 hazards=0 in_string_literals=0 inline_asm={'by_instruction': {}, 'left': 0, 'translated': 0} kept=7 migrated=14 migrated-without-semantics=0 predicted_not_to_build=1 references=23 unknown=0 unsupported=2
 
 // A name only a newer HIP has is one warning with the option that fixes it;
 // --verbose prints each use.

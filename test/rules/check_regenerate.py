@@ -26,8 +26,10 @@ import tempfile
 
 import rules_common as rc
 
-# Facts a person wrote, not derived from any source the generator reads.
+# Facts a person wrote, not derived from any source the generator reads; of
+# hazards/, the PTX table is generated (rules/sources/ptx/).
 HAND_WRITTEN = ("hazards/", "target.json")
+GENERATED_HAZARDS = ("hazards/inline-asm.json",)
 
 TOY = {
     "target": "toy",
@@ -97,7 +99,8 @@ def check_committed_tables(rules, problems):
         for dirpath, _, names in os.walk(committed):
             for name in sorted(names):
                 rel = os.path.relpath(os.path.join(dirpath, name), committed)
-                if not name.endswith(".json") or rel.startswith(HAND_WRITTEN):
+                if not name.endswith(".json") or (rel.startswith(HAND_WRITTEN) and
+                                                  rel not in GENERATED_HAZARDS):
                     continue
                 if not os.path.exists(os.path.join(fresh, rel)):
                     problems.append("rules/%s/%s: nothing regenerates it" % (target, rel))

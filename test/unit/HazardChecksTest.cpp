@@ -45,15 +45,34 @@ TEST(HazardChecks, OnePerKindInKindOrderEachWithHelp) {
   EXPECT_EQ(hazardChecks().size(), static_cast<size_t>(HazardKind::InitialisedVla) + 1);
 }
 
-TEST(HazardChecks, InlineAsmIsReportedNeverRewritten) {
+TEST(HazardChecks, InlineAsmWithAnUnknownInstructionIsLeftNamingIt) {
   RuleTable Rules = rulesOf("hip");
   std::string Hip = "HIP";
+  std::string Text = "asm(\"trap;\");\n";
   HazardDecision D = hazardCheck(HazardKind::InlineAsm)
-                         .decide(hazardOf(HazardKind::InlineAsm, 0, 0, "asm(\"x\")"),
-                                 "asm(\"x\");\n", {Rules, Hip});
+                         .decide(hazardOf(HazardKind::InlineAsm, 0, 12, "asm(\"trap;\")"),
+                                 Text, {Rules, Hip});
   EXPECT_TRUE(D.Edits.empty());
   EXPECT_FALSE(D.Record.Defused);
   EXPECT_NE(D.Record.Message.find("not portable to HIP"), std::string::npos);
+  EXPECT_NE(D.Record.Message.find("trap has no translation"), std::string::npos);
+  EXPECT_EQ(D.Record.Instructions, std::vector<std::string>{"trap"});
+}
+
+TEST(HazardChecks, InlineAsmOfTheTableIsRewrittenWithItsSemicolon) {
+  RuleTable Rules = rulesOf("hip");
+  std::string Hip = "HIP";
+  std::string Text =
+      "  asm(\"add.u32 %0, %1, %2;\" : \"=r\"(r) : \"r\"(a), \"r\"(b)) ;\n";
+  unsigned End = Text.rfind(')') + 1;
+  HazardDecision D =
+      hazardCheck(HazardKind::InlineAsm)
+          .decide(hazardOf(HazardKind::InlineAsm, 2, End, "asm"), Text, {Rules, Hip});
+  ASSERT_EQ(D.Edits.size(), 1u);
+  EXPECT_EQ(D.Edits[0].Offset, 2u);
+  EXPECT_EQ(D.Edits[0].Length, Text.size() - 3);
+  EXPECT_EQ(D.Edits[0].Text, "r = (unsigned)a + (unsigned)b;");
+  EXPECT_TRUE(D.Record.Defused);
 }
 
 TEST(HazardChecks, VectorOperatorOnItsOwnLinesIsGuardedOnHip) {

@@ -1,7 +1,7 @@
-// Device code that migrates but may not behave the same: inline PTX, kernels
-// launched from device code, and code that hard-codes a 32-lane warp (128 lanes
-// on MUSA's mp_21/22, 64 on AMD's GCN/CDNA; masks are none on HIP, which drops
-// them). Reported with a suggestion, left as written; `100 % 32` is not a lane.
+// Device code that migrates but may not behave the same: inline PTX the PTX
+// table lacks (inline-asm-*.cu), kernels launched from device code, code that
+// hard-codes a 32-lane warp (128 lanes on MUSA's mp_21/22, 64 on AMD's GCN/CDNA;
+// masks are none on HIP). Reported, left as written; `100 % 32` is not a lane.
 // RUN: %musify %s --report %t.json 2> %t.err | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s --check-prefix=MUSA < %t.err
 // RUN: %python -c "import json; r = json.load(open('%t.json')); print(r['totals']['hazards']); [print(h['line'], h['kind'], h['code']) for h in r['files'][0]['hazards']]" | FileCheck %s --check-prefix=REPORT
@@ -21,13 +21,13 @@ __global__ void warp_sums(const float *in, float *out, int *flags) {
   int unrelated = 100 % 32;
   if (lane == 0)
     out[warp] = v + lane_bits + positive + unrelated;
-  asm volatile("membar.gl;");
+  asm volatile("trap;");
   if (threadIdx.x == 0)
     child<<<1, 32>>>(flags);
 }
 // OUT: int lane = threadIdx.x % 32;
 // OUT: v += __shfl_down_sync(0xffffffff, v, offset, 32);
-// OUT: asm volatile("membar.gl;");
+// OUT: asm volatile("trap;");
 
 // MUSA: hazards.cu:14:26: warning: 'threadIdx.x % 32': assumes a 32-lane warp: MUSA warps have 128 lanes on mp_21/mp_22 (32 on mp_31): write warpSize (or warpSize - 1, a mask of all lanes) instead of the constant [musify-warp-size]
 // MUSA: hazards.cu:15:26: warning: 'threadIdx.x / 32': assumes a 32-lane warp
@@ -35,13 +35,13 @@ __global__ void warp_sums(const float *in, float *out, int *flags) {
 // MUSA: hazards.cu:19:27: warning: '0xffffffff': assumes a 32-lane warp
 // MUSA: hazards.cu:19:50: warning: '32': assumes a 32-lane warp
 // MUSA: hazards.cu:20:37: warning: '0xffffffffu': assumes a 32-lane warp
-// MUSA: hazards.cu:24:3: warning: 'asm volatile("membar.gl;")': inline assembly (PTX) is not portable to MUSA: rewrite it with intrinsics or plain code; it is left as it is [musify-inline-asm]
+// MUSA: hazards.cu:24:3: warning: 'asm volatile("trap;")': inline assembly (PTX) is not portable to MUSA: trap has no translation in the table; it is left as it is [musify-inline-asm]
 // MUSA: hazards.cu:26:5: warning: 'child<<<1, 32>>>(flags)': a kernel launched from device code (dynamic parallelism): MUSA does not support it [musify-device-launch]
 // MUSA: 8 hazard(s)
 
 // REPORT: 8
 // REPORT-NEXT: 14 warp-size threadIdx.x % 32
-// REPORT: 24 inline-asm asm volatile("membar.gl;")
+// REPORT: 24 inline-asm asm volatile("trap;")
 // REPORT-NEXT: 26 device-launch child<<<1, 32>>>(flags)
 
 // HIP: hazards.cu:14:26: warning: 'threadIdx.x % 32': assumes a 32-lane warp: AMD wavefronts have 64 lanes on GCN/CDNA GPUs (gfx90a): write warpSize (or warpSize - 1) instead of the constant [musify-warp-size]
@@ -50,6 +50,6 @@ __global__ void warp_sums(const float *in, float *out, int *flags) {
 // HIP-NOT: '0xffffffff'
 // HIP: hazards.cu:19:50: warning: '32': assumes a 32-lane warp
 // HIP-NOT: '0xffffffffu'
-// HIP: hazards.cu:24:3: warning: 'asm volatile("membar.gl;")': inline assembly (PTX) is not portable to HIP
+// HIP: hazards.cu:24:3: warning: 'asm volatile("trap;")': inline assembly (PTX) is not portable to HIP
 // HIP: hazards.cu:26:5: warning: 'child<<<1, 32>>>(flags)': a kernel launched from device code (dynamic parallelism): HIP does not support it [musify-device-launch]
 // HIP: 6 hazard(s)

@@ -12,19 +12,23 @@ namespace musify {
 namespace {
 
 /// Edits of one decision made at Where; a conflict is reported there.
-void addEdits(FileState &S, const std::vector<Edit> &Edits, const Place &Where,
+/// Whether every edit went in.
+bool addEdits(FileState &S, const std::vector<Edit> &Edits, const Place &Where,
               bool AfterInsertions = false) {
+  bool All = true;
   for (const Edit &E : Edits) {
     EditConflict Conflict;
     EditSet::AddResult Added = AfterInsertions ? S.Edits.addAfterInsertions(E, &Conflict)
                                                : S.Edits.add(E, &Conflict);
     if (Added != EditSet::AddResult::Conflict)
       continue;
+    All = false;
     Place At = Where;
     std::tie(At.Line, At.Column) =
         LineIndex(RunState::text(S)).lineAndColumn(Conflict.Incoming.Offset);
     S.Report.Conflicts.push_back({At, Conflict.Existing.Text, Conflict.Incoming.Text});
   }
+  return All;
 }
 
 void decideReferences(RunState &State, const Decider &Decide) {
@@ -90,7 +94,18 @@ void decideHazards(RunState &State, const Decider &Decide) {
   for (const Hazard &H : State.Hazards)
     if (FileState &S = State.state(H.At.File); !S.leftOut()) {
       HazardDecision D = Decide.assess(H, RunState::text(S));
-      addEdits(S, D.Edits, D.Record.At);
+      if (!addEdits(S, D.Edits, D.Record.At) && D.Record.Defused) {
+        D.Record.Defused = false;
+        D.Record.Message += "; but a migration inside it conflicts with that: it is left "
+                            "as it is";
+      } else if (D.Record.Defused) {
+        // Code a hazard's edit replaced (inline PTX) holds no references any more.
+        for (const Edit &E : D.Edits)
+          llvm::erase_if(S.Report.Events, [&](const Event &Ev) {
+            return E.Length && Ev.At.Offset >= E.Offset &&
+                   Ev.At.Offset < E.Offset + E.Length;
+          });
+      }
       S.Report.Hazards.push_back(std::move(D.Record));
     }
 }

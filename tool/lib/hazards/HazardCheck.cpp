@@ -6,7 +6,7 @@
 namespace musify {
 
 HazardDecision HazardCheck::reported(const Hazard &H, std::string Message) {
-  return {{H.At, H.Kind, H.Text, std::move(Message), false}, {}};
+  return {{H.At, H.Kind, H.Text, std::move(Message), false, {}}, {}};
 }
 
 llvm::ArrayRef<const HazardCheck *> hazardChecks() {

@@ -6,6 +6,7 @@
 #include "model/Findings.h"
 
 #include <string>
+#include <vector>
 
 namespace musify {
 
@@ -67,6 +68,8 @@ struct HazardRecord {
   std::string Text;
   std::string Message;
   bool Defused = false; ///< musify's edits took care of it (it is still reported)
+  /// inline-asm: the opcode of each instruction of the statement, in order.
+  std::vector<std::string> Instructions;
 };
 
 } // namespace musify

@@ -99,13 +99,16 @@ nlohmann::json fileToJson(const FileReport &F) {
                          {"existing", C.Existing},
                          {"incoming", C.Incoming}});
   nlohmann::json Hazards = nlohmann::json::array();
-  for (const HazardRecord &H : F.Hazards)
+  for (const HazardRecord &H : F.Hazards) {
     Hazards.push_back({{"line", H.At.Line},
                        {"column", H.At.Column},
                        {"kind", hazardKindName(H.Kind)},
                        {"code", H.Text},
                        {"message", H.Message},
                        {"defused", H.Defused}});
+    if (H.Kind == HazardKind::InlineAsm)
+      Hazards.back()["instructions"] = H.Instructions;
+  }
   nlohmann::json File = {
       {"path", F.Path},
       {"output", F.Output.empty() ? nlohmann::json(nullptr) : nlohmann::json(F.Output)},
@@ -123,6 +126,16 @@ nlohmann::json fileToJson(const FileReport &F) {
   return File;
 }
 
+/// The `asm` statements translated and left, in all and by instruction.
+nlohmann::json inlineAsmToJson(const Totals &T) {
+  nlohmann::json ByInstruction = nlohmann::json::object();
+  for (const auto &[Opcode, Counts] : T.AsmByInstruction)
+    ByInstruction[Opcode] = {{"translated", Counts.first}, {"left", Counts.second}};
+  return {{"translated", T.AsmTranslated},
+          {"left", T.AsmLeft},
+          {"by_instruction", std::move(ByInstruction)}};
+}
+
 nlohmann::json totalsToJson(const Totals &T) {
   return {{"files", T.Files},
           {"files_without_semantics", T.FilesWithoutSemantics},
@@ -138,7 +151,8 @@ nlohmann::json totalsToJson(const Totals &T) {
           {"deprecated_or_removed", T.DeprecatedOrRemoved},
           {"conflicts", T.Conflicts},
           {"hazards", T.Hazards},
-          {"predicted_not_to_build", T.PredictedNotToBuild}};
+          {"predicted_not_to_build", T.PredictedNotToBuild},
+          {"inline_asm", inlineAsmToJson(T)}};
 }
 
 /// A name CUDA deprecated or removed, and what became of it.
@@ -205,6 +219,17 @@ void eventFindings(const Event &E, const char *Target, const FileReport &F,
 
 } // namespace
 
+/// Counts an `asm` statement once for each instruction it holds.
+static void countAsm(Totals &T, const HazardRecord &H) {
+  ++(H.Defused ? T.AsmTranslated : T.AsmLeft);
+  std::set<std::string> Seen;
+  for (const std::string &I : H.Instructions)
+    if (Seen.insert(I).second) {
+      auto &Counts = T.AsmByInstruction[I];
+      ++(H.Defused ? Counts.first : Counts.second);
+    }
+}
+
 Totals totalsOf(const RunReport &Report) {
   Totals T;
   for (const FileReport &Each : Report.Files)
@@ -213,6 +238,9 @@ Totals totalsOf(const RunReport &Report) {
       T.FilesWithoutSemantics += F.How == Analysis::TokenFallback;
       T.Conflicts += F.Conflicts.size();
       T.Hazards += F.Hazards.size();
+      for (const HazardRecord &H : F.Hazards)
+        if (H.Kind == HazardKind::InlineAsm)
+          countAsm(T, H);
       T.PredictedNotToBuild += F.BuildBlockers && !F.BuildBlockers->empty();
       T.FilesWithClangErrors += F.ErrorCount || !F.ParseErrors.empty();
       for (const Event &E : F.Events) {

@@ -41,6 +41,10 @@ struct Totals {
            InStringLiterals = 0, PredictedNotToBuild = 0;
   /// Sources with Clang errors: parsed around them, or not parsed at all.
   unsigned FilesWithClangErrors = 0;
+  /// `asm` statements rewritten as C++, and left as they are.
+  unsigned AsmTranslated = 0, AsmLeft = 0;
+  /// Each instruction's opcode -> the statements that hold it, translated and left.
+  std::map<std::string, std::pair<unsigned, unsigned>> AsmByInstruction;
 };
 
 /// Predicts, before any compiler runs, whether each source's migration builds

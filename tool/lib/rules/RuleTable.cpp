@@ -662,12 +662,14 @@ llvm::Expected<RuleTable> RuleTable::loadDirectory(llvm::StringRef Dir,
                                     return Table.addThresholds(Text, File, TargetFolder);
                                   }))
     return E;
-  // hazards/vector-operators.json, nvcc-extensions.json; any other file
+  // hazards/vector-operators.json, nvcc-extensions.json, inline-asm.json; any other file
   // there is warp-size hazards.
   if (llvm::Error E =
           forEachJson(Under("hazards"), [&](llvm::StringRef Text, llvm::StringRef File) {
             if (llvm::sys::path::filename(File) == "vector-operators.json")
               return Table.addVectorOperatorClashes(Text, File, TargetFolder);
+            if (llvm::sys::path::filename(File) == "inline-asm.json")
+              return Table.addPtxTable(Text, File, TargetFolder);
             if (llvm::sys::path::filename(File) == "nvcc-extensions.json")
               return Table.addRejectedExtensions(Text, File, TargetFolder);
             return Table.addWarpSizeHazards(Text, File, TargetFolder);
@@ -746,6 +748,34 @@ llvm::Error RuleTable::addVectorOperatorClashes(llvm::StringRef Text,
         V.Guard = Map.at("guard").get<std::string>();
         V.Note = Map.at("note").get<std::string>();
         VectorOperators = std::move(V);
+      });
+}
+
+llvm::Error RuleTable::addPtxTable(llvm::StringRef Text, llvm::StringRef FileName,
+                                   llvm::StringRef ExpectedTarget) {
+  return readTargetObject(
+      Text, FileName, ExpectedTarget, "PTX table", [&](const nlohmann::json &Map) {
+        PtxTable T;
+        for (const auto &[Form, Entry] : Map.at("instructions").items()) {
+          PtxInstruction I;
+          I.Types = Entry.at("types").get<std::vector<std::string>>();
+          I.Memory = Entry.value("memory", "");
+          I.Value = Entry.value("value", "");
+          I.Statement = Entry.value("statement", "");
+          I.Note = Entry.value("note", "");
+          T.Instructions.emplace(Form, std::move(I));
+        }
+        for (const auto &[Name, Entry] : Map.at("special_registers").items())
+          T.SpecialRegisters.emplace(
+              Name, std::make_pair(Entry.at("type").get<std::string>(),
+                                   Entry.at("value").get<std::string>()));
+        T.HintModifiers = Map.at("hint_modifiers").get<std::vector<std::string>>();
+        T.HintNote = Map.at("hint_note").get<std::string>();
+        for (const auto &[Opcode, Route] : Map.at("routes").items())
+          T.Routes.emplace(Opcode, Route.get<std::string>());
+        T.SharedAddressFunctions =
+            Map.at("shared_address_functions").get<std::vector<std::string>>();
+        Ptx = std::move(T);
       });
 }
 

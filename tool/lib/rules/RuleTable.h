@@ -163,6 +163,32 @@ struct VectorOperatorClashes {
   std::string Note;
 };
 
+/// One PTX instruction form (opcode with its type and modifiers, cache hints
+/// and vector width left out) and what computes it on the target
+/// (rules/<target>/hazards/inline-asm.json).
+struct PtxInstruction {
+  /// Each operand's register type (u32, f32, pred, ...), or "addr".
+  std::vector<std::string> Types;
+  std::string Memory;    ///< the type an "addr" operand points to
+  std::string Value;     ///< operand 0's new value, of {1}...{n}; or
+  std::string Statement; ///< a statement of {0}...{n}
+  std::string Note;      ///< said where it is used
+};
+
+/// The PTX that musify translates for a target, and where the rest goes.
+struct PtxTable {
+  std::map<std::string, PtxInstruction, std::less<>> Instructions;
+  /// `%laneid` -> its type and expression.
+  std::map<std::string, std::pair<std::string, std::string>, std::less<>>
+      SpecialRegisters;
+  std::vector<std::string> HintModifiers; ///< dropped, with HintNote
+  std::string HintNote;
+  /// An opcode translation leaves to a person (mma) -> the route to take.
+  std::map<std::string, std::string, std::less<>> Routes;
+  /// Functions whose result is a shared-memory address (of their pointer).
+  std::vector<std::string> SharedAddressFunctions;
+};
+
 /// A library besides the CUDA SDK whose CUDA names a table holds (PyTorch's
 /// at::cuda): a header lies in it when its path holds one of Folders right
 /// under a folder that also holds Marker. Of its names only those the tables
@@ -233,6 +259,11 @@ public:
     auto It = RejectedExtensions.find(Kind.str());
     return It == RejectedExtensions.end() ? nullptr : &It->second;
   }
+  /// Parses the PTX the target translates (hazards/inline-asm.json).
+  llvm::Error addPtxTable(llvm::StringRef Text, llvm::StringRef FileName,
+                          llvm::StringRef ExpectedTarget);
+  /// Null when the target translates no PTX.
+  const PtxTable *ptxTable() const { return Ptx ? &*Ptx : nullptr; }
   /// Null when the target's vector types define no operators.
   const VectorOperatorClashes *vectorOperatorClashes() const {
     return VectorOperators ? &*VectorOperators : nullptr;
@@ -275,6 +306,7 @@ private:
   std::optional<size_t> ImplicitHeader; ///< in Rules
   std::optional<WarpSizeHazards> WarpSize;
   std::optional<VectorOperatorClashes> VectorOperators;
+  std::optional<PtxTable> Ptx;
   std::map<std::string, std::string> RejectedExtensions;
   BuildRules Build;
 };

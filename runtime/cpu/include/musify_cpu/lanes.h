@@ -188,6 +188,15 @@ inline int __syncthreads_or(int predicate) {
   return musify_cpu::lanes::tally(predicate, 0, musify_cpu::lanes::count()).set != 0;
 }
 
+/* CUDA's __activemask, which MUSA keeps: the lanes of the caller's 32-lane
+ * warp that the block has. Every thread of a block runs each statement on
+ * the CPU, as a converged warp does on a GPU. */
+inline unsigned __activemask() {
+  const unsigned first = musify_cpu::lanes::rank() / 32 * 32;
+  const unsigned lanes = musify_cpu::lanes::count() - first;
+  return lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
+}
+
 /* The warp shuffles, HIP's signatures. Global functions that the runtime's
  * names are macros for (below), so that a program's own overload of
  * __shfl_down for its type, legal in CUDA, becomes an overload of these. */
