@@ -246,11 +246,14 @@ private:
   /// build elsewhere sets it (`make MUSIFY_HIP_HELPERS_DIR=...`).
   void defineHelpersDir() {
     size_t At = 0;
+    bool Continued = false; // a comment line ending in `\` goes on
     while (At < Text.size()) {
       llvm::StringRef Line = Text.substr(At, Text.find('\n', At) - At);
       llvm::StringRef Trimmed = Line.ltrim();
-      if (!Trimmed.empty() && !Trimmed.starts_with("#"))
+      if (!Continued && !Trimmed.empty() && !Trimmed.starts_with("#"))
         break;
+      Continued =
+          (Continued || Trimmed.starts_with("#")) && Line.rtrim("\r").ends_with("\\");
       At += Line.size() + 1;
     }
     At = std::min(At, Text.size());
