@@ -67,6 +67,9 @@ struct HazardRecord {
   std::string Text;
   std::string Message;
   bool Defused = false; ///< musify's edits took care of it (it is still reported)
+  /// The definition it comes from, as Hazard's; empty Cause: none.
+  std::string Cause;
+  Place CauseAt;
 };
 
 } // namespace musify

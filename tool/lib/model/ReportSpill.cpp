@@ -10,7 +10,7 @@
 namespace musify {
 
 // A new field of Event or HazardRecord must be written and read below.
-static_assert(sizeof(Event) == 520 && sizeof(HazardRecord) == 128,
+static_assert(sizeof(Event) == 520 && sizeof(HazardRecord) == 208,
               "encode and decode every field of Event and HazardRecord");
 
 namespace {
@@ -123,6 +123,8 @@ std::string encodeEntries(const std::vector<Event> &Events,
     E.text(H.Text);
     E.text(H.Message);
     E.number(H.Defused);
+    E.text(H.Cause);
+    E.place(H.CauseAt);
   }
   return Out;
 }
@@ -149,6 +151,8 @@ llvm::Expected<ReportEntries> decodeEntries(llvm::StringRef Bytes, llvm::StringR
     H.Text = D.text();
     H.Message = D.text();
     H.Defused = D.number();
+    H.Cause = D.text();
+    H.CauseAt = D.place();
     Entries.Hazards.push_back(std::move(H));
   }
   if (D.failed() || !D.atEnd())

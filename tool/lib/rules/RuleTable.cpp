@@ -725,6 +725,7 @@ llvm::Error RuleTable::addWarpSizeHazards(llvm::StringRef Text, llvm::StringRef 
         WarpSizeHazards H;
         H.WarpSize = Map.at("warp_size").get<long long>();
         H.Note = Map.at("note").get<std::string>();
+        H.Advice = Map.at("advice").get<std::map<std::string, std::string>>();
         H.MaskFunctions = Map.at("mask_functions").get<std::vector<std::string>>();
         H.WidthFunctions = Map.at("width_functions").get<std::vector<std::string>>();
         H.IndexVariables = Map.at("index_variables").get<std::vector<std::string>>();

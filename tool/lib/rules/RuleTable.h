@@ -141,7 +141,9 @@ struct ArchThresholds {
 /// differ (rules/<target>/hazards/warp-size.json, rules/hazards.schema.json).
 struct WarpSizeHazards {
   long long WarpSize = 32;
-  std::string Note;
+  std::string Note; ///< the target's warp widths
+  /// What to write instead, by Hazard::Form ("lane", "mask", ...).
+  std::map<std::string, std::string> Advice;
   std::vector<std::string> MaskFunctions;  ///< first argument is a lane mask
   std::vector<std::string> WidthFunctions; ///< last argument is a width
   std::vector<std::string> IndexVariables; ///< thread indices (threadIdx)
