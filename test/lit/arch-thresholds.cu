@@ -52,16 +52,15 @@ __device__ int arch() { return __CUDA_ARCH__; }
 // REPORT-NEXT: 23 700 <= __CUDA_ARCH__ -> 210 <= __MUSA_ARCH__ False
 // REPORT-NEXT: 36 __CUDA_ARCH__ == 0 -> __MUSA_ARCH__ == 0 False
 
-// HIP:      {{^}}#if __HIP_DEVICE_COMPILE__ >= 2{{$}}
-// HIP:      {{^}}#elif __HIP_DEVICE_COMPILE__ >= 2{{$}}
-// HIP:      {{^}}#elif defined(__HIP_DEVICE_COMPILE__) && 2 <= __HIP_DEVICE_COMPILE__{{$}}
+// HIP:      {{^}}#if __HIP_DEVICE_COMPILE__ >= 2 /* CUDA: __CUDA_ARCH__ >= 900 */{{$}}
+// HIP:      {{^}}#elif __HIP_DEVICE_COMPILE__ >= 2 /* CUDA: __CUDA_ARCH__ >= 800 */{{$}}
+// HIP:      {{^}}#elif defined(__HIP_DEVICE_COMPILE__) && 2 <= __HIP_DEVICE_COMPILE__ /* CUDA: 700 <= __CUDA_ARCH__ */{{$}}
 // HIP:      {{^}}#ifdef __HIP_DEVICE_COMPILE__
 // HIP-NEXT: {{^}}// musify-unsupported: '__CUDA_ARCH__' has no HIP equivalent: used as a value here{{.*}}
 // HIP-NEXT: {{^}}__device__ int arch() { return __CUDA_ARCH__; }
 // HIP:      {{^}}#if __HIP_DEVICE_COMPILE__ && !defined(NO_FAST_PATH){{$}}
 // HIP-NEXT: {{^}}#elif !__HIP_DEVICE_COMPILE__{{$}}
-// HIP-NEXT: {{^}}#elif (__HIP_DEVICE_COMPILE__) || __HIP_DEVICE_COMPILE__ == 0{{$}}
+// HIP-NEXT: {{^}}#elif (__HIP_DEVICE_COMPILE__) || __HIP_DEVICE_COMPILE__ == 0 /* CUDA: __CUDA_ARCH__ == 0 */{{$}}
 // HIP-NEXT: {{^}}// musify-unsupported: '__CUDA_ARCH__' has no HIP equivalent: as above
 // HIP-NEXT: {{^}}#elif __CUDA_ARCH__ / 100 >= 7{{$}}
-// HIP-DIAG: arch-thresholds.cu:31:32: warning: '__CUDA_ARCH__' has no HIP equivalent: used as a value here;
-// HIP-DIAG: arch-thresholds.cu:37:7: warning: '__CUDA_ARCH__' has no HIP equivalent: used as a value here;
+// HIP-DIAG: arch-thresholds.cu:31:32: warning: '__CUDA_ARCH__' has no HIP equivalent: used as a value here; {{.*}}; 2 uses in this file, on lines 31, 37 [musify-unsupported]

@@ -773,6 +773,7 @@ llvm::Error RuleTable::addThresholds(llvm::StringRef Text, llvm::StringRef FileN
     T.TargetMacro = Map.at("target_macro").get<std::string>();
     T.Operators = Map.at("operators").get<std::vector<std::string>>();
     T.ReportOthers = Map.at("otherwise").get<std::string>() == "report";
+    T.Annotate = Map.value("annotate", false);
     for (const nlohmann::json &Entry : Map.at("thresholds")) {
       ArchThresholds::Threshold Band{Entry.at("cuda").get<long long>(),
                                      Entry.at("target").get<long long>(),

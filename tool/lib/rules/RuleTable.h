@@ -132,6 +132,8 @@ struct ArchThresholds {
   std::vector<Threshold> Thresholds;
   std::vector<std::string> Operators; ///< the comparisons the map translates
   bool ReportOthers = true;           ///< other constants or operators need review
+  /// Each rewritten comparison is followed by the CUDA one, as a comment.
+  bool Annotate = false;
 
   /// The band Cuda lies in; null below every band.
   const Threshold *band(long long Cuda) const;
