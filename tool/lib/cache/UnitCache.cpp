@@ -299,10 +299,8 @@ std::string damageOf(const ParsedUnit &Unit, const std::map<std::string, uint64_
     Check(S.At.File, S.Semicolon, S.Semicolon);
   }
   for (const Hazard &H : F.Hazards) {
-    Check(H.At.File, H.At.Offset, H.At.Offset);
-    Check(H.At.File, H.End, H.End);
-    if (!H.Cause.empty())
-      CheckIfRunFile(H.CauseAt.File, H.CauseAt.Offset, H.CauseAt.Offset);
+    Check(H.At.File, std::min(H.At.Offset, H.End), std::max(H.At.Offset, H.End));
+    CheckIfRunFile(H.CauseAt.File, H.CauseAt.Offset, H.CauseAt.Offset); // "": no cause
     if (static_cast<int>(H.Kind) < 0 || H.Kind > HazardKind::InitialisedVla)
       Why = Why.empty() ? "a hazard is of no known kind" : Why;
   }
