@@ -63,9 +63,9 @@ int main() {
   printf("device branches taken on the host: %d\n", deviceBranches());
   return where() + deviceBranches();
 }
-// HIP:      {{^}}#if __HIP_DEVICE_COMPILE__ >= 1{{$}}
-// HIP:      {{^}}#if __HIP_DEVICE_COMPILE__ < 1{{$}}
-// HIP:      {{^}}#if __HIP_DEVICE_COMPILE__ >= 2 && __HIP_DEVICE_COMPILE__ < 2{{$}}
+// HIP:      {{^}}#if __HIP_DEVICE_COMPILE__ >= 1 /* CUDA: __CUDA_ARCH__ >= 600 */{{$}}
+// HIP:      {{^}}#if __HIP_DEVICE_COMPILE__ < 1 /* CUDA: __CUDA_ARCH__ < 600 */{{$}}
+// HIP:      {{^}}#if __HIP_DEVICE_COMPILE__ >= 2 /* CUDA: __CUDA_ARCH__ >= 700 */ && __HIP_DEVICE_COMPILE__ < 2 /* CUDA: __CUDA_ARCH__ < 800 */{{$}}
 
 // RAN:      host says 0
 // RAN-NEXT: device branches taken on the host: 0

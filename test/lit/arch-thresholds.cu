@@ -75,15 +75,15 @@ __device__ int archValue() {
 // REPORT-NEXT: 41 __CUDA_ARCH__ >= 800 -> __MUSA_ARCH__ >= 220 False
 // REPORT-NEXT: 42 __CUDA_ARCH__ >= 700 -> __MUSA_ARCH__ >= 210 False
 
-// HIP:      {{^}}#if __HIP_DEVICE_COMPILE__ >= 2{{$}}
-// HIP:      {{^}}#elif __HIP_DEVICE_COMPILE__ >= 2{{$}}
-// HIP:      {{^}}#elif defined(__HIP_DEVICE_COMPILE__) && 2 <= __HIP_DEVICE_COMPILE__{{$}}
+// HIP:      {{^}}#if __HIP_DEVICE_COMPILE__ >= 2 /* CUDA: __CUDA_ARCH__ >= 900 */{{$}}
+// HIP:      {{^}}#elif __HIP_DEVICE_COMPILE__ >= 2 /* CUDA: __CUDA_ARCH__ >= 800 */{{$}}
+// HIP:      {{^}}#elif defined(__HIP_DEVICE_COMPILE__) && 2 <= __HIP_DEVICE_COMPILE__ /* CUDA: 700 <= __CUDA_ARCH__ */{{$}}
 // HIP:      {{^}}#ifdef __HIP_DEVICE_COMPILE__
 // HIP-NEXT: {{^}}// musify-unsupported: '__CUDA_ARCH__' has no HIP equivalent: used as a value here{{.*}}
 // HIP-NEXT: {{^}}__device__ int arch() { return __CUDA_ARCH__; }
 // HIP:      {{^}}#if __HIP_DEVICE_COMPILE__ && !defined(NO_FAST_PATH){{$}}
 // HIP-NEXT: {{^}}#elif !__HIP_DEVICE_COMPILE__{{$}}
-// HIP-NEXT: {{^}}#elif (__HIP_DEVICE_COMPILE__) || __HIP_DEVICE_COMPILE__ == 0{{$}}
+// HIP-NEXT: {{^}}#elif (__HIP_DEVICE_COMPILE__) || __HIP_DEVICE_COMPILE__ == 0 /* CUDA: __CUDA_ARCH__ == 0 */{{$}}
 // HIP-NEXT: {{^}}// musify-unsupported: '__CUDA_ARCH__' has no HIP equivalent: as above
 // HIP-NEXT: {{^}}#elif __CUDA_ARCH__ / 100 >= 7{{$}}
 // HIP:      {{^}}#if __HIP_DEVICE_COMPILE__ >= 2 // Ampere{{$}}
@@ -93,3 +93,4 @@ __device__ int archValue() {
 // HIP-NEXT: {{^}}#define STREAM_OF(x) ((hipStream_t)(x)){{$}}
 // HIP-DIAG: arch-thresholds.cu:32:32: warning: '__CUDA_ARCH__' has no HIP equivalent: used as a value here;
 // HIP-DIAG: arch-thresholds.cu:38:7: warning: '__CUDA_ARCH__' has no HIP equivalent: used as a value here;
+// HIP-DIAG: arch-thresholds.cu:31:32: warning: '__CUDA_ARCH__' has no HIP equivalent: used as a value here; {{.*}}; 2 uses in this file, on lines 31, 37 [musify-unsupported]

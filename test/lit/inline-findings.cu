@@ -60,5 +60,4 @@ __global__ void first_lane(int *out) {
 // NONE-NOT: {{^ *// musify-}}
 
 // DIAG: inline-findings.cu:19:8: warning: 'CUBLAS_API_H_' has no HIP equivalent
-// DIAG: inline-findings.cu:22:13: warning: 'CUBLAS_API_H_' has no HIP equivalent
 // DIAG: inline-findings.cu:23:13: warning: 'CUBLAS_VER_MAJOR' has no HIP equivalent

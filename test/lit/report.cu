@@ -75,7 +75,7 @@ int main() {
 // REPORT-MUSA-NEXT:   44:9 cudaStreamSynchronize -> musaStreamSynchronize kind=function family=runtime status=migrated evidence=declaration
 // REPORT-MUSA-NEXT:   45:9 cudaFree -> musaFree kind=function family=runtime status=migrated evidence=declaration
 // REPORT-MUSA-NEXT:   46:9 cudaStreamDestroy -> musaStreamDestroy kind=function family=runtime status=migrated evidence=declaration
-// REPORT-MUSA-NEXT: totals conflicts=0 deprecated_or_removed=0 excluded=0 files=1 files_with_clang_errors=0 files_without_semantics=0 hazards=0 in_string_literals=0 inline_asm={'by_instruction': {}, 'left': 0, 'translated': 0} kept=8 migrated=15 migrated-without-semantics=0 predicted_not_to_build=0 references=23 unknown=0 unsupported=0
+// REPORT-MUSA-NEXT: totals conflicts=0 deprecated_or_removed=0 excluded=0 files=1 files_with_clang_errors=0 files_without_semantics=0 hazard_causes=0 hazards=0 in_string_literals=0 inline_asm={'by_instruction': {}, 'left': 0, 'translated': 0} kept=8 migrated=15 migrated-without-semantics=0 predicted_not_to_build=0 references=23 unknown=0 unsupported=0
 
 // DIAG-MUSA: musify: 1 file to MUSA: 23 references: 15 migrated, 0 migrated without semantics, 8 kept, 0 unsupported, 0 unknown
 
@@ -107,13 +107,13 @@ int main() {
 // REPORT-HIP-NEXT:   44:9 cudaStreamSynchronize -> hipStreamSynchronize kind=function family=runtime status=migrated evidence=declaration
 // REPORT-HIP-NEXT:   45:9 cudaFree -> hipFree kind=function family=runtime status=migrated evidence=declaration
 // REPORT-HIP-NEXT:   46:9 cudaStreamDestroy -> hipStreamDestroy kind=function family=runtime status=migrated evidence=declaration
-// REPORT-HIP-NEXT: totals conflicts=0 deprecated_or_removed=0 excluded=0 files=1 files_with_clang_errors=0 files_without_semantics=0 hazards=0 in_string_literals=0 inline_asm={'by_instruction': {}, 'left': 0, 'translated': 0} kept=7 migrated=14 migrated-without-semantics=0 predicted_not_to_build=1 references=23 unknown=0 unsupported=2
+// REPORT-HIP-NEXT: totals conflicts=0 deprecated_or_removed=0 excluded=0 files=1 files_with_clang_errors=0 files_without_semantics=0 hazard_causes=0 hazards=0 in_string_literals=0 inline_asm={'by_instruction': {}, 'left': 0, 'translated': 0} kept=7 migrated=14 migrated-without-semantics=0 predicted_not_to_build=1 references=23 unknown=0 unsupported=2
 
 // A name only a newer HIP has is one warning with the option that fixes it;
 // --verbose prints each use.
 // RUN: %musify --target=hip --hip-version=5.2 %s -o %t/hip.cu --verbose 2>&1 | FileCheck %s --check-prefix=VERBOSE-HIP
 // VERBOSE-HIP: {{.*}}report.cu:39:9: warning: 'cudaDeviceSetLimit' needs HIP 5.3 (hipDeviceSetLimit); the target is HIP 5.2 (--hip-version) [musify-unsupported]
-// DIAG-HIP: {{.*}}report.cu:20:27: warning: '__trap' has no HIP equivalent [musify-unsupported]
+// DIAG-HIP: {{.*}}report.cu:20:27: warning: '__trap' has no HIP equivalent: left as it is, for a person to rewrite [musify-unsupported]
 // DIAG-HIP-NEXT: musify: warning: 1 use(s) of 1 name(s) that HIP 5.2, the target, does not have yet; --hip-version=5.3 migrates them: cudaDeviceSetLimit (5.3) (--verbose prints each use) [musify-unsupported]
 // DIAG-HIP-NEXT: musify: what is left to do:
 // DIAG-HIP-NEXT:   unsupported names (2): __trap x1, cudaDeviceSetLimit x1

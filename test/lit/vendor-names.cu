@@ -31,6 +31,6 @@ __global__ void tile(const __nv_bfloat16 *a, const __nv_bfloat16 *b, float *c) {
 // MUSA-DIAG: vendor-names.cu:10:10: warning: 'mma.h' has no MUSA equivalent: no MUSA header for warp matrix functions is published (their names move from nvcuda to mtmusa): include what your MUSA SDK provides [musify-unsupported]
 
 // HIP: vendor-names.cu:10:10: warning: 'mma.h' has no HIP equivalent: AMD's rocWMMA (rocwmma/rocwmma.hpp) offers warp matrix functions with another API [musify-unsupported]
-// HIP: vendor-names.cu:12:17: warning: 'nvcuda' has no HIP equivalent: WMMA: HIP's rocWMMA (namespace rocwmma) has another API [musify-unsupported]
-// HIP: vendor-names.cu:15:3: warning: 'nvcuda::wmma' has no HIP equivalent: see nvcuda [musify-unsupported]
+// HIP: vendor-names.cu:12:17: warning: 'nvcuda' has no HIP equivalent: WMMA: HIP's rocWMMA (namespace rocwmma) has another API; 3 uses in this file, on lines 12, 17 x2 [musify-unsupported]
+// HIP: vendor-names.cu:15:3: warning: 'nvcuda::wmma' has no HIP equivalent: see nvcuda; 14 uses in this file, on lines 15 x3, 16 x3, 17 x2, 18, 19, 20, 21, 22 x2 [musify-unsupported]
 // HIP-OUT: __global__ void tile(const hip_bfloat16 *a, const hip_bfloat16 *b, float *c) {

@@ -446,25 +446,6 @@ musify::MigrationOptions migrationOptions(musify::TargetDescription Target,
   return Options;
 }
 
-/// The version a versioned target migrates to, and how it was chosen: the
-/// option, the installed one, else the newest the tables know.
-void chooseTargetVersion(musify::MigrationOptions &Options,
-                         const musify::RuleTable &Table) {
-  const std::string &Name = Options.Target.DisplayName;
-  if (!HipVersion.empty()) {
-    Options.TargetVersion = musify::versionText(*musify::parseVersion(HipVersion));
-    Options.TargetVersionChosenBy = "--hip-version";
-  } else if (auto Installed = musify::installedVersion(Options.Target)) {
-    Options.TargetVersion = Installed->first;
-    Options.TargetVersionChosenBy =
-        "the installed " + Name + " (" + Installed->second + ")";
-  } else {
-    Options.TargetVersion = musify::newestVersion(Table);
-    Options.TargetVersionChosenBy =
-        "the newest " + Name + " the rule tables know (no " + Name + " installed)";
-  }
-}
-
 /// Every target the rules folder describes.
 Expected<std::vector<musify::TargetDescription>> loadTargets(StringRef Rules) {
   std::vector<musify::TargetDescription> Targets;
@@ -744,7 +725,8 @@ int main(int argc, const char **argv) {
   if (!Table)
     return fail(toString(Table.takeError()));
   if (Target->Versioned)
-    chooseTargetVersion(Options, *Table);
+    std::tie(Options.TargetVersion, Options.TargetVersionChosenBy) =
+        musify::chooseVersion(Options.Target, *Table, HipVersion);
   Options.HelpersDir = helpersDir(argv[0], Options, *Table);
   TerminalSafeStream Errors(errs());
   return musify::Session(std::move(Options), *Table).run(outs(), Errors);

@@ -115,7 +115,7 @@ bool gemm(const float *a, const float *b, float *c, int m, int n, int k,
 // HIP:        return ok;
 // HIP:      }
 
-// HIP-DIAG:      {{.*}}cublas-gemm.cu:54:40: warning: 'CUBLAS_GEMM_DEFAULT_TENSOR_OP' has no HIP equivalent [musify-unsupported]
+// HIP-DIAG:      {{.*}}cublas-gemm.cu:54:40: warning: 'CUBLAS_GEMM_DEFAULT_TENSOR_OP' has no HIP equivalent: left as it is, for a person to rewrite [musify-unsupported]
 // HIP-DIAG-NEXT: musify: what is left to do:
 // HIP-DIAG-NEXT:   unsupported names (1): CUBLAS_GEMM_DEFAULT_TENSOR_OP x1
 // HIP-DIAG-NEXT:   files predicted not to build (1): {{.*}}cublas-gemm.cu

@@ -63,8 +63,8 @@ int share(GLuint vbo, GLuint texture) {
 // HIP-NEXT:   cudaGraphicsResourceSetMapFlags(res, cudaGraphicsMapFlagsReadOnly);
 // HIP:      return hipGraphicsUnregisterResource(res) != hipSuccess;
 // HIP-DIAG: warning: 'cudaGLSetGLDevice' has no HIP equivalent: deprecated since CUDA 10.0 [musify-unsupported]
-// HIP-DIAG: warning: 'cudaGraphicsResourceSetMapFlags' has no HIP equivalent [musify-unsupported]
-// HIP-DIAG: warning: 'cudaGraphicsMapFlagsReadOnly' has no HIP equivalent [musify-unsupported]
+// HIP-DIAG: warning: 'cudaGraphicsResourceSetMapFlags' has no HIP equivalent: left as it is, for a person to rewrite [musify-unsupported]
+// HIP-DIAG: warning: 'cudaGraphicsMapFlagsReadOnly' has no HIP equivalent: left as it is, for a person to rewrite [musify-unsupported]
 // HIP63:      #include <hip/hip_runtime.h>
 // HIP63-NEXT: #include <hip/hip_gl_interop.h>
 // MUSA:      #include <GL/gl.h>

@@ -29,11 +29,14 @@ __global__ void warp_sums(const float *in, float *out, int *flags) {
 // OUT: v += __shfl_down_sync(0xffffffff, v, offset, 32);
 // OUT: asm volatile("trap;");
 
-// MUSA: hazards.cu:14:26: warning: 'threadIdx.x % 32': assumes a 32-lane warp: MUSA warps have 128 lanes on mp_21/mp_22 (32 on mp_31): write warpSize (or warpSize - 1, a mask of all lanes) instead of the constant [musify-warp-size]
-// MUSA: hazards.cu:15:26: warning: 'threadIdx.x / 32': assumes a 32-lane warp
-// MUSA: hazards.cu:16:31: warning: 'threadIdx.x & 31': assumes a 32-lane warp
-// MUSA: hazards.cu:19:27: warning: '0xffffffff': assumes a 32-lane warp
-// MUSA: hazards.cu:19:50: warning: '32': assumes a 32-lane warp
+// What to write instead depends on what was found: warpSize for a lane or
+// warp number and a width, warpSize - 1 for lane bits; a full mask names 32
+// lanes of a 128-lane warp (no "warpSize - 1": that is no mask).
+// MUSA: hazards.cu:14:26: warning: 'threadIdx.x % 32': assumes a 32-lane warp: MUSA warps have 128 lanes on mp_21/mp_22 (32 on mp_31): write warpSize instead of the constant [musify-warp-size]
+// MUSA: hazards.cu:15:26: warning: 'threadIdx.x / 32': assumes a 32-lane warp: {{.*}}: write warpSize instead of the constant [musify-warp-size]
+// MUSA: hazards.cu:16:31: warning: 'threadIdx.x & 31': assumes a 32-lane warp: {{.*}}: write warpSize - 1 instead of the constant (warpSize is a power of two) [musify-warp-size]
+// MUSA: hazards.cu:19:27: warning: '0xffffffff': assumes a 32-lane warp: {{.*}}: a 32-bit mask names 32 lanes, a quarter of a 128-lane warp: where every lane of the warp takes part, write __activemask() instead of the constant [musify-warp-size]
+// MUSA: hazards.cu:19:50: warning: '32': assumes a 32-lane warp: {{.*}}: write warpSize instead of the constant (or leave the width out) [musify-warp-size]
 // MUSA: hazards.cu:20:37: warning: '0xffffffffu': assumes a 32-lane warp
 // MUSA: hazards.cu:24:3: warning: 'asm volatile("trap;")': inline assembly (PTX) is not portable to MUSA: trap has no translation in the table; it is left as it is [musify-inline-asm]
 // MUSA: hazards.cu:26:5: warning: 'child<<<1, 32>>>(flags)': a kernel launched from device code (dynamic parallelism): MUSA does not support it [musify-device-launch]
@@ -44,7 +47,7 @@ __global__ void warp_sums(const float *in, float *out, int *flags) {
 // REPORT: 24 inline-asm asm volatile("trap;")
 // REPORT-NEXT: 26 device-launch child<<<1, 32>>>(flags)
 
-// HIP: hazards.cu:14:26: warning: 'threadIdx.x % 32': assumes a 32-lane warp: AMD wavefronts have 64 lanes on GCN/CDNA GPUs (gfx90a): write warpSize (or warpSize - 1) instead of the constant [musify-warp-size]
+// HIP: hazards.cu:14:26: warning: 'threadIdx.x % 32': assumes a 32-lane warp: AMD wavefronts have 64 lanes on GCN/CDNA GPUs (gfx90a): write warpSize instead of the constant [musify-warp-size]
 // HIP: hazards.cu:15:26: warning: 'threadIdx.x / 32': assumes a 32-lane warp
 // HIP: hazards.cu:16:31: warning: 'threadIdx.x & 31': assumes a 32-lane warp
 // HIP-NOT: '0xffffffff'

@@ -21,13 +21,15 @@ __global__ void lanes(float *out, unsigned mask) {
   int named = threadIdx.x % kWarp;
   out[tid] = v + lane + warp + bits + lane2 + hard + named;
 }
+// A constant of the user's is reported once, where it is defined, with its
+// uses; one written where it is used, there.
 // MUSA-NOT: warpSize'
 // MUSA-NOT: width'
-// MUSA:     warp-size-named.cu:20:26: warning: 'threadIdx.x % 32': assumes a 32-lane warp
-// MUSA-NEXT: warp-size-named.cu:21:27: warning: 'threadIdx.x % kWarp': assumes a 32-lane warp
+// MUSA:      warp-size-named.cu:20:26: warning: 'threadIdx.x % 32': assumes a 32-lane warp: MUSA warps have 128 lanes on mp_21/mp_22 (32 on mp_31): write warpSize instead of the constant [musify-warp-size]
+// MUSA-NEXT: warp-size-named.cu:10:15: warning: 'kWarp' assumes a 32-lane warp: MUSA warps have 128 lanes on mp_21/mp_22 (32 on mp_31): write warpSize instead of the constant; 1 use(s): {{.*}}warp-size-named.cu line 21 [musify-warp-size]
 // MUSA-NEXT: 2 hazard(s)
 
 // HIP-NOT:  warpSize'
-// HIP:      warp-size-named.cu:20:26: warning: 'threadIdx.x % 32': assumes a 32-lane warp
-// HIP-NEXT: warp-size-named.cu:21:27: warning: 'threadIdx.x % kWarp': assumes a 32-lane warp
+// HIP:      warp-size-named.cu:20:26: warning: 'threadIdx.x % 32': assumes a 32-lane warp: AMD wavefronts have 64 lanes on GCN/CDNA GPUs (gfx90a): write warpSize instead of the constant [musify-warp-size]
+// HIP-NEXT: warp-size-named.cu:10:15: warning: 'kWarp' assumes a 32-lane warp
 // HIP-NEXT: 2 hazard(s)

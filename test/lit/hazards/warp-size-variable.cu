@@ -21,6 +21,7 @@ int main() {
   lanes<<<1, block_warps * warp_size>>>(nullptr, warp_size);
   return devices + kWarpSize + (int)WARPSIZE_MASK;
 }
-// CHECK:      warp-size-variable.cu:17:20: warning: 'warp_size = 32': assumes a 32-lane warp
-// CHECK-NEXT: warp-size-variable.cu:18:13: warning: 'kWarpSize = WARP': assumes a 32-lane warp
+// CHECK:      warp-size-variable.cu:17:20: warning: 'warp_size = 32': assumes a 32-lane warp: MUSA warps have 128 lanes on mp_21/mp_22 (32 on mp_31): set it from warpSize in device code, or from the device attribute musaDevAttrWarpSize in host code [musify-warp-size]
+// The 32 of kWarpSize comes from WARP: reported there, with its use.
+// CHECK-NEXT: warp-size-variable.cu:9:14: warning: 'WARP' assumes a 32-lane warp: {{.*}}; 1 use(s): {{.*}}warp-size-variable.cu line 18 [musify-warp-size]
 // CHECK-NEXT: musify: 1 file to MUSA: {{.*}}; 2 hazard(s)

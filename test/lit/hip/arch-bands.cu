@@ -49,10 +49,11 @@ __device__ float twice(float v) {
   return 2.0f * v;
 #endif
 }
-// HIP:      {{^}}#if defined(__HIP_DEVICE_COMPILE__) && __HIP_DEVICE_COMPILE__ < 1{{$}}
-// HIP:      {{^}}#if !defined(__HIP_DEVICE_COMPILE__) || __HIP_DEVICE_COMPILE__ >= 1{{$}}
-// HIP:      {{^}}#if __HIP_DEVICE_COMPILE__ >= 2{{$}}
-// HIP:      {{^}}#elif __HIP_DEVICE_COMPILE__ >= 1{{$}}
+// Each rewritten comparison says what it stands for, as a comment.
+// HIP:      {{^}}#if defined(__HIP_DEVICE_COMPILE__) && __HIP_DEVICE_COMPILE__ < 1 /* CUDA: __CUDA_ARCH__ < 600 */{{$}}
+// HIP:      {{^}}#if !defined(__HIP_DEVICE_COMPILE__) || __HIP_DEVICE_COMPILE__ >= 1 /* CUDA: __CUDA_ARCH__ >= 600 */{{$}}
+// HIP:      {{^}}#if __HIP_DEVICE_COMPILE__ >= 2 /* CUDA: __CUDA_ARCH__ >= 700 */{{$}}
+// HIP:      {{^}}#elif __HIP_DEVICE_COMPILE__ >= 1 /* CUDA: __CUDA_ARCH__ > 529 */{{$}}
 
 // DIAG-NOT: musify-arch-comparison
 // DIAG: warning: '__syncwarp' has no HIP equivalent: {{.*}}; the HIP compiler does not compile this branch, by #if __CUDA_ARCH__ >= 700

@@ -26,7 +26,7 @@ namespace {
 using nlohmann::json;
 
 /// Bumped whenever the entry format changes.
-constexpr int EntryFormat = 7;
+constexpr int EntryFormat = 8;
 
 std::string hexDigest(llvm::BLAKE3 &Hash) {
   std::array<uint8_t, 32> Digest = Hash.final();
@@ -104,7 +104,8 @@ json findingsToJson(const TranslationUnitFindings &F) {
                             S.Rewritable, S.TypeRuns, S.NameEnd, S.Semicolon});
   json Hazards = json::array();
   for (const Hazard &H : F.Hazards)
-    Hazards.push_back({placeToJson(H.At), static_cast<int>(H.Kind), H.Text, H.End});
+    Hazards.push_back({placeToJson(H.At), static_cast<int>(H.Kind), H.Text, H.End, H.Form,
+                       H.Cause, placeToJson(H.CauseAt)});
   json Skipped = json::array();
   for (const SkippedRegion &S : F.Skipped)
     Skipped.push_back({S.File, S.Begin, S.End, S.DeviceOnly});
@@ -160,9 +161,10 @@ TranslationUnitFindings findingsFromJson(const json &J) {
     F.SharedArrays.push_back(std::move(Shared));
   }
   for (const json &H : J.at("hazards"))
-    F.Hazards.push_back({placeFromJson(H.at(0)),
-                         static_cast<HazardKind>(H.at(1).get<int>()),
-                         H.at(2).get<std::string>(), H.at(3).get<unsigned>()});
+    F.Hazards.push_back(
+        {placeFromJson(H.at(0)), static_cast<HazardKind>(H.at(1).get<int>()),
+         H.at(2).get<std::string>(), H.at(3).get<unsigned>(), H.at(4).get<std::string>(),
+         H.at(5).get<std::string>(), placeFromJson(H.at(6))});
   for (const json &S : J.at("skipped"))
     F.Skipped.push_back({S.at(0).get<std::string>(), S.at(1).get<unsigned>(),
                          S.at(2).get<unsigned>(), S.at(3).get<bool>()});
@@ -298,8 +300,8 @@ std::string damageOf(const ParsedUnit &Unit, const std::map<std::string, uint64_
     Check(S.At.File, S.Semicolon, S.Semicolon);
   }
   for (const Hazard &H : F.Hazards) {
-    Check(H.At.File, H.At.Offset, H.At.Offset);
-    Check(H.At.File, H.End, H.End);
+    Check(H.At.File, std::min(H.At.Offset, H.End), std::max(H.At.Offset, H.End));
+    CheckIfRunFile(H.CauseAt.File, H.CauseAt.Offset, H.CauseAt.Offset); // "": no cause
     if (static_cast<int>(H.Kind) < 0 || H.Kind > HazardKind::InitialisedVla)
       Why = Why.empty() ? "a hazard is of no known kind" : Why;
   }

@@ -658,6 +658,10 @@ void Decider::rewriteComparison(const ArchThresholds &Map, const Reference &Ref,
     for (const Edit &P : Pieces)
       if (P.Offset != Ref.At.Offset) // the name's edit is D's already
         D.Edits.push_back(P);
+    // The target's scale says nothing by itself: the code keeps what the
+    // comparison meant.
+    if (Map.Annotate && E.OldText.find('\n') == std::string::npos)
+      D.Edits.push_back({C->End, 0, " /* CUDA: " + E.OldText + " */"});
     E.Note = Value <= 0
                  ? "a test of where the macro is undefined (0): " + Map.TargetMacro +
                        " is undefined where " + Map.CudaMacro + " is"

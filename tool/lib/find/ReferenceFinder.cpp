@@ -742,7 +742,9 @@ private:
   }
   void add(Hazard H) override { Findings.Hazards.push_back(std::move(H)); }
 
-  void note(HazardKind Kind, SourceLocation Loc, SourceRange Range) override {
+  using HazardSite::note;
+  void note(HazardKind Kind, SourceLocation Loc, SourceRange Range, llvm::StringRef Form,
+            std::optional<HazardCause> Cause) override {
     const SourceManager &SM = Where.sourceManager();
     std::optional<Place> At = Where.placeOfOffset(SM.getExpansionLoc(Loc));
     if (!At)
@@ -753,7 +755,14 @@ private:
         Chars.isValid() ? Lexer::getSourceText(Chars, SM, Where.langOpts()).str() : "";
     // One line is enough to recognise it.
     Text = llvm::StringRef(Text).split('\n').first.rtrim().str();
-    Findings.Hazards.push_back({std::move(*At), Kind, std::move(Text)});
+    Hazard H;
+    H.At = std::move(*At);
+    H.Kind = Kind;
+    H.Text = std::move(Text);
+    H.Form = Form.str();
+    if (Cause)
+      std::tie(H.Cause, H.CauseAt) = std::tie(Cause->Name, Cause->At);
+    Findings.Hazards.push_back(std::move(H));
   }
 
   void noteLaunch(const CUDAKernelCallExpr *E) {

@@ -1,12 +1,16 @@
 #include "hazards/HazardCheck.h"
 #include "hazards/Checks.h"
 
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
 #include <cassert>
 
 namespace musify {
 
 HazardDecision HazardCheck::reported(const Hazard &H, std::string Message) {
-  return {{H.At, H.Kind, H.Text, std::move(Message), false, {}}, {}};
+  return {{H.At, H.Kind, H.Text, std::move(Message), false, {}, H.Cause, H.CauseAt}, {}};
 }
 
 llvm::ArrayRef<const HazardCheck *> hazardChecks() {
@@ -37,6 +41,44 @@ bool readsSdkConstant(const clang::Stmt *S, HazardSite &Site, unsigned Depth) {
     if (readsSdkConstant(Child, Site, Depth))
       return true;
   return false;
+}
+
+std::optional<HazardCause> causeOf(const clang::Expr *Value, HazardSite &Site,
+                                   unsigned Depth) {
+  if (!Value || Depth > 8)
+    return std::nullopt;
+  const clang::SourceManager &SM = Site.sourceManager();
+  const clang::Expr *Bare = Value->IgnoreParenImpCasts();
+  auto Named = [&](const clang::NamedDecl &D) -> std::optional<HazardCause> {
+    if (!D.getDeclName().isIdentifier())
+      return std::nullopt;
+    std::optional<Place> At = Site.placeOf(SM.getExpansionLoc(D.getLocation()));
+    return At ? std::optional<HazardCause>({D.getName().str(), std::move(*At)})
+              : std::nullopt;
+  };
+  if (const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Bare))
+    if (const auto *Var = llvm::dyn_cast<clang::VarDecl>(Ref->getDecl());
+        Var && (Var->isConstexpr() || Var->getType().isConstQualified())) {
+      if (std::optional<HazardCause> Deeper =
+              causeOf(Var->getAnyInitializer(), Site, Depth + 1))
+        return Deeper;
+      return Named(*Var);
+    }
+  if (const auto *Call = llvm::dyn_cast<clang::CallExpr>(Bare))
+    if (const clang::FunctionDecl *F = Call->getDirectCallee(); F && F->isConstexpr())
+      return Named(*F);
+  // A macro's argument is written where the macro is used: its cause, if
+  // any, is a macro it names itself.
+  clang::SourceLocation Loc = Bare->getBeginLoc();
+  while (Loc.isMacroID() && SM.isMacroArgExpansion(Loc))
+    Loc = SM.getImmediateSpellingLoc(Loc);
+  if (!Loc.isMacroID())
+    return std::nullopt;
+  llvm::StringRef Macro = clang::Lexer::getImmediateMacroName(Loc, SM, Site.langOpts());
+  std::optional<Place> At = Site.placeOf(SM.getSpellingLoc(Loc));
+  if (Macro.empty() || !At)
+    return std::nullopt;
+  return HazardCause{Macro.str(), std::move(*At)};
 }
 
 } // namespace musify

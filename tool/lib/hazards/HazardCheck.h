@@ -25,6 +25,7 @@ class ASTContext;
 class BinaryOperator;
 class CallExpr;
 class CUDAKernelCallExpr;
+class Expr;
 class FunctionDecl;
 class GCCAsmStmt;
 class LangOptions;
@@ -34,6 +35,12 @@ class VarDecl;
 } // namespace clang
 
 namespace musify {
+
+/// The definition of the user's a hazard's value comes from (Hazard::Cause).
+struct HazardCause {
+  std::string Name; ///< `WARP_SIZE`, `kWarp`, `warp_size_of`
+  Place At;         ///< where the value is written in it (a macro's body)
+};
 
 /// What a check sees of the parse it looks at, and where it notes hazards.
 class HazardSite {
@@ -52,8 +59,13 @@ public:
   virtual std::optional<Place> placeOf(clang::SourceLocation Loc) = 0;
   /// A hazard of Kind at Loc (its expansion, if written through a macro) in a
   /// user file; Range's first line is its text.
-  virtual void note(HazardKind Kind, clang::SourceLocation Loc,
-                    clang::SourceRange Range) = 0;
+  void note(HazardKind Kind, clang::SourceLocation Loc, clang::SourceRange Range) {
+    note(Kind, Loc, Range, "", std::nullopt);
+  }
+  /// The same with what was found (Hazard::Form) and the definition the
+  /// value comes from, if any.
+  virtual void note(HazardKind Kind, clang::SourceLocation Loc, clang::SourceRange Range,
+                    llvm::StringRef Form, std::optional<HazardCause> Cause) = 0;
   /// A hazard whose place, text and end the check worked out itself.
   virtual void add(Hazard H) = 0;
 };
@@ -104,5 +116,12 @@ const HazardCheck &hazardCheck(HazardKind Kind);
 /// declares as 32), directly or through a constant of the user's: on the
 /// target it holds the target's value, so nothing is hard-coded.
 bool readsSdkConstant(const clang::Stmt *S, HazardSite &Site, unsigned Depth = 0);
+
+/// The definition of the user's that Value's constant comes from: a const or
+/// constexpr variable (the one whose initialiser writes it, through others),
+/// a constexpr function, or a macro whose body writes it; nullopt for a
+/// constant written where it is used.
+std::optional<HazardCause> causeOf(const clang::Expr *Value, HazardSite &Site,
+                                   unsigned Depth = 0);
 
 } // namespace musify

@@ -46,7 +46,12 @@ class VectorOperator : public HazardCheck {
                            .split('\n')
                            .first.rtrim()
                            .str();
-    Site.add({std::move(*At), kind(), std::move(Text), End});
+    Hazard H;
+    H.At = std::move(*At);
+    H.Kind = kind();
+    H.Text = std::move(Text);
+    H.End = End;
+    Site.add(std::move(H));
   }
 
   HazardDecision decide(const Hazard &H, llvm::StringRef FileText,

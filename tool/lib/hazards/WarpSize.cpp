@@ -12,7 +12,8 @@ class WarpSize : public HazardCheck {
   const char *help() const override {
     return "a constant that assumes a 32-lane warp (threadIdx.x % 32, a full 0xffffffff "
            "mask, a shuffle width of 32, int warp_size = 32) where the target's warps "
-           "differ";
+           "differ; one that comes from a definition (#define WARP_SIZE 32, a constexpr "
+           "variable or function) is reported once, there, with its uses";
   }
 
   /// `threadIdx.x % 32`, `/ 32`, `& 31`: lane and warp numbers of a 32-lane warp.
@@ -31,7 +32,9 @@ class WarpSize : public HazardCheck {
          N == Warp->WarpSize) ||
         (B.getOpcode() == clang::BO_And && N == Warp->WarpSize - 1);
     if (LaneOrWarp && usesIndexVariable(B.getLHS(), *Warp, Site))
-      Site.note(kind(), B.getExprLoc(), B.getSourceRange());
+      Site.note(kind(), B.getExprLoc(), B.getSourceRange(),
+                B.getOpcode() == clang::BO_And ? "lane-bits" : "lane",
+                causeOf(B.getRHS(), Site));
   }
 
   /// A full 32-lane mask or a width of 32 passed to the warp functions.
@@ -51,13 +54,14 @@ class WarpSize : public HazardCheck {
     if (llvm::is_contained(Warp->MaskFunctions, Name))
       if (std::optional<llvm::APSInt> Mask = ConstantArg(0);
           Mask && Mask->getZExtValue() == (1ull << Warp->WarpSize) - 1)
-        Site.note(kind(), C.getArg(0)->getBeginLoc(), C.getArg(0)->getSourceRange());
+        Site.note(kind(), C.getArg(0)->getBeginLoc(), C.getArg(0)->getSourceRange(),
+                  "mask", causeOf(C.getArg(0), Site));
     unsigned Last = C.getNumArgs() - 1;
     if (llvm::is_contained(Warp->WidthFunctions, Name) && C.getNumArgs() >= 3)
       if (std::optional<llvm::APSInt> Width = ConstantArg(Last);
           Width && Width->getExtValue() == Warp->WarpSize)
-        Site.note(kind(), C.getArg(Last)->getBeginLoc(),
-                  C.getArg(Last)->getSourceRange());
+        Site.note(kind(), C.getArg(Last)->getBeginLoc(), C.getArg(Last)->getSourceRange(),
+                  "width", causeOf(C.getArg(Last), Site));
   }
 
   /// `int warp_size = 32;`, in host or device code: a variable named for the
@@ -79,7 +83,8 @@ class WarpSize : public HazardCheck {
         Init->IgnoreParenImpCasts()->getIntegerConstantExpr(Var.getASTContext());
     if (Value && Value->getExtValue() == Warp->WarpSize)
       Site.note(kind(), Var.getLocation(),
-                clang::SourceRange(Var.getLocation(), Var.getEndLoc()));
+                clang::SourceRange(Var.getLocation(), Var.getEndLoc()), "variable",
+                causeOf(Init, Site));
   }
 
   HazardDecision decide(const Hazard &H, llvm::StringRef,
@@ -88,9 +93,12 @@ class WarpSize : public HazardCheck {
             Target.Rules.rejectedExtension(hazardKindName(kind())))
       return reported(H, *Rejected);
     const WarpSizeHazards *Warp = Target.Rules.warpSizeHazards();
-    return reported(H, Warp ? "assumes a " + std::to_string(Warp->WarpSize) +
-                                  "-lane warp: " + Warp->Note
-                            : "");
+    if (!Warp)
+      return reported(H, "");
+    auto Advice = Warp->Advice.find(H.Form);
+    return reported(H, "assumes a " + std::to_string(Warp->WarpSize) +
+                           "-lane warp: " + Warp->Note +
+                           (Advice == Warp->Advice.end() ? "" : ": " + Advice->second));
   }
 
   /// Whether S reads one of the SDK's thread-index variables.

@@ -70,6 +70,9 @@ struct HazardRecord {
   bool Defused = false; ///< musify's edits took care of it (it is still reported)
   /// inline-asm: the opcode of each instruction of the statement, in order.
   std::vector<std::string> Instructions;
+  /// The definition it comes from, as Hazard's; empty Cause: none.
+  std::string Cause;
+  Place CauseAt;
 };
 
 } // namespace musify

@@ -92,6 +92,14 @@ struct Hazard {
   HazardKind Kind = HazardKind::InlineAsm;
   std::string Text; ///< the code in question, as written
   unsigned End = 0; ///< vector-operator: the offset where the declaration ends
+  /// What the check found, which picks the advice (warp-size: "lane",
+  /// "lane-bits", "width", "mask", "variable"); empty for a check of one form.
+  std::string Form;
+  /// The definition the hazard's value comes from (a macro, a const or
+  /// constexpr variable, a constexpr function of the user's), where it is
+  /// written: the report names it once, with its uses. Empty Cause: none.
+  std::string Cause;
+  Place CauseAt;
 };
 
 struct SkippedRegion {

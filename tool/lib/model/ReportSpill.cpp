@@ -10,7 +10,7 @@
 namespace musify {
 
 // A new field of Event or HazardRecord must be written and read below.
-static_assert(sizeof(Event) == 520 && sizeof(HazardRecord) == 152,
+static_assert(sizeof(Event) == 520 && sizeof(HazardRecord) == 232,
               "encode and decode every field of Event and HazardRecord");
 
 namespace {
@@ -126,6 +126,8 @@ std::string encodeEntries(const std::vector<Event> &Events,
     E.number(H.Instructions.size());
     for (const std::string &I : H.Instructions)
       E.text(I);
+    E.text(H.Cause);
+    E.place(H.CauseAt);
   }
   return Out;
 }
@@ -154,6 +156,8 @@ llvm::Expected<ReportEntries> decodeEntries(llvm::StringRef Bytes, llvm::StringR
     H.Defused = D.number();
     for (uint64_t I = D.number(); I && !D.failed(); --I)
       H.Instructions.push_back(D.text());
+    H.Cause = D.text();
+    H.CauseAt = D.place();
     Entries.Hazards.push_back(std::move(H));
   }
   if (D.failed() || !D.atEnd())

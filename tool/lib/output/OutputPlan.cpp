@@ -5,6 +5,7 @@
 
 #include "core/SourceText.h"
 #include "core/TemporaryNames.h"
+#include "core/WorkingFolder.h"
 #include "output/OutputWriter.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -224,8 +225,8 @@ bool OutputPlan::keepBackup(const std::string &Path, llvm::StringRef Original,
                             llvm::raw_ostream &Errs) const {
   std::string Backup = backupPathOf(Path);
   if (llvm::sys::path::filename(Backup).size() > MaxFileNameBytes) {
-    Errs << "musify: error: cannot keep a backup of '" << Path << "': its name with '"
-         << Backup.substr(Path.size()) << "' is "
+    Errs << "musify: error: cannot keep a backup of '" << displayPath(Path)
+         << "': its name with '" << Backup.substr(Path.size()) << "' is "
          << llvm::sys::path::filename(Backup).size() << " bytes, past the "
          << MaxFileNameBytes << " a file name may have; left as it is\n";
     return false;
@@ -244,7 +245,8 @@ bool OutputPlan::write(const std::string &Path, const std::string &Dest,
   if (InPlace) {
     llvm::ErrorOr<llvm::sys::fs::perms> Perms = llvm::sys::fs::getPermissions(Path);
     if (Perms && !(*Perms & llvm::sys::fs::owner_write)) {
-      Errs << "musify: error: '" << Path << "' is read-only; left as it is (make it "
+      Errs << "musify: error: '" << displayPath(Path)
+           << "' is read-only; left as it is (make it "
            << "writable to migrate it in place)\n";
       return false;
     }
@@ -268,8 +270,8 @@ bool OutputPlan::write(const std::string &Path, const std::string &Dest,
   }
   if (InPlace && Dest != Path)
     if (std::error_code EC = llvm::sys::fs::remove(Path)) {
-      Errs << "musify: error: cannot remove '" << Path << "' after writing '" << Dest
-           << "': " << EC.message() << "\n";
+      Errs << "musify: error: cannot remove '" << displayPath(Path) << "' after writing '"
+           << Dest << "': " << EC.message() << "\n";
       return false;
     }
   return true;
@@ -345,8 +347,8 @@ bool OutputPlan::writeFiles(RunState &State, AfterWriting Keep, llvm::raw_ostrea
     S.WriteTried = true;
     std::string Dest = destinationOf(S);
     if (Dest.empty()) {
-      if (!S.Edits.empty())
-        Errs << "musify: note: '" << Path << "' needs migrating too; it is "
+      if (!S.Edits.empty() && !Settings.Quiet)
+        Errs << "musify: note: '" << displayPath(Path) << "' needs migrating too; it is "
              << "written with --out-root or --in-place\n";
       continue;
     }
@@ -355,7 +357,8 @@ bool OutputPlan::writeFiles(RunState &State, AfterWriting Keep, llvm::raw_ostrea
     llvm::StringRef Original = RunState::text(S);
     if ((S.HashOfEditedText && llvm::xxh3_64bits(Original) != *S.HashOfEditedText) ||
         changedSinceFound(S)) {
-      Errs << "musify: error: '" << Path << "' changed while it was migrated; it is "
+      Errs << "musify: error: '" << displayPath(Path)
+           << "' changed while it was migrated; it is "
            << "not written\n";
       Ok = false;
       continue;

@@ -31,6 +31,7 @@ struct OutputSettings {
   std::string OutputFile;
   std::string OutRoot;
   bool Backup = false; ///< with InPlace: keep FILE.orig beside each rewritten file
+  bool Quiet = false;  ///< no notes, errors only
 };
 
 /// Path as one name per file: absolute, its folder's links resolved.

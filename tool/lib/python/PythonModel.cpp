@@ -19,11 +19,10 @@ namespace musify {
 
 namespace {
 
-/// What an API path resolves to: the entry that decides it and the path it
-/// becomes (empty where the entry is a prefix: the target lacks the name).
-struct ApiResolution {
-  const BuildRule *Rule = nullptr;
-  std::string NewPath;
+/// What an API path resolves to (unsupported: the target lacks the name).
+struct ApiResolution : BuildRules::PythonApiResolution {
+  ApiResolution(BuildRules::PythonApiResolution R)
+      : BuildRules::PythonApiResolution(std::move(R)) {}
   bool unsupported() const { return !Rule->Supported; }
 };
 
@@ -89,23 +88,9 @@ private:
     return E;
   }
 
-  /// The python-api entry for Path: its own; else the nearest module above
-  /// it (its attributes pass through) unless a prefix entry below that
-  /// module catches Path (a name the target lacks).
   std::optional<ApiResolution> resolveApi(llvm::StringRef Path) const {
-    if (const BuildRule *R = Rules.find(BuildRuleKind::PythonApi, Path))
-      return ApiResolution{R, R->Supported ? R->Replacement : ""};
-    const BuildRule *Prefix = Rules.findPrefix(BuildRuleKind::PythonApi, Path);
-    for (llvm::StringRef Up = parentOf(Path); !Up.empty(); Up = parentOf(Up))
-      if (const BuildRule *R = Rules.find(BuildRuleKind::PythonApi, Up)) {
-        if (Prefix && Up.size() < Prefix->Cuda.size())
-          break;
-        if (!R->Supported)
-          return ApiResolution{R, ""};
-        return ApiResolution{R, R->Replacement + Path.drop_front(Up.size()).str()};
-      }
-    if (Prefix)
-      return ApiResolution{Prefix, ""};
+    if (auto R = Rules.resolvePythonApi(Path))
+      return ApiResolution(std::move(*R));
     return std::nullopt;
   }
 

@@ -36,7 +36,9 @@ constexpr CodeHelp Codes[] = {
      "Dynamic parallelism: the target may not support launches from device code."},
     {"warp-size", "warning", "Code that assumes a 32-lane warp",
      "The target's warps have another width; the constant or mask must follow "
-     "the target's warp size."},
+     "the target's warp size. A constant that comes from a definition (a macro, "
+     "a constexpr variable or function) is reported once, at the definition, with "
+     "its uses as related locations."},
     {"vector-operator", "warning", "An operator the target's vector types define too",
      "The target's vector types define this operator as a member: the user's one "
      "makes every use ambiguous. It is guarded out for the target."},

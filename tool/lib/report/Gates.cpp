@@ -1,5 +1,6 @@
 // --fail-on kinds, each a count of the run's totals.
 #include "report/Gates.h"
+#include "core/WorkingFolder.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -31,6 +32,21 @@ const GateKind *kindNamed(llvm::StringRef Name) {
   return nullptr;
 }
 
+/// The files a kind that counts files counts, as the console shows them;
+/// empty for a kind that counts names or places.
+std::vector<std::string> filesCounted(const RunReport &Report, llvm::StringRef Kind) {
+  std::vector<std::string> Files;
+  for (const FileReport &F : Report.Files) {
+    bool Counted = Kind == "build"      ? F.BuildBlockers && !F.BuildBlockers->empty()
+                   : Kind == "errors"   ? F.ErrorCount || !F.ParseErrors.empty()
+                   : Kind == "fallback" ? F.How == Analysis::TokenFallback
+                                        : false;
+    if (Counted)
+      Files.push_back(oneLine(displayPath(F.Path)));
+  }
+  return Files;
+}
+
 } // namespace
 
 std::optional<std::string> invalidGateNames(llvm::ArrayRef<std::string> Names) {
@@ -47,14 +63,22 @@ std::optional<std::string> invalidGateNames(llvm::ArrayRef<std::string> Names) {
 }
 
 std::vector<std::string> trippedGates(llvm::ArrayRef<std::string> Names,
-                                      const Totals &Found) {
+                                      const Totals &Found, const RunReport &Report) {
+  const size_t MostFiles = 10;
   bool Any = llvm::is_contained(Names, "any");
   std::vector<std::string> Tripped;
   for (const GateKind &Kind : gateKinds())
     if (Any || llvm::is_contained(Names, Kind.Name))
-      if (unsigned N = Found.*Kind.Count)
-        Tripped.push_back("--fail-on=" + Kind.Name.str() + ": " + std::to_string(N) +
-                          " " + Kind.Counts.str());
+      if (unsigned N = Found.*Kind.Count) {
+        std::string Gate = "--fail-on=" + Kind.Name.str() + ": " + std::to_string(N) +
+                           " " + Kind.Counts.str();
+        std::vector<std::string> Files = filesCounted(Report, Kind.Name);
+        if (Files.size() > MostFiles)
+          Files.resize(MostFiles), Files.push_back("...");
+        if (!Files.empty())
+          Gate += ": " + llvm::join(Files, ", ");
+        Tripped.push_back(std::move(Gate));
+      }
   return Tripped;
 }
 

@@ -27,8 +27,9 @@ llvm::ArrayRef<GateKind> gateKinds();
 /// or nullopt.
 std::optional<std::string> invalidGateNames(llvm::ArrayRef<std::string> Names);
 
-/// For each kind of Names the run found: `--fail-on=KIND: N WHAT`.
+/// For each kind of Names the run found: `--fail-on=KIND: N WHAT`, and for
+/// a kind that counts files, which (as the console shows paths).
 std::vector<std::string> trippedGates(llvm::ArrayRef<std::string> Names,
-                                      const Totals &Found);
+                                      const Totals &Found, const RunReport &Report);
 
 } // namespace musify

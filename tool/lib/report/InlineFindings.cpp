@@ -143,10 +143,28 @@ static bool givenAbove(llvm::StringRef Text, unsigned Start, llvm::StringRef Blo
                       [&](llvm::StringRef L) { return llvm::is_contained(Run, L); });
 }
 
+/// The hazards of F that come from a definition in F itself, one finding a
+/// definition, where it is: the run's view of a cause (forEachFinding) sees
+/// every file's uses, a file's comments only its own.
+static void causesInFile(const FileReport &F, std::vector<Finding> &Out) {
+  std::map<std::pair<unsigned, std::string>, size_t> Index; // (offset, name)
+  for (const HazardRecord &H : F.Hazards) {
+    if (H.Cause.empty() || H.CauseAt.File != F.Path)
+      continue;
+    auto [It, New] = Index.try_emplace({H.CauseAt.Offset, H.Cause}, Out.size());
+    if (New)
+      Out.push_back({F.Path, F.Path, H.CauseAt, "warning",
+                     "'" + H.Cause + "' " + H.Message, hazardKindName(H.Kind), nullptr,
+                     H.Cause});
+    Out[It->second].Related.push_back(H.At);
+  }
+}
+
 std::vector<Edit> inlineFindingEdits(const FileReport &F, const std::string &Target,
                                      llvm::StringRef Text, CommentSyntax Syntax) {
   std::vector<Finding> Findings;
   fileFindings(F, Target, Findings);
+  causesInFile(F, Findings);
   std::vector<Edit> Edits;
   if (Findings.empty())
     return Edits;

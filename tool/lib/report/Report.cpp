@@ -1,5 +1,6 @@
 // Building the report and the diagnostics from events.
 #include "report/Report.h"
+#include "core/WorkingFolder.h"
 #include "rules/TargetVersion.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -9,17 +10,75 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cassert>
+#include <tuple>
 
 namespace musify {
 
 namespace {
 
-std::string displayPath(llvm::StringRef Path) {
-  llvm::SmallString<256> Cwd;
-  if (!llvm::sys::fs::current_path(Cwd) && Path.starts_with(Cwd) &&
-      Path.size() > Cwd.size() && Path[Cwd.size()] == '/')
-    return Path.drop_front(Cwd.size() + 1).str();
-  return Path.str();
+/// Lines (in order) as a reader takes them in: `line 4`, `lines 3 x2, 9`;
+/// past Most of them, "..." (Shown counts them across calls).
+std::string lineList(llvm::ArrayRef<unsigned> Lines, size_t Most, size_t &Shown) {
+  std::vector<std::pair<unsigned, unsigned>> Runs; // line, uses
+  for (unsigned Line : Lines)
+    if (!Runs.empty() && Runs.back().first == Line)
+      ++Runs.back().second;
+    else
+      Runs.push_back({Line, 1});
+  std::string Out = Runs.size() == 1 ? "line " : "lines ";
+  for (size_t I = 0; I < Runs.size(); ++I, ++Shown) {
+    if (Shown == Most)
+      return Out + (I ? ", ..." : "...");
+    Out += (I ? ", " : "") + std::to_string(Runs[I].first) +
+           (Runs[I].second > 1 ? " x" + std::to_string(Runs[I].second) : "");
+  }
+  return Out;
+}
+
+/// The uses of a hazard cause, by file and line: `a.cu lines 3 x2, 9;
+/// b.cu line 4`; past Most lines, "...".
+std::string usePlaces(const HazardCauseUses &C, size_t Most) {
+  std::vector<std::pair<std::string, std::vector<unsigned>>> Files;
+  for (const auto &[At, Code] : C.Uses) {
+    if (Files.empty() || Files.back().first != At.File)
+      Files.push_back({At.File, {}});
+    Files.back().second.push_back(At.Line);
+  }
+  std::string Out;
+  size_t Shown = 0;
+  for (const auto &[File, Lines] : Files) {
+    if (Shown == Most)
+      return Out + "; ...";
+    Out += (Out.empty() ? "" : "; ") + oneLine(displayPath(File)) + " " +
+           lineList(Lines, Most, Shown);
+  }
+  return Out;
+}
+
+/// What a hazard cause's finding says: what its uses' messages say (the
+/// first whole, what the others add after the part they share), and where
+/// it is used.
+std::string causeMessage(const HazardCauseUses &C, bool Every) {
+  // What each message says past the part the first one shares with it; one
+  // that begins another says nothing more.
+  llvm::StringRef First = C.Messages.front();
+  std::vector<std::string> Adds;
+  for (llvm::StringRef Other : llvm::ArrayRef(C.Messages).drop_front()) {
+    size_t Shared = 0;
+    for (size_t At = First.find(": ");
+         At != llvm::StringRef::npos && First.take_front(At) == Other.take_front(At);
+         At = First.find(": ", At + 1))
+      Shared = At + 2;
+    Adds.push_back(Other.drop_front(Shared).str());
+  }
+  std::string Text = "'" + C.Name + "' " + First.str();
+  for (const std::string &Add : Adds)
+    if (!First.contains(Add) && llvm::none_of(Adds, [&](const std::string &Longer) {
+          return Longer != Add && llvm::StringRef(Longer).starts_with(Add);
+        }))
+      Text += "; or " + Add;
+  return llvm::formatv("{0}; {1} use(s): {2}", Text, C.Uses.size(),
+                       usePlaces(C, Every ? C.Uses.size() : 10));
 }
 
 nlohmann::json eventToJson(const Event &E) {
@@ -100,14 +159,17 @@ nlohmann::json fileToJson(const FileReport &F) {
                          {"incoming", C.Incoming}});
   nlohmann::json Hazards = nlohmann::json::array();
   for (const HazardRecord &H : F.Hazards) {
-    Hazards.push_back({{"line", H.At.Line},
-                       {"column", H.At.Column},
-                       {"kind", hazardKindName(H.Kind)},
-                       {"code", H.Text},
-                       {"message", H.Message},
-                       {"defused", H.Defused}});
+    nlohmann::json Hazard = {
+        {"line", H.At.Line}, {"column", H.At.Column}, {"kind", hazardKindName(H.Kind)},
+        {"code", H.Text},    {"message", H.Message},  {"defused", H.Defused}};
+    if (!H.Cause.empty())
+      Hazard["cause"] = {{"name", H.Cause},
+                         {"file", H.CauseAt.File},
+                         {"line", H.CauseAt.Line},
+                         {"column", H.CauseAt.Column}};
     if (H.Kind == HazardKind::InlineAsm)
-      Hazards.back()["instructions"] = H.Instructions;
+      Hazard["instructions"] = H.Instructions;
+    Hazards.push_back(std::move(Hazard));
   }
   nlohmann::json File = {
       {"path", F.Path},
@@ -151,8 +213,24 @@ nlohmann::json totalsToJson(const Totals &T) {
           {"deprecated_or_removed", T.DeprecatedOrRemoved},
           {"conflicts", T.Conflicts},
           {"hazards", T.Hazards},
+          {"hazard_causes", T.HazardCauses},
           {"predicted_not_to_build", T.PredictedNotToBuild},
           {"inline_asm", inlineAsmToJson(T)}};
+}
+
+nlohmann::json hazardCauseToJson(const HazardCauseUses &C) {
+  nlohmann::json Places = nlohmann::json::array();
+  for (const auto &[At, Code] : C.Uses)
+    Places.push_back(
+        {{"file", At.File}, {"line", At.Line}, {"column", At.Column}, {"code", Code}});
+  return {{"kind", hazardKindName(C.Kind)},
+          {"name", C.Name},
+          {"file", C.At.File},
+          {"line", C.At.Line},
+          {"column", C.At.Column},
+          {"message", causeMessage(C, /*Every=*/true)},
+          {"uses", C.Uses.size()},
+          {"places", std::move(Places)}};
 }
 
 /// A name CUDA deprecated or removed, and what became of it.
@@ -183,7 +261,10 @@ void eventFindings(const Event &E, const char *Target, const FileReport &F,
     if (!Rest.consume_front(std::string("no ") + Target + " equivalent"))
       Rest.consume_front(std::string("no known ") + Target + " equivalent");
     Rest = Rest.ltrim("; ");
-    std::string Why = Rest.empty() ? "" : ": " + Rest.str();
+    // Without a note, what to do is all there is to say.
+    std::string Why = Rest.empty()
+                          ? std::string(": left as it is, for a person to rewrite")
+                          : ": " + Rest.str();
     return Say(llvm::formatv("'{0}' has no {1} equivalent{2}", E.Cuda, Target, Why),
                "unsupported");
   }
@@ -230,17 +311,46 @@ static void countAsm(Totals &T, const HazardRecord &H) {
     }
 }
 
+/// What groups the hazards of one definition.
+using CauseKey = std::tuple<HazardKind, std::string, unsigned, std::string>;
+static CauseKey causeKey(const HazardRecord &H) {
+  return {H.Kind, H.CauseAt.File, H.CauseAt.Offset, H.Cause};
+}
+
+std::vector<HazardCauseUses> hazardCauses(const RunReport &Report) {
+  std::vector<HazardCauseUses> Causes;
+  std::map<CauseKey, size_t> Index;
+  for (const FileReport &Each : Report.Files)
+    withEntries(Report.Spill, Each, [&](const FileReport &F) {
+      for (const HazardRecord &H : F.Hazards) {
+        if (H.Cause.empty())
+          continue;
+        auto [It, New] = Index.try_emplace(causeKey(H), Causes.size());
+        if (New)
+          Causes.push_back({H.Kind, H.Cause, H.CauseAt, {}, {}});
+        HazardCauseUses &C = Causes[It->second];
+        C.Uses.push_back({H.At, H.Text});
+        if (!llvm::is_contained(C.Messages, H.Message))
+          C.Messages.push_back(H.Message);
+      }
+    });
+  return Causes;
+}
+
 Totals totalsOf(const RunReport &Report) {
   Totals T;
+  std::set<CauseKey> Causes;
   for (const FileReport &Each : Report.Files)
     withEntries(Report.Spill, Each, [&](const FileReport &F) {
       ++T.Files;
       T.FilesWithoutSemantics += F.How == Analysis::TokenFallback;
       T.Conflicts += F.Conflicts.size();
       T.Hazards += F.Hazards.size();
-      for (const HazardRecord &H : F.Hazards)
+      for (const HazardRecord &H : F.Hazards) {
         if (H.Kind == HazardKind::InlineAsm)
           countAsm(T, H);
+        T.HazardCauses += H.Cause.empty() || Causes.insert(causeKey(H)).second;
+      }
       T.PredictedNotToBuild += F.BuildBlockers && !F.BuildBlockers->empty();
       T.FilesWithClangErrors += F.ErrorCount || !F.ParseErrors.empty();
       for (const Event &E : F.Events) {
@@ -284,6 +394,7 @@ nlohmann::json reportHeadToJson(const RunReport &Report) {
       {"cuda", {{"path", Report.CudaPath}, {"version", Report.CudaVersion}}},
       {"inputs", Report.Inputs},
       {"files", nlohmann::json::array()},
+      {"hazard_causes", nlohmann::json::array()},
       {"left_out", Report.LeftOut},
       {"totals", totalsToJson(totalsOf(Report))},
   };
@@ -294,6 +405,8 @@ nlohmann::json reportToJson(const RunReport &Report) {
   for (const FileReport &Each : Report.Files)
     withEntries(Report.Spill, Each,
                 [&](const FileReport &F) { J["files"].push_back(fileToJson(F)); });
+  for (const HazardCauseUses &C : hazardCauses(Report))
+    J["hazard_causes"].push_back(hazardCauseToJson(C));
   return J;
 }
 
@@ -311,6 +424,10 @@ void writeReportFiles(JsonStreamWriter &Out, const RunReport &Report) {
   Out.openArray("files");
   for (const FileReport &Each : Report.Files)
     withEntries(Report.Spill, Each, [&](const FileReport &F) { Out.add(fileToJson(F)); });
+  Out.closeArray();
+  Out.openArray("hazard_causes");
+  for (const HazardCauseUses &C : hazardCauses(Report))
+    Out.add(hazardCauseToJson(C));
   Out.closeArray();
   Out.finish();
 }
@@ -356,16 +473,49 @@ void JsonStreamWriter::finish() {
   Written = Head.size();
 }
 
+/// The findings of a file about a name that is unsupported or unknown, one
+/// a name: at its first use, with the others' places and lines.
+static void groupRepeatedNames(std::vector<Finding> &Out) {
+  std::map<std::pair<std::string, std::string>, size_t> Seen; // (code, name) -> index
+  size_t Kept = 0;
+  for (size_t I = 0; I < Out.size(); ++I) {
+    Finding &Fd = Out[I];
+    if (Fd.Code == "unsupported" || Fd.Code == "unknown") {
+      auto [It, New] = Seen.try_emplace({Fd.Code, Fd.Subject}, Kept);
+      if (!New) {
+        Out[It->second].Related.push_back(Fd.At);
+        continue;
+      }
+    }
+    if (Kept != I)
+      Out[Kept] = std::move(Fd);
+    ++Kept;
+  }
+  Out.resize(Kept);
+  for (Finding &Fd : Out) {
+    if (Fd.Related.empty() || (Fd.Code != "unsupported" && Fd.Code != "unknown"))
+      continue;
+    std::vector<unsigned> Lines = {Fd.At.Line};
+    for (const Place &Use : Fd.Related)
+      Lines.push_back(Use.Line);
+    size_t Shown = 0;
+    Fd.Message += llvm::formatv("; {0} uses in this file, on {1}", Lines.size(),
+                                lineList(Lines, /*Most=*/20, Shown));
+  }
+}
+
 void fileFindings(const FileReport &F, const std::string &Target,
                   std::vector<Finding> &Out) {
   std::string Path = displayPath(F.Path);
   for (const Event &E : F.Events)
     eventFindings(E, Target.c_str(), F, Path, Out);
+  // A hazard that comes from a definition is reported there, once.
   for (const HazardRecord &H : F.Hazards)
-    Out.push_back({F.Path, Path, H.At, "warning",
-                   H.Text.empty() ? H.Message : "'" + H.Text + "': " + H.Message,
-                   hazardKindName(H.Kind), nullptr,
-                   H.Text.empty() ? hazardKindName(H.Kind) : H.Text, H.Defused});
+    if (H.Cause.empty())
+      Out.push_back({F.Path, Path, H.At, "warning",
+                     H.Text.empty() ? H.Message : "'" + H.Text + "': " + H.Message,
+                     hazardKindName(H.Kind), nullptr,
+                     H.Text.empty() ? hazardKindName(H.Kind) : H.Text, H.Defused});
   for (const ConflictRecord &C : F.Conflicts)
     Out.push_back({F.Path, Path, C.At, "error",
                    llvm::formatv("two parses of this file want different edits here "
@@ -375,15 +525,30 @@ void fileFindings(const FileReport &F, const std::string &Target,
                    "conflict", nullptr, C.Existing});
 }
 
-void forEachFinding(const RunReport &Report,
-                    llvm::function_ref<void(const Finding &)> Fn) {
+void forEachFinding(const RunReport &Report, llvm::function_ref<void(const Finding &)> Fn,
+                    bool GroupUses) {
   for (const FileReport &Each : Report.Files)
     withEntries(Report.Spill, Each, [&](const FileReport &F) {
       std::vector<Finding> Found;
       fileFindings(F, Report.Target.DisplayName, Found);
+      if (GroupUses)
+        groupRepeatedNames(Found);
       for (const Finding &Fd : Found)
         Fn(Fd);
     });
+  for (const HazardCauseUses &C : hazardCauses(Report)) {
+    Finding Fd{C.At.File,
+               displayPath(C.At.File),
+               C.At,
+               "warning",
+               causeMessage(C, /*Every=*/false),
+               hazardKindName(C.Kind),
+               nullptr,
+               C.Name};
+    for (const auto &Use : C.Uses)
+      Fd.Related.push_back(Use.first);
+    Fn(Fd);
+  }
 }
 
 /// A use of a name only a newer target version has.
@@ -426,16 +591,22 @@ void printDiagnostics(const RunReport &Report, llvm::raw_ostream &OS, bool Every
   const unsigned Shown = 3;
   std::map<std::pair<std::string, std::string>, unsigned> Seen; // (code, name)
   std::vector<NewerVersionUse> NewerVersion;
-  forEachFinding(Report, [&](const Finding &F) {
-    if (!Every && F.From && !F.From->NeedsVersion.empty() && F.Code == "unsupported") {
-      NewerVersion.push_back({F.From->Cuda, F.From->NeedsVersion, F.From->VersionOption});
-      return;
-    }
-    if (!Every && ++Seen[{F.Code, F.Subject}] > Shown)
-      return;
-    OS << oneLine(F.Path) << ":" << F.At.Line << ":" << F.At.Column << ": " << F.Severity
-       << ": " << oneLine(F.Message) << " [musify-" << F.Code << "]\n";
-  });
+  forEachFinding(
+      Report,
+      [&](const Finding &F) {
+        if (!Every && F.From && !F.From->NeedsVersion.empty() &&
+            F.Code == "unsupported") {
+          for (size_t Use = 0; Use <= F.Related.size(); ++Use)
+            NewerVersion.push_back(
+                {F.From->Cuda, F.From->NeedsVersion, F.From->VersionOption});
+          return;
+        }
+        if (!Every && ++Seen[{F.Code, F.Subject}] > Shown)
+          return;
+        OS << oneLine(F.Path) << ":" << F.At.Line << ":" << F.At.Column << ": "
+           << F.Severity << ": " << oneLine(F.Message) << " [musify-" << F.Code << "]\n";
+      },
+      /*GroupUses=*/!Every);
   if (Every)
     return;
   if (!NewerVersion.empty())
@@ -503,6 +674,8 @@ std::string summaryLine(const RunReport &Report) {
     Line += llvm::formatv("; {0} excluded by MUSIFY_EXCL markers", T.Excluded);
   if (T.Hazards)
     Line += llvm::formatv("; {0} hazard(s)", T.Hazards);
+  if (T.HazardCauses != T.Hazards)
+    Line += llvm::formatv(" from {0} cause(s)", T.HazardCauses);
   if (T.Conflicts)
     Line += llvm::formatv("; {0} conflict(s)", T.Conflicts);
   return Line;

@@ -39,6 +39,9 @@ struct Totals {
            MigratedWithoutSemantics = 0, Kept = 0, Unsupported = 0, Unknown = 0,
            Conflicts = 0, DeprecatedOrRemoved = 0, Hazards = 0, Excluded = 0,
            InStringLiterals = 0, PredictedNotToBuild = 0;
+  /// What the hazards come from: each definition once (HazardCause), and
+  /// each hazard whose value is written where it is used.
+  unsigned HazardCauses = 0;
   /// Sources with Clang errors: parsed around them, or not parsed at all.
   unsigned FilesWithClangErrors = 0;
   /// `asm` statements rewritten as C++, and left as they are.
@@ -52,6 +55,21 @@ struct Totals {
 void predictBuilds(std::vector<FileReport> &Files,
                    const std::map<std::string, UnitReach> &Units,
                    const ReportSpill *Spill);
+
+/// A definition hazards of the run come from (HazardRecord::Cause), reported
+/// once, where it is, with every use.
+struct HazardCauseUses {
+  HazardKind Kind = HazardKind::WarpSize;
+  std::string Name;
+  Place At;
+  /// Each use's place and code, in the order of the files.
+  std::vector<std::pair<Place, std::string>> Uses;
+  /// The uses' messages, each once, in the order first met.
+  std::vector<std::string> Messages;
+};
+
+/// The run's hazard causes, in the order of their first use.
+std::vector<HazardCauseUses> hazardCauses(const RunReport &Report);
 
 Totals totalsOf(const RunReport &Report);
 nlohmann::json reportToJson(const RunReport &Report);
@@ -108,13 +126,21 @@ struct Finding {
   const Event *From = nullptr; ///< the reference it is about, if any
   std::string Subject;         ///< what it is about: the CUDA name, the hazard's text
   bool Handled = false;        ///< a hazard musify's edits took care of
+  /// A hazard cause's uses (SARIF's related locations).
+  std::vector<Place> Related = {};
 };
 
 /// Calls Fn with the findings of the run, in the order diagnostics print
-/// them, a file's at a time (a finding's From lives as long as the call).
-void forEachFinding(const RunReport &Report,
-                    llvm::function_ref<void(const Finding &)> Fn);
-/// The findings of one file, appended to Out; Target is the display name.
+/// them, a file's at a time (a finding's From lives as long as the call): an
+/// unsupported or unknown name once a file, its other uses related; a
+/// hazard that comes from a definition once, at the definition, after the
+/// files.
+/// Each use on its own with GroupUses false (--verbose).
+void forEachFinding(const RunReport &Report, llvm::function_ref<void(const Finding &)> Fn,
+                    bool GroupUses = true);
+/// The findings of one file, each use on its own (the comments written into
+/// the code), appended to Out; Target is the display name. Hazards that come
+/// from a definition are left out.
 void fileFindings(const FileReport &F, const std::string &Target,
                   std::vector<Finding> &Out);
 

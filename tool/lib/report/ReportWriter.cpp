@@ -8,6 +8,7 @@
 #include "report/Sarif.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 
 namespace musify {
@@ -151,22 +152,52 @@ bool ReportWriter::writeDepFile(const RunState &State,
 
 void ReportWriter::printClangCrashes(const FileReport &F) const {
   for (const std::string &Command : F.ClangCrashes)
-    Errs << "musify: warning: Clang crashed while parsing '" << reportedPath(F.Path)
+    Errs << "musify: warning: Clang crashed while parsing '"
+         << displayPath(reportedPath(F.Path))
          << "' (contained); to reproduce, run: " << Command << "\n";
 }
 
+/// The headers F includes that no configuration of this system can: another
+/// operating system's (Windows'), which the parse stood in for.
+static std::vector<std::string> otherSystemHeaders(const FileReport &F) {
+  static const char *const Windows[] = {
+      "windows.h", "direct.h", "io.h",    "winsock2.h", "ws2tcpip.h",
+      "process.h", "conio.h",  "tchar.h", "shlwapi.h",  "intrin.h"};
+  std::vector<std::string> Found;
+  for (const auto &[Line, Header] : F.StoodIn)
+    if (llvm::is_contained(Windows, llvm::StringRef(Header).lower()))
+      Found.push_back("<" + Header + ">");
+  return Found;
+}
+
+/// One line for a file written for another system: its Clang errors (in the
+/// report) only say that this one lacks that system's headers.
+bool ReportWriter::printOtherSystem(const FileReport &F, llvm::StringRef Severity) const {
+  std::vector<std::string> Headers = otherSystemHeaders(F);
+  if (Headers.empty())
+    return false;
+  Errs << "musify: " << Severity << ": '" << displayPath(reportedPath(F.Path))
+       << "' is written for another system (it includes " << llvm::join(Headers, ", ")
+       << "): migrated by spelling where it did not parse; its "
+       << std::max<size_t>(F.ErrorCount, F.ParseErrors.size())
+       << " Clang error(s) are in the report\n";
+  return true;
+}
+
 void ReportWriter::printParseFailure(const FileReport &F, bool AllowFallback) const {
+  if (printOtherSystem(F, AllowFallback ? "warning" : "error"))
+    return;
   Errs << "musify: " << (AllowFallback ? "warning" : "error") << ": cannot parse '"
-       << reportedPath(F.Path)
+       << displayPath(reportedPath(F.Path))
        << "'; it was migrated by the token rewriter, without semantic analysis:\n";
   for (const std::string &E : F.ParseErrors)
-    Errs << "  " << reportedPath(E) << "\n";
+    Errs << "  " << withDisplayPaths(reportedPath(E)) << "\n";
 }
 
 void ReportWriter::printParseWarnings(const FileReport &F) const {
-  if (F.StoodIn.empty() && !F.ErrorCount)
+  if ((F.StoodIn.empty() && !F.ErrorCount) || printOtherSystem(F, "note"))
     return;
-  Errs << "musify: warning: '" << reportedPath(F.Path) << "'";
+  Errs << "musify: warning: '" << displayPath(reportedPath(F.Path)) << "'";
   if (!F.StoodIn.empty()) {
     Errs << " includes headers that cannot be found, parsed as empty:";
     for (const auto &[Line, Header] : F.StoodIn)
@@ -185,7 +216,7 @@ void ReportWriter::printParseWarnings(const FileReport &F) const {
     Errs << " " << First << (First == Last ? "" : "-" + std::to_string(Last));
   Errs << ") was migrated by the token rewriter, " << There << " reference(s) in it:\n";
   for (const std::string &E : F.ParseErrors)
-    Errs << "  " << reportedPath(E) << "\n";
+    Errs << "  " << withDisplayPaths(reportedPath(E)) << "\n";
 }
 
 bool ReportWriter::write(const std::string &Path, const std::string &Content) const {

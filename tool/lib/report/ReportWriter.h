@@ -64,6 +64,9 @@ private:
   void printClangCrashes(const FileReport &F) const;
   void printParseFailure(const FileReport &F, bool AllowFallback) const;
   void printParseWarnings(const FileReport &F) const;
+  /// For a file that includes another system's headers: one line, of
+  /// Severity, in place of its parse's errors; false for any other file.
+  bool printOtherSystem(const FileReport &F, llvm::StringRef Severity) const;
   /// Path given Content, or what Produce writes; false if it could not be
   /// written, which is said.
   bool write(const std::string &Path, const std::string &Content) const;

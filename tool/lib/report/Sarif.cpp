@@ -24,7 +24,15 @@ public:
   /// analysis could not do.
   void results(const std::function<void(const nlohmann::json &)> &Out) {
     forEachFinding(Report, [&](const Finding &Fd) {
-      Out(result(Fd.Code, Fd.Severity, Fd.Message, Fd.File, Fd.At, Fd.From));
+      nlohmann::json R =
+          result(Fd.Code, Fd.Severity, Fd.Message, Fd.File, Fd.At, Fd.From);
+      // A hazard cause: each use is a related location.
+      for (const Place &Use : Fd.Related)
+        R["relatedLocations"].push_back(
+            {{"id", R["relatedLocations"].size()},
+             {"physicalLocation", location(Use.File, Use)},
+             {"message", {{"text", "a use of '" + Fd.Subject + "'"}}}});
+      Out(R);
     });
     for (const FileReport &F : Report.Files) {
       if (F.How == Analysis::TokenFallback)
@@ -90,17 +98,21 @@ private:
     return Out;
   }
 
+  nlohmann::json location(const std::string &Path, const Place &At) const {
+    nlohmann::json Location = {{"artifactLocation", artifact(Path)}};
+    if (At.Line)
+      Location["region"] = {{"startLine", At.Line}, {"startColumn", At.Column}};
+    return Location;
+  }
+
   nlohmann::json result(const std::string &Code, const std::string &Severity,
                         const std::string &Message, const std::string &Path,
                         const Place &At, const Event *From) {
     Used.insert(Code);
-    nlohmann::json Location = {{"artifactLocation", artifact(Path)}};
-    if (At.Line)
-      Location["region"] = {{"startLine", At.Line}, {"startColumn", At.Column}};
     nlohmann::json R = {{"ruleId", ruleId(Code)},
                         {"level", Severity == "error" ? "error" : "warning"},
                         {"message", {{"text", Message}}},
-                        {"locations", {{{"physicalLocation", Location}}}}};
+                        {"locations", {{{"physicalLocation", location(Path, At)}}}}};
     if (From) {
       R["properties"] = {{"cuda", From->Cuda}, {"status", eventStatusName(From->Status)}};
       if (!From->Family.empty())

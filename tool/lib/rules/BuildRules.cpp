@@ -300,6 +300,28 @@ const BuildRule *BuildRules::findPrefix(BuildRuleKind Kind, llvm::StringRef Name
   return Best;
 }
 
+std::optional<BuildRules::PythonApiResolution>
+BuildRules::resolvePythonApi(llvm::StringRef Path) const {
+  auto ParentOf = [](llvm::StringRef P) {
+    size_t Dot = P.rfind('.');
+    return Dot == llvm::StringRef::npos ? llvm::StringRef() : P.take_front(Dot);
+  };
+  if (const BuildRule *R = find(BuildRuleKind::PythonApi, Path))
+    return PythonApiResolution{R, R->Supported ? R->Replacement : ""};
+  const BuildRule *Prefix = findPrefix(BuildRuleKind::PythonApi, Path);
+  for (llvm::StringRef Up = ParentOf(Path); !Up.empty(); Up = ParentOf(Up))
+    if (const BuildRule *R = find(BuildRuleKind::PythonApi, Up)) {
+      if (Prefix && Up.size() < Prefix->Cuda.size())
+        break;
+      if (!R->Supported)
+        return PythonApiResolution{R, ""};
+      return PythonApiResolution{R, R->Replacement + Path.drop_front(Up.size()).str()};
+    }
+  if (Prefix)
+    return PythonApiResolution{Prefix, ""};
+  return std::nullopt;
+}
+
 std::vector<const BuildRule *> BuildRules::ofKind(BuildRuleKind Kind) const {
   std::vector<const BuildRule *> Out;
   for (const BuildRule &R : Rules)

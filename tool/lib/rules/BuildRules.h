@@ -140,6 +140,17 @@ public:
   /// Every entry of this kind, in table order.
   std::vector<const BuildRule *> ofKind(BuildRuleKind Kind) const;
 
+  /// What a Python API path (`torch.cuda.amp.autocast`) resolves to: the
+  /// entry that decides it and the path it becomes.
+  struct PythonApiResolution {
+    const BuildRule *Rule = nullptr;
+    std::string NewPath; ///< empty where the target lacks the name
+  };
+  /// The python-api entry for Path: its own; else the nearest module above
+  /// it (its attributes pass through) unless a prefix entry below that
+  /// module catches Path (a name the target lacks). nullopt where none.
+  std::optional<PythonApiResolution> resolvePythonApi(llvm::StringRef Path) const;
+
   /// Null when no table maps architectures.
   const BuildArchitectures *architectures() const {
     return Architectures ? &*Architectures : nullptr;

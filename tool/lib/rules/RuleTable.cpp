@@ -727,6 +727,7 @@ llvm::Error RuleTable::addWarpSizeHazards(llvm::StringRef Text, llvm::StringRef 
         WarpSizeHazards H;
         H.WarpSize = Map.at("warp_size").get<long long>();
         H.Note = Map.at("note").get<std::string>();
+        H.Advice = Map.at("advice").get<std::map<std::string, std::string>>();
         H.MaskFunctions = Map.at("mask_functions").get<std::vector<std::string>>();
         H.WidthFunctions = Map.at("width_functions").get<std::vector<std::string>>();
         H.IndexVariables = Map.at("index_variables").get<std::vector<std::string>>();
@@ -802,6 +803,7 @@ llvm::Error RuleTable::addThresholds(llvm::StringRef Text, llvm::StringRef FileN
     T.TargetMacro = Map.at("target_macro").get<std::string>();
     T.Operators = Map.at("operators").get<std::vector<std::string>>();
     T.ReportOthers = Map.at("otherwise").get<std::string>() == "report";
+    T.Annotate = Map.value("annotate", false);
     for (const nlohmann::json &Entry : Map.at("thresholds")) {
       ArchThresholds::Threshold Band{Entry.at("cuda").get<long long>(),
                                      Entry.at("target").get<long long>(),

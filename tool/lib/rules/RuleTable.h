@@ -132,6 +132,8 @@ struct ArchThresholds {
   std::vector<Threshold> Thresholds;
   std::vector<std::string> Operators; ///< the comparisons the map translates
   bool ReportOthers = true;           ///< other constants or operators need review
+  /// Each rewritten comparison is followed by the CUDA one, as a comment.
+  bool Annotate = false;
 
   /// The band Cuda lies in; null below every band.
   const Threshold *band(long long Cuda) const;
@@ -141,7 +143,9 @@ struct ArchThresholds {
 /// differ (rules/<target>/hazards/warp-size.json, rules/hazards.schema.json).
 struct WarpSizeHazards {
   long long WarpSize = 32;
-  std::string Note;
+  std::string Note; ///< the target's warp widths
+  /// What to write instead, by Hazard::Form ("lane", "mask", ...).
+  std::map<std::string, std::string> Advice;
   std::vector<std::string> MaskFunctions;  ///< first argument is a lane mask
   std::vector<std::string> WidthFunctions; ///< last argument is a width
   std::vector<std::string> IndexVariables; ///< thread indices (threadIdx)

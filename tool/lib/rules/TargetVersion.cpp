@@ -86,4 +86,16 @@ bool deprecatedIn(const Rule &R, Version V) { return reachedBy(R.Deprecated, V);
 
 bool movedIn(const Rule &R, Version V) { return reachedBy(R.Moved, V); }
 
+std::pair<std::string, std::string> chooseVersion(const TargetDescription &Target,
+                                                  const RuleTable &Rules,
+                                                  llvm::StringRef Requested) {
+  const std::string &Name = Target.DisplayName;
+  if (std::optional<Version> V = parseVersion(Requested))
+    return {versionText(*V), Target.Versioned ? Target.Versioned->Option : ""};
+  if (auto Installed = installedVersion(Target))
+    return {Installed->first, "the installed " + Name + " (" + Installed->second + ")"};
+  return {newestVersion(Rules),
+          "the newest " + Name + " the rule tables know (no " + Name + " installed)"};
+}
+
 } // namespace musify

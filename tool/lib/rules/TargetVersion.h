@@ -33,6 +33,13 @@ installedVersion(const TargetDescription &Target);
 /// removed version); empty if they name none.
 std::string newestVersion(const RuleTable &Rules);
 
+/// The version a migration to Target (a versioned one) writes for, and what
+/// chose it: Requested (the version option's value, a version) where not
+/// empty, else the installed one, else the newest the tables know.
+std::pair<std::string, std::string> chooseVersion(const TargetDescription &Target,
+                                                  const RuleTable &Rules,
+                                                  llvm::StringRef Requested);
+
 /// Why Rule's replacement does not exist in version V of Target (added later, removed by
 /// then, or absent from the headers of that version), or nullopt. The rule's versions
 /// were checked when the table was read.

@@ -91,7 +91,7 @@ private:
   RunState State;
   RenameMap Renamed;
   const OutputSettings Where{Options.Output, Options.OutputFile, Options.OutRoot,
-                             Options.Backup};
+                             Options.Backup, Options.Quiet};
   const OutputPlan Output{Where, Inputs, Renamed};
   const ReportWriter Reports{{Options.ReportFile,
                               Options.SarifFile,

@@ -17,7 +17,8 @@ int MigrationRun::exportShard() {
     M.InputDigests.emplace(F.Path,
                            UnitCache::digestOfText(RunState::text(State.state(F.Path))));
   for (const std::string &Path : State.ParseFailures)
-    Errs << "musify: warning: '" << Path << "' did not parse; the merge migrates "
+    Errs << "musify: warning: '" << displayPath(Path)
+         << "' did not parse; the merge migrates "
          << "it by spelling\n";
   if (llvm::Error E = writeManifest(Options.ExportDir, M))
     return fail("cannot write the shard's manifest in '" + Options.ExportDir +
@@ -51,15 +52,18 @@ bool MigrationRun::report() {
   bool Ok =
       Reports.writeViews(Run, State, Inputs.MirrorBase, Options.RuleSources, Seconds);
   unsigned Pruned = Caches.prune(Options.CacheMaxBytes);
+  // --quiet keeps what a run is asked for: a dry run's estimate.
   if (!Options.Quiet)
     printSummary(Run, Pruned);
+  else if (Options.Output == OutputMode::None)
+    printEffort(Run, Errs);
   // Sources that do not parse (or no SDK to parse them) fail the run; a
   // header that only fails on its own does not, nor errors Clang recovered
   // from (often where Clang is stricter than nvcc): --fail-on=errors.
   Totals Found = totalsOf(Run);
   bool FallbackIsError =
       !Options.AllowFallback && (!State.ParseFailures.empty() || !Cuda);
-  std::vector<std::string> Tripped = trippedGates(Options.FailOn, Found);
+  std::vector<std::string> Tripped = trippedGates(Options.FailOn, Found, Run);
   for (const std::string &Gate : Tripped)
     Errs << "musify: error: " << Gate << "\n";
   std::string Lost = Spill.readFailure();

@@ -86,7 +86,8 @@ void MigrationRun::dropUnitsReadAfterAll() {
       continue;
     }
     State.Files.at(Path).Input = S.Input;
-    Errs << "musify: warning: '" << Path << "' was migrated as soon as it was "
+    Errs << "musify: warning: '" << displayPath(Path)
+         << "' was migrated as soon as it was "
          << "parsed, but another file includes it: it is migrated again with what "
          << "that file's parse found\n";
     It = MigratedWhileParsing.erase(It);

@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""explain = migration: every name the rule tables know (C and C++ names,
+headers, Python API paths), explained and migrated for each target (HIP for
+two versions), must get the same answer from both: what it is written as and
+whether it is migrated, kept or unsupported.
+
+The C and C++ names are migrated in a preprocessor branch no pass compiles
+(`#if 0`), so each is decided alone, by spelling, as explain decides it: a
+function as a call (`name()`; one whose call's arguments change as the call
+explain says it decided), a header as an #include. The Python API paths are
+migrated in a module that imports torch, and compared with explain's answer
+for model code (python-api); a name that stays as it is has its line
+unchanged.
+
+usage: explain_agrees.py MUSIFY RULES_DIR WORK_DIR
+Prints one line per run and each disagreement; exit 1 on any."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                "scripts"))
+from musifypy import rule_tables  # noqa: E402
+
+RUNS = [("musa", None), ("hip", "5.2"), ("hip", "6.3")]
+ANSWER = re.compile(r"^  (\S+)(?: (\d+\.\d+))?: (.*) \[([a-z, ]+)\]$")
+USE = re.compile(r"^      as in: (.*)$")
+
+
+def known_names(rules_dir):
+    """(C and C++ names, Python API paths) of every target's tables."""
+    names, python = set(), set()
+    for target in rule_tables.targets(rules_dir):
+        folder = os.path.join(rules_dir, target)
+        for _, table in rule_tables.tables(folder):
+            for entry in table.get("entries", []) if isinstance(table, dict) else []:
+                if entry["kind"] != "namespace":
+                    names.add(entry["cuda"])
+        model = rule_tables.read(os.path.join(folder, "buildfiles"), "python-model.json")
+        for entry in model["entries"]:
+            if entry["kind"] == "python-api" and not entry.get("prefix"):
+                python.add(entry["cuda"])
+    return sorted(names), sorted(python)
+
+
+def written_use(name, kind):
+    """How a name of kind is written where explain names no call for it: as
+    a migration by spelling tells a function (called) and a header."""
+    if kind == "function":
+        return name + "()"
+    return "#include <%s>" % name if kind == "header" else name
+
+
+def explained(musify, rules_dir, target, version, names, python):
+    """{name: (written, status, use)} as explain answers for one target; for
+    the Python paths, as it answers for model code (python-api)."""
+    cmd = [musify, "explain", "--rules-dir=" + rules_dir, "--target=" + target]
+    if version:
+        cmd.append("--hip-version=" + version)
+    out = subprocess.run(cmd + ["--"] + names, capture_output=True, text=True).stdout
+    answers, name = {n: ["", "none", None] for n in python}, None
+    for line in out.splitlines():
+        if line.endswith(": no rule table knows this name") or \
+                ": no rule table knows this name; did you mean " in line:
+            answers[line.split(": no rule table knows", 1)[0]] = ["", "none", None]
+        elif not line.startswith(" "):
+            # A Python path is model code's (python-api) where a setup.py
+            # word is spelt the same.
+            name, _, kind = line[:-1].partition(" (")
+            kind = kind.split(",")[0]
+            if name in python and kind != "python-api":
+                name = None
+        elif line.endswith(": not in its tables") and name is not None:
+            answers[name] = ["", "none", None]
+        elif ANSWER.match(line) and name is not None:
+            m = ANSWER.match(line)
+            answers[name] = [m.group(3), m.group(4).split(",")[0], written_use(name, kind)]
+        elif USE.match(line) and name in answers:
+            answers[name][2] = USE.match(line).group(1)
+    return answers
+
+
+def migrated(musify, rules_dir, target, version, work, file_name, text):
+    """{(line, cuda name): (written, status)} of a migration of text."""
+    source = os.path.join(work, file_name)
+    with open(source, "w", encoding="utf-8") as f:
+        f.write(text)
+    report = os.path.join(work, "report.json")
+    cmd = [musify, "--rules-dir=" + rules_dir, "--target=" + target, "--quiet",
+           "--allow-fallback", source, "-o", source + ".out", "--report", report]
+    if version:
+        cmd.append("--hip-version=" + version)
+    subprocess.run(cmd, capture_output=True, text=True)
+    with open(report, encoding="utf-8") as f:
+        files = json.load(f)["files"]
+    events = {(e["line"], e["cuda"]): (e["target"], e["status"])
+              for f in files for e in f["references"]}
+    # A name a migration keeps with no event is one whose line it leaves as
+    # it is: that line is its answer.
+    with open(source + ".out", encoding="utf-8") as f:
+        written = f.read().split("\n")
+    for number, line in enumerate(text.split("\n"), start=1):
+        if number <= len(written) and written[number - 1] == line:
+            events.setdefault((number, "(unchanged)"), ("", "kept"))
+    return events
+
+
+def status_word(status):
+    return "migrated" if status.startswith("migrated") else status
+
+
+def compare(answers, events, lines):
+    """Disagreements of explain (answers) and the migration (events), whose
+    line of each name lines gives."""
+    wrong = []
+    for name, line in lines.items():
+        written, status, _ = answers[name]
+        event = events.get((line, name))
+        if event is None and status == "kept":
+            event = events.get((line, "(unchanged)"))
+            written = ""
+        if event is None and status == "none":
+            continue
+        if event is None:
+            wrong.append("%s: explain says %s [%s]; the migration found nothing"
+                         % (name, written, status))
+            continue
+        left = status in ("unsupported", "unknown")
+        if status != status_word(event[1]) or (not left and written != event[0]):
+            wrong.append("%s: explain says %s [%s]; the migration %s [%s]"
+                         % (name, written, status, event[0], event[1]))
+    return wrong
+
+
+def check_run(musify, rules_dir, work, target, version, names, python):
+    answers = explained(musify, rules_dir, target, version, names + python, set(python))
+    wrong = [n + ": explain gives no answer" for n in names + python if n not in answers]
+    uses = [(n, answers[n][2] or n) for n in names if n in answers]
+    lines, text = {}, "#if 0\n"
+    for number, (name, use) in enumerate(uses, start=2):
+        lines[name] = number
+        text += use + "\n"
+    events = migrated(musify, rules_dir, target, version, work, "names.cu", text + "#endif\n")
+    wrong += compare(answers, events, lines)
+    py_lines, py_text = {}, "import torch\n"
+    for number, name in enumerate([n for n in python if n in answers], start=2):
+        py_lines[name] = number
+        py_text += "x = %s\n" % name
+    events = migrated(musify, rules_dir, target, version, work, "names.py", py_text)
+    wrong += compare(answers, events, py_lines)
+    print("%s%s: %d names, %d Python paths: %d disagreement(s)"
+          % (target, " " + version if version else "", len(lines), len(py_lines), len(wrong)))
+    return wrong
+
+
+def main(musify, rules_dir, work):
+    os.makedirs(work, exist_ok=True)
+    names, python = known_names(rules_dir)
+    wrong = []
+    for target, version in RUNS:
+        wrong += check_run(musify, rules_dir, work, target, version, names, python)
+    for line in wrong[:int(os.environ.get("EXPLAIN_AGREES_SHOW", "50"))]:
+        print("  " + line)
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(*sys.argv[1:]))

@@ -1,0 +1,3 @@
+#pragma once
+#include <cuda_runtime.h>
+__device__ inline float lane() { return threadIdx.x % 32; }
