@@ -54,8 +54,8 @@ class InlineAsm : public HazardCheck {
         unsigned EndOffset = SM.getFileOffset(End) + 1;
         llvm::StringRef Text = SM.getBufferData(SM.getFileID(Begin))
                                    .slice(SM.getFileOffset(Begin), EndOffset);
-        Site.add(
-            {std::move(*At), kind(), Text.split('\n').first.rtrim().str(), EndOffset});
+        Site.add({std::move(*At), kind(), Text.split('\n').first.rtrim().str(), EndOffset,
+                  /*Form=*/"", /*Cause=*/"", /*CauseAt=*/{}});
         return;
       }
     Site.note(kind(), S.getAsmLoc(), S.getSourceRange());
