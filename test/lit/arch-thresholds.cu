@@ -86,11 +86,9 @@ __device__ int archValue() {
 // HIP-NEXT: {{^}}#elif (__HIP_DEVICE_COMPILE__) || __HIP_DEVICE_COMPILE__ == 0 /* CUDA: __CUDA_ARCH__ == 0 */{{$}}
 // HIP-NEXT: {{^}}// musify-unsupported: '__CUDA_ARCH__' has no HIP equivalent: as above
 // HIP-NEXT: {{^}}#elif __CUDA_ARCH__ / 100 >= 7{{$}}
-// HIP:      {{^}}#if __HIP_DEVICE_COMPILE__ >= 2 // Ampere{{$}}
-// HIP-NEXT: {{^}}#elif /* Volta */ __HIP_DEVICE_COMPILE__ >= 2 /* and newer */{{$}}
+// HIP:      {{^}}#if __HIP_DEVICE_COMPILE__ >= 2 /* CUDA: __CUDA_ARCH__ >= 800 */ // Ampere{{$}}
+// HIP-NEXT: {{^}}#elif /* Volta */ __HIP_DEVICE_COMPILE__ >= 2 /* CUDA: __CUDA_ARCH__ >= 700 */ /* and newer */{{$}}
 // HIP:      {{^}}// musify-unsupported: '__CUDA_ARCH__' has no HIP equivalent: as above{{$}}
 // HIP-NEXT: {{^}}#define ARCH_VALUE __CUDA_ARCH__{{$}}
 // HIP-NEXT: {{^}}#define STREAM_OF(x) ((hipStream_t)(x)){{$}}
-// HIP-DIAG: arch-thresholds.cu:32:32: warning: '__CUDA_ARCH__' has no HIP equivalent: used as a value here;
-// HIP-DIAG: arch-thresholds.cu:38:7: warning: '__CUDA_ARCH__' has no HIP equivalent: used as a value here;
-// HIP-DIAG: arch-thresholds.cu:31:32: warning: '__CUDA_ARCH__' has no HIP equivalent: used as a value here; {{.*}}; 2 uses in this file, on lines 31, 37 [musify-unsupported]
+// HIP-DIAG: arch-thresholds.cu:32:32: warning: '__CUDA_ARCH__' has no HIP equivalent: used as a value here; {{.*}}; 3 uses in this file, on lines 32, 38, 47 [musify-unsupported]

@@ -647,6 +647,16 @@ std::string helpersDir(const char *Argv0, const musify::MigrationOptions &Option
   return MayInclude && sys::fs::is_directory(Dir) ? Dir : "";
 }
 
+/// What the loaded tables settle of Options: the target's version, where
+/// it has versions, and musify's helper folder.
+void settleWithTables(const char *Argv0, musify::MigrationOptions &Options,
+                      const musify::RuleTable &Table) {
+  if (Options.Target.Versioned)
+    std::tie(Options.TargetVersion, Options.TargetVersionChosenBy) =
+        musify::chooseVersion(Options.Target, Table, HipVersion);
+  Options.HelpersDir = helpersDir(Argv0, Options, Table);
+}
+
 } // namespace
 
 /// Process-wide settings, made before any worker thread starts.
@@ -724,10 +734,7 @@ int main(int argc, const char **argv) {
   Expected<musify::RuleTable> Table = loadRules(Rules, Options);
   if (!Table)
     return fail(toString(Table.takeError()));
-  if (Target->Versioned)
-    std::tie(Options.TargetVersion, Options.TargetVersionChosenBy) =
-        musify::chooseVersion(Options.Target, *Table, HipVersion);
-  Options.HelpersDir = helpersDir(argv[0], Options, *Table);
+  settleWithTables(argv[0], Options, *Table);
   TerminalSafeStream Errors(errs());
   return musify::Session(std::move(Options), *Table).run(outs(), Errors);
 }
