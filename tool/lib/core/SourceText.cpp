@@ -396,4 +396,16 @@ std::string oneLine(llvm::StringRef Text) {
   return Out;
 }
 
+bool isOneParenthesizedGroup(llvm::StringRef Text) {
+  if (!Text.starts_with("("))
+    return false;
+  int Depth = 0;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    Depth += Text[I] == '(' ? 1 : Text[I] == ')' ? -1 : 0;
+    if (Depth == 0)
+      return I + 1 == Text.size();
+  }
+  return false;
+}
+
 } // namespace musify

@@ -56,6 +56,10 @@ std::string withoutSplices(llvm::StringRef Text);
 /// that reads as a message of its own, and a tab as `\t`.
 std::string oneLine(llvm::StringRef Text);
 
+/// Whether Text is one parenthesized group: it starts with `(`, and the
+/// `)` that closes it is its last character.
+bool isOneParenthesizedGroup(llvm::StringRef Text);
+
 /// Lexes [Begin, End) of Text, reporting identifiers that can name a global
 /// or namespace-scope entity, and the headers of #include directives.
 /// Comments and string literals are not code and are left alone; so are

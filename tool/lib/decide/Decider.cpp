@@ -683,15 +683,7 @@ HazardDecision Decider::assess(const Hazard &H, llvm::StringRef FileText) const 
 
 /// Whether Text is one call `dim3(...)`, whose closing parenthesis ends it.
 static bool isDim3Call(llvm::StringRef Text) {
-  if (!Text.consume_front("dim3(") || !Text.ends_with(")"))
-    return false;
-  int Depth = 1;
-  for (size_t I = 0; I < Text.size(); ++I) {
-    Depth += Text[I] == '(' ? 1 : Text[I] == ')' ? -1 : 0;
-    if (Depth == 0)
-      return I + 1 == Text.size();
-  }
-  return false;
+  return Text.consume_front("dim3") && isOneParenthesizedGroup(Text);
 }
 
 Decision Decider::decide(const KernelLaunch &L, llvm::StringRef FileText) const {

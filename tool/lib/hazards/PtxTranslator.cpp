@@ -1,6 +1,7 @@
 // Inline PTX to C++: the `asm` statement's reader, PTX's lexer and the
 // rewriting of each instruction by the target's table.
 #include "hazards/PtxTranslator.h"
+#include "core/SourceText.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -473,19 +474,6 @@ bool isSimple(llvm::StringRef Expr) {
   return true;
 }
 
-/// Whether Code is one parenthesized expression, `( ... )`.
-bool isWrapped(llvm::StringRef Code) {
-  if (!Code.starts_with("("))
-    return false;
-  int Depth = 0;
-  for (size_t I = 0; I < Code.size(); ++I) {
-    Depth += Code[I] == '(' ? 1 : Code[I] == ')' ? -1 : 0;
-    if (Depth == 0)
-      return I + 1 == Code.size();
-  }
-  return false;
-}
-
 std::string castTo(llvm::StringRef Type, llvm::StringRef Expr) {
   return "(" + Type.str() + ")" + (isSimple(Expr) ? Expr.str() : "(" + Expr.str() + ")");
 }
@@ -749,7 +737,7 @@ std::optional<std::string> PtxRewriter::expand(llvm::StringRef Template,
     if (!V)
       return std::nullopt;
     // An operand is a primary or a cast expression, or is put in parentheses.
-    bool Primary = (*V)[0] == ReadMark || isSimple(*V) || isWrapped(*V);
+    bool Primary = (*V)[0] == ReadMark || isSimple(*V) || isOneParenthesizedGroup(*V);
     Code += Primary ? *V : "(" + *V + ")";
     Template = Template.drop_front(Close + 1);
   }
