@@ -118,8 +118,10 @@ def sdk_macro_value(cuda_path, name):
     return None
 
 
-def plan_macros(musa_entries, hip_of, cuda_path):
-    """(lines of macros.h, [(musa, why)] not mapped)."""
+def plan_macros(musa_entries, hip_of, cuda_path, versions):
+    """(lines of macros.h, [(musa, why)] not mapped). MUSA's version macros
+    (`versions`: {musa: cuda}) are left to gen_runtime.version_block: they
+    stand for the MUSA version of the build, as on NVIDIA."""
     lines, skipped = [], []
     by_musa, tested = {}, set()
     for e in musa_entries:
@@ -129,7 +131,7 @@ def plan_macros(musa_entries, hip_of, cuda_path):
             if e["_table"] in TESTED_MACRO_TABLES or musa.startswith("__"):
                 tested.add(musa)
     for musa, cudas in sorted(by_musa.items()):
-        if musa in cudas:
+        if musa in cudas or musa in versions:
             continue  # a name both keep: whatever defines it on the CPU does
         hips = [hip_of[c] for c in cudas if c in hip_of]
         version = [c for c in cudas if sdk_macro_value(cuda_path, c)]
@@ -178,6 +180,8 @@ def main():
     ap.add_argument("--cpu-include", action="append", required=True,
                     help="a folder of the CPU runtime's headers (repeatable)")
     ap.add_argument("--cuda-path", default=os.environ.get("CUDA_PATH", "/usr/local/cuda"))
+    ap.add_argument("--musa-version", type=gen_runtime.musa_version, required=True,
+                    help="the MUSA version the layer stands for (40300: MUSA 4.3)")
     ap.add_argument("--stamp", help="file to touch when done (for the build)")
     args = ap.parse_args()
 
@@ -215,7 +219,8 @@ def main():
             on_cpu.append(musa_h)
 
     names, skipped = plan_names(musa_entries, hip_of)
-    macros, skipped_macros = plan_macros(musa_entries, hip_of, args.cuda_path)
+    versions = gen_runtime.version_macros(args.musa_rules)
+    macros, skipped_macros = plan_macros(musa_entries, hip_of, args.cuda_path, versions)
     layer = os.path.join(args.out, "musify_cpu_layer")
     gen_runtime.write(os.path.join(layer, "names.h"),
                       BANNER + "#ifndef MUSIFY_CPU_LAYER_NAMES_H_\n"
@@ -223,6 +228,7 @@ def main():
                       written)
     gen_runtime.write(os.path.join(layer, "macros.h"),
                       BANNER + "/* No include guard: re-read after every layer header. */\n"
+                      + gen_runtime.version_block(versions, args.musa_version, always=True)
                       + "".join(macros), written)
     gen_runtime.write(os.path.join(args.out, "musify", "musa_launch.h"),
                       BANNER + "#include <hip/hip_runtime.h>\n"

@@ -661,18 +661,21 @@ def names_h(defines, ns_text):
     return "".join(lines)
 
 
-def version_block(versions, version):
-    """MUSA's version macros, with the MUSA version the layer stands for."""
+def version_block(versions, version, always=False):
+    """MUSA's version macros, with the MUSA version the layer stands for:
+    each where its CUDA macro is defined, or (always: the CPU flavour, which
+    no CUDA header defines them for) wherever it is not defined already."""
     out = ["/* The MUSA version this layer stands for, in MUSA's numbering (major * 10000\n"
            " * + minor * 100: %d is MUSA %d.%d), set by the build (MUSIFY_MUSA_VERSION,\n"
            " * runtime/README.md). MUSA's version macros have this value, not CUDA's, so\n"
            " * code written for MUSA (MUSART_VERSION < 40300) takes the branch it takes on\n"
-           " * that MUSA version; each is defined where its CUDA macro is. */\n"
+           " * that MUSA version. */\n"
            "#define MUSIFY_LAYER_MUSA_VERSION %d\n" % (version, version // 10000,
                                                        version % 10000 // 100, version)]
     for musa in sorted(versions):
-        out.append("#if defined(%s) && !defined(%s)\n#  define %s MUSIFY_LAYER_MUSA_VERSION\n"
-                   "#endif\n" % (versions[musa], musa, musa))
+        test = "!defined(%s)" % musa if always else \
+            "defined(%s) && !defined(%s)" % (versions[musa], musa)
+        out.append("#if %s\n#  define %s MUSIFY_LAYER_MUSA_VERSION\n#endif\n" % (test, musa))
     return "".join(out) + "\n"
 
 

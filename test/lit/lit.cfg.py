@@ -54,6 +54,12 @@ config.substitutions.append(("%musa-flags", "-std=c++17 -x cu -I" + " -I".join(
      os.path.join(_runtime, "musa", "include")])))
 config.substitutions.append(("%hipcc", "env HIP_PLATFORM=amd hipcc --offload-arch=gfx90a -x hip -I"
                              + os.path.join(_runtime, "hip", "include")))
+# %cpu-musa-flags: the include path of a MUSA build on the CPU (the CPU
+# flavour of the layer over the HIP CPU runtime; runtime/cpu/README.md).
+config.substitutions.append(("%cpu-musa-flags", "-std=c++17 -x c++ -I" + " -I".join(
+    [os.path.join(config.musify_binary_dir, "runtime", "cpu", "include"),
+     os.path.join(_runtime, "cpu", "include"),
+     os.path.join(os.path.dirname(_runtime), "third_party", "hip-cpu", "include")])))
 _build_run = os.path.join(_inputs, "build_run.sh")
 # %hip-run FILE EXE / %musa-run FILE EXE: build with hipcc (nvcc through the
 # portability layer for MUSA), then run on the CPU.
