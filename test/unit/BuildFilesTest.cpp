@@ -198,7 +198,8 @@ app: main.o util.o
 
 // CMake's CUDA language becomes its HIP language; the .cu sources that keep
 // their name get LANGUAGE HIP; libraries beyond the runtime get their own
-// find_package(); the CUDA version asked for goes; comments, messages stay.
+// find_package(); the CUDA version asked for goes; separable compilation
+// becomes -fgpu-rdc; comments, messages stay.
 TEST(BuildFiles, CMakeProjectToHip) {
   Migration M = migrate(Target::Hip, "/proj/CMakeLists.txt", CMakeProject);
   EXPECT_EQ(
@@ -218,8 +219,9 @@ find_package(hiprand REQUIRED)
 add_library(kernels STATIC src/saxpy.cu src/reduce.cu)
 set_source_files_properties(src/saxpy.cu src/reduce.cu PROPERTIES LANGUAGE HIP)
 set_target_properties(kernels PROPERTIES
-  CUDA_SEPARABLE_COMPILATION ON   # device code across files
   HIP_STANDARD 17)
+target_compile_options(kernels PRIVATE $<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>)
+target_link_options(kernels PRIVATE $<$<LINK_LANGUAGE:HIP>:-fgpu-rdc>)
 target_compile_options(kernels PRIVATE $<$<COMPILE_LANGUAGE:HIP>:>)
 
 add_executable(saxpy_demo main.cpp "${CMAKE_CURRENT_SOURCE_DIR}/src/driver.cu")
@@ -245,8 +247,10 @@ endif()
            "11:28 cmake-language migrated 'src/saxpy.cu' -> "
            "'set_source_files_properties(src/saxpy.cu src/reduce.cu PROPERTIES LANGUAGE "
            "HIP)'",
-           "13:3 cmake-property unsupported 'CUDA_SEPARABLE_COMPILATION' -> "
-           "'CUDA_SEPARABLE_COMPILATION'",
+           "13:3 cmake-property migrated 'CUDA_SEPARABLE_COMPILATION ON' -> "
+           "'target_compile_options(kernels PRIVATE "
+           "$<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>)\ntarget_link_options(kernels PRIVATE "
+           "$<$<LINK_LANGUAGE:HIP>:-fgpu-rdc>)'",
            "14:3 cmake-property migrated 'CUDA_STANDARD' -> 'HIP_STANDARD'",
            "15:61 cmake-language migrated 'CUDA' -> 'HIP' review",
            "15:67 compiler-flag migrated '--extended-lambda' -> ''",
@@ -312,7 +316,6 @@ endif()
            "6:5 cmake-variable migrated 'CMAKE_CUDA_ARCHITECTURES' -> "
            "'MUSA_ARCHITECTURES' review",
            "6:30 cmake-variable migrated '80' -> '22' review",
-           "7:15 cmake-variable migrated 'CMAKE_CUDA_FLAGS' -> 'MUSA_FLAGS' review",
            "7:34 compiler-flag migrated '--expt-relaxed-constexpr' -> ''",
            "7:59 compiler-flag migrated '-lineinfo' -> '' review",
            "9:14 cmake-package migrated 'CUDAToolkit' -> 'MUSAToolkit' review",
@@ -558,7 +561,7 @@ ARCH ?= -arch=sm_90
 NVCC_VERSION := $(shell hipcc --version | tail -1)
 FLAGS = $(ARCH) \
         -fgpu-rdc -maxrregcount 64 --frobnicate
-debug: FLAGS +=
+debug: FLAGS += -g
 define COMPILE
 $(NVCC) $(FLAGS) -c $(1) -o $(2)
 endef
@@ -583,7 +586,7 @@ kernel.o: kernel.cu
                "10:9 compiler-flag migrated '-rdc=true' -> '-fgpu-rdc'",
                "10:19 compiler-flag unsupported '-maxrregcount 64' -> '-maxrregcount 64'",
                "10:36 compiler-flag unknown '--frobnicate' -> '--frobnicate'",
-               "11:17 compiler-flag migrated '-G' -> ''",
+               "11:17 compiler-flag migrated '-G' -> '-g' review",
                "16:29 library unsupported '-lcudadevrt' -> '-lcudadevrt'",
                "16:41 library migrated '-lcuda' -> '-lamdhip64'",
                "16:74 path-variable migrated 'CUDA_PATH' -> 'ROCM_PATH'",
@@ -797,7 +800,7 @@ list(APPEND CUDA_NVCC_FLAGS
 )");
   EXPECT_EQ(M.Text, R"(
 target_compile_options(k PRIVATE "$<$<COMPILE_LANGUAGE:HIP>:>")
-target_compile_options(k PRIVATE -O2)
+target_compile_options(k PRIVATE -g -O2)
 list(APPEND HIP_HIPCC_FLAGS
      -O2)
 )");

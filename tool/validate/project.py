@@ -3,7 +3,8 @@
     musify-validate project TREE --build-system cmake|make [--target musa,hip]
                             [--part DIR ... | --sampled-part DIR ...] [-I DIR ...]
                             [--make-arg KIND:VAR=VALUE ...] [--standin-arch SM]
-                            [--standin DIR] [--work DIR] [-j N] [--timeout S] [--csv FILE]
+                            [--standin DIR] [--hip-toolchain FILE] [--work DIR] [-j N]
+                            [--timeout S] [--csv FILE]
                             [--sample N] [--min-built TARGET=N ...]
 
 Copies TREE (or its --part folders and the -I folders) into the work folder,
@@ -16,8 +17,10 @@ per target after migrating the copy whole with musify (--out-root, --report):
          CMakeLists.txt), as cuda-samples' own top file adds its samples; it is
          migrated with the rest. The original: CMake's CUDA language with nvcc.
          MUSA: MUSA_PATH=<the stand-in>, as Moore Threads' CMake recipe reads it.
-         HIP: not built through CMake: its HIP language needs ROCm's hip-lang
-         package, which Debian's HIP lacks; the HIP column says so.
+         HIP: CMake's HIP language, configured with --hip-toolchain (default:
+         share/musify/hip-cmake/toolchain.cmake beside --musify), which makes
+         a HIP installed in a distribution's layout (Debian's) usable by it;
+         --hip-toolchain '' for a ROCm installation, which needs none.
   make   each folder with a Makefile is one build target: `make -C FOLDER`
          with the --make-arg words of its target (cuda, musa or hip). MUSA: the
          stand-in's bin/ first on PATH; HIP: HIP_PLATFORM=amd, Debian's hipcc.
@@ -225,6 +228,8 @@ class CMakeBuild:
         cmd = ["cmake", "-S", src, "-B", build, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release"]
         if kind == "cuda":
             cmd.append("-DCMAKE_CUDA_COMPILER=" + self.args.nvcc)
+        if kind == "hip" and self.args.hip_toolchain:
+            cmd.append("-DCMAKE_TOOLCHAIN_FILE=" + self.args.hip_toolchain)
         rc, out = run(cmd, log, env=environment(self.args, kind), timeout=self.args.timeout)
         if rc != 0:
             raise BadInput("%s: the project did not configure: %s" % (kind, first_error(out)))
@@ -378,9 +383,6 @@ class ProjectRun:
                           "a CUDA word with no migration or finding")
                       for f, k in zip(unmarked, listed)]
         self.unmarked[kind] = listed.count(False)
-        if kind == "hip" and self.system.name == "cmake":
-            self.totals[kind] = None
-            return
         log = os.path.join(self.work, kind + ".build.log")
         build = os.path.join(self.work, kind)
         try:
@@ -434,12 +436,7 @@ def print_table(run_, kinds):
              " (sampled: %d of %d)" % (c["of"], c["all"])))
     print("  %-6s %s" % ("target", " ".join("%10s" % k for k in CLASSES)))
     for k in kinds:
-        n = run_.totals.get(k)
-        if n is None:
-            print("  %-6s not built: CMake's HIP language needs ROCm's hip-lang package, "
-                  "which Debian's HIP lacks" % k)
-        else:
-            print("  %-6s %s" % (k, " ".join("%10d" % n[c] for c in CLASSES)))
+        print("  %-6s %s" % (k, " ".join("%10d" % run_.totals[k][c] for c in CLASSES)))
     for k in kinds:
         print("  %s: %d migrated build file(s) keep a CUDA word with no migration or finding"
               % (k, run_.unmarked.get(k, 0)))
@@ -465,6 +462,10 @@ def parser():
     ap.add_argument("--standin-arch", metavar="SM",
                     help="the one CUDA architecture the stand-in compiles each MUSA one "
                          "for (MUSIFY_STANDIN_CUDA_ARCH), to save time")
+    ap.add_argument("--hip-toolchain", metavar="FILE",
+                    help="the toolchain file CMake's HIP language is configured with "
+                         "(default: share/musify/hip-cmake/toolchain.cmake beside --musify; "
+                         "'' for none)")
     ap.add_argument("--nvcc", default=shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc")
     ap.add_argument("--work", help="work folder (default: a temporary one, removed)")
     ap.add_argument("--csv", help="write one row per build target and target here")
@@ -506,6 +507,13 @@ def checked(ap, args):
         ap.error("the MUSA stand-in was not found (--standin <musify build>/musa-standin)")
     if "hip" in kinds and args.build_system == "make" and not shutil.which("hipcc"):
         ap.error("hipcc not found")
+    if "hip" in kinds and args.build_system == "cmake":
+        if args.hip_toolchain is None:
+            args.hip_toolchain = os.path.join(os.path.dirname(args.musify), os.pardir, "share",
+                                              "musify", "hip-cmake", "toolchain.cmake")
+        if args.hip_toolchain and not os.path.isfile(args.hip_toolchain):
+            ap.error("no HIP toolchain file at %s (--hip-toolchain)" % args.hip_toolchain)
+        args.hip_toolchain = args.hip_toolchain and os.path.abspath(args.hip_toolchain)
     return kinds
 
 

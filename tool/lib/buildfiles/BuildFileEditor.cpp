@@ -104,6 +104,13 @@ Event *BuildFileEditor::record(Decision D) {
   return &Events.back();
 }
 
+void BuildFileEditor::forgetChangesWithin(unsigned Begin, unsigned End) {
+  llvm::erase_if(Events, [&](const Event &E) {
+    return Begin <= E.At.Offset && E.At.Offset < End &&
+           E.Status == EventStatus::Migrated && !E.Replacement.empty();
+  });
+}
+
 bool BuildFileEditor::edit(unsigned Offset, unsigned Length, std::string NewText) {
   return claim({Offset, Length, std::move(NewText)});
 }

@@ -52,6 +52,10 @@ public:
   /// Erases [Begin, End) as erasure() would, in place of the edits inside
   /// it; false, with those edits kept, where it cannot.
   bool eraseEdited(unsigned Begin, unsigned End, bool SemicolonSeparates);
+  /// Forgets the events of words in [Begin, End), text the migration erased
+  /// whole, that say how a word changed: those of dropped words, which say
+  /// what went, stay.
+  void forgetChangesWithin(unsigned Begin, unsigned End);
   /// True if [Offset, Offset + Length) overlaps text an edit holds.
   bool claimed(unsigned Offset, unsigned Length) const;
 

@@ -132,6 +132,7 @@ private:
     const BuildRule *CommandRule = Rules.find(BuildRuleKind::CMakeCommand, C.Name);
     if (isOneOf(C.Name, {"find_package", "find_dependency"}))
       package(C);
+    booleanSettings(C);
 
     std::vector<std::vector<CMakeWord>> Words;
     for (const CMakeArgument &A : C.Arguments)
@@ -222,9 +223,11 @@ private:
     auto Self = [&](llvm::StringRef Var) {
       return Append ? std::string() : "${" + Var.str() + "}";
     };
-    // Nothing but the variable itself is left, where a flag was.
-    if (Now == Self(Ed.editedText(Name.Begin, Name.End)) && Was != Self(bare(Name)))
-      Ed.eraseEdited(C.NameBegin, C.CloseParen + 1, /*SemicolonSeparates=*/false);
+    // Nothing but the variable itself is left, where a flag was: the
+    // command goes, and with it what its renames said.
+    if (Now == Self(Ed.editedText(Name.Begin, Name.End)) && Was != Self(bare(Name)) &&
+        Ed.eraseEdited(C.NameBegin, C.CloseParen + 1, /*SemicolonSeparates=*/false))
+      Ed.forgetChangesWithin(C.NameBegin, C.CloseParen + 1);
   }
 
   void flags(const CMakeCommand &C, const std::vector<std::vector<CMakeWord>> &Words,
@@ -403,6 +406,123 @@ private:
                                     "top-level project(): move this setup there";
     D.Outcome.NeedsReview = !FirstProject;
     Ed.record(std::move(D));
+  }
+
+  /// Where a command's settings start and whose they are: set(VAR VALUE),
+  /// set_target_properties(T... PROPERTIES NAME VALUE...), set_property(TARGET
+  /// T... PROPERTY NAME VALUE). nullopt for other commands and forms (CACHE,
+  /// APPEND, a target named by a variable), which are left to the finding.
+  struct Settings {
+    size_t First = 0; ///< the argument of the first setting's name
+    std::vector<std::string> Targets;
+    bool Pairs = false; ///< several NAME VALUE pairs may follow
+  };
+  std::optional<Settings> settingsOf(const CMakeCommand &C) const {
+    Settings S;
+    size_t N = C.Arguments.size();
+    if (C.Name.equals_insensitive("set")) {
+      if (N != 2)
+        return std::nullopt;
+    } else if (C.Name.equals_insensitive("set_target_properties")) {
+      while (S.First < N && bareAt(C, S.First) != "PROPERTIES")
+        S.Targets.push_back(bareAt(C, S.First++).str());
+      ++S.First;
+      S.Pairs = true;
+    } else if (C.Name.equals_insensitive("set_property") && bareAt(C, 0) == "TARGET") {
+      for (S.First = 1; S.First < N && bareAt(C, S.First) != "PROPERTY";)
+        S.Targets.push_back(bareAt(C, S.First++).str());
+      if (++S.First + 2 != N)
+        return std::nullopt;
+    } else {
+      return std::nullopt;
+    }
+    if (llvm::is_contained(S.Targets, ""))
+      return std::nullopt;
+    return S;
+  }
+
+  /// set(CMAKE_CUDA_SEPARABLE_COMPILATION ON), set_target_properties(T
+  /// PROPERTIES CUDA_SEPARABLE_COMPILATION ON), set_property(TARGET T PROPERTY
+  /// ... ON): a boolean setting whose entry says what each value becomes
+  /// ("values"). The setting goes; the entry's commands for its value take
+  /// the command's place where nothing else is left of it, else follow it.
+  void booleanSettings(const CMakeCommand &C) {
+    std::optional<Settings> S = settingsOf(C);
+    if (!S)
+      return;
+    BuildRuleKind Kind = S->Pairs || !S->Targets.empty() ? BuildRuleKind::CMakeProperty
+                                                         : BuildRuleKind::CMakeVariable;
+    // (rule, name's argument, commands) of each setting the tables carry: one
+    // unless the command takes pairs.
+    std::vector<std::tuple<const BuildRule *, size_t, std::string>> Found;
+    std::string Indent = indentOf(C);
+    for (size_t I = S->First; I + 1 < C.Arguments.size();
+         I += S->Pairs ? 2 : C.Arguments.size()) {
+      const BuildRule *R = Rules.find(Kind, bareAt(C, I));
+      std::optional<bool> Value = cmakeConstant(C.Arguments[I + 1]);
+      if (R && R->isBooleanSetting() && Value)
+        if (auto It = R->Values.find(*Value ? "ON" : "OFF"); It != R->Values.end())
+          Found.emplace_back(
+              R, I, llvm::join(settingCommands(It->second, S->Targets), "\n" + Indent));
+    }
+    bool Whole = Found.size() * 2 == C.Arguments.size() - S->First;
+    for (const auto &[Rule, At, Commands] : Found) {
+      const CMakeArgument &Name = C.Arguments[At], &Value = C.Arguments[At + 1];
+      std::vector<Edit> Edits;
+      if (Whole && !Commands.empty()) {
+        Edits.push_back({C.NameBegin, C.CloseParen + 1 - C.NameBegin, Commands});
+      } else if (std::optional<Edit> E =
+                     Whole ? Ed.erasure(C.NameBegin, C.CloseParen + 1, false)
+                           : Ed.erasure(Name.OuterBegin, Value.OuterEnd, false)) {
+        Edits.push_back(*E);
+        if (!Commands.empty())
+          Edits.push_back({C.CloseParen + 1, 0, "\n" + Indent + Commands});
+      } else {
+        continue;
+      }
+      Decision D = Ed.decider().migrated(
+          Rule, Ed.placeOf(Name.Begin), buildRuleKindName(Kind),
+          Text.slice(Name.Begin, Value.End), Commands, std::move(Edits));
+      D.Outcome.Note = Rule->Note;
+      Ed.record(std::move(D));
+      if (Whole)
+        break; // the first setting took the command's place
+    }
+  }
+
+  /// ON, TRUE, 1, NO, OFF, ...: a constant's truth, as CMake's if() reads it;
+  /// nullopt for text whose truth depends on a variable.
+  std::optional<bool> cmakeConstant(const CMakeArgument &A) const {
+    if (A.Form == CMakeArgument::Bracket)
+      return std::nullopt;
+    std::string Word = Text.slice(A.Begin, A.End).upper();
+    if (Word == "ON" || Word == "YES" || Word == "TRUE" || Word == "Y")
+      return true;
+    if (Word.empty() || Word == "OFF" || Word == "NO" || Word == "FALSE" || Word == "N" ||
+        Word == "IGNORE" || Word == "NOTFOUND" ||
+        llvm::StringRef(Word).ends_with("-NOTFOUND"))
+      return false;
+    long long Number;
+    if (!llvm::StringRef(Word).getAsInteger(10, Number))
+      return Number != 0;
+    return std::nullopt;
+  }
+
+  /// An entry's commands, one a line, with `{target}` each of Targets.
+  static std::vector<std::string> settingCommands(llvm::StringRef Lines,
+                                                  llvm::ArrayRef<std::string> Targets) {
+    std::vector<std::string> Commands;
+    llvm::SmallVector<llvm::StringRef, 4> Split;
+    Lines.split(Split, '\n', -1, /*KeepEmpty=*/false);
+    for (size_t T = 0; T < std::max<size_t>(Targets.size(), 1); ++T)
+      for (llvm::StringRef Line : Split) {
+        std::string Command = Line.str();
+        for (size_t At;
+             !Targets.empty() && (At = Command.find("{target}")) != std::string::npos;)
+          Command.replace(At, 8, Targets[T]);
+        Commands.push_back(std::move(Command));
+      }
+    return Commands;
   }
 
   /// set(CMAKE_CUDA_ARCHITECTURES 80 86), `CUDA_ARCHITECTURES 80` among

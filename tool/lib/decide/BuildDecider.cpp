@@ -39,6 +39,10 @@ Decision BuildDecider::outcome(const BuildRule &Rule, const Place &At,
                                const std::string &Replacement) const {
   if (!Rule.Supported)
     return unsupported(Rule, At, Cuda);
+  // A boolean setting migrates where it is set to ON or OFF (CMakeMigration);
+  // read or set to a computed value, its word has no counterpart.
+  if (Rule.isBooleanSetting())
+    return unsupported(Rule, At, Cuda, "only a setting of it to ON or OFF is migrated");
   if (Replacement == Cuda)
     return Decision(event(At, buildRuleKindName(Rule.Kind), Cuda, &Rule));
   return migrated(&Rule, At, buildRuleKindName(Rule.Kind), Cuda, Replacement, {});

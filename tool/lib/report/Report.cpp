@@ -281,10 +281,13 @@ void eventFindings(const Event &E, const char *Target, const FileReport &F,
         "arch-comparison");
   // Other migrations a person must check (a build file's architecture
   // flag): the kinds above say why in their own words.
-  // A name the target spells the same (a compiler flag) is kept, not changed.
+  // A name the target spells the same (a compiler flag) is kept, not changed;
+  // one with no replacement (a dropped flag) went.
   std::string Became =
       E.Cuda == E.Replacement
           ? llvm::formatv("'{0}' is kept as it is{1}", E.Cuda, Note).str()
+      : E.Replacement.empty()
+          ? llvm::formatv("'{0}' was dropped{1}", E.Cuda, Note).str()
           : llvm::formatv("'{0}' became '{1}'{2}", E.Cuda, E.Replacement, Note).str();
   if (E.NeedsReview && E.OldText.empty() && E.DroppedArgument.empty() && !E.Disputed)
     Say(Became, "review");

@@ -81,9 +81,9 @@ constexpr const char *BuildEntryKeys[] = {"cuda",
 bool needsTarget(const BuildRule &R) {
   if (!R.Supported || R.Prefix)
     return false;
-  if (R.Kind != BuildRuleKind::CompilerFlag)
-    return true;
-  return R.Action == FlagAction::Rename && R.Values.empty();
+  if (!R.Values.empty())
+    return false;
+  return R.Kind != BuildRuleKind::CompilerFlag || R.Action == FlagAction::Rename;
 }
 
 /// The per-kind constraints the schema states, checked here too so that a
@@ -101,15 +101,21 @@ std::optional<std::string> validate(const BuildRule &R) {
     return std::string("a prefix entry needs a \"note\" (shown with the unknown names "
                        "it catches)");
   if (R.Kind != BuildRuleKind::CompilerFlag &&
-      (R.Action != FlagAction::Rename || R.Value != FlagValue::None || !R.Values.empty()))
-    return std::string("\"action\", \"value\" and \"values\" belong to compiler flags");
+      (R.Action != FlagAction::Rename || R.Value != FlagValue::None ||
+       (!R.Values.empty() && !R.isBooleanSetting())))
+    return std::string("\"action\" and \"value\" belong to compiler flags, \"values\" "
+                       "to compiler flags, CMake variables and properties");
+  if (R.isBooleanSetting() && llvm::any_of(R.Values, [](const auto &V) {
+        return V.first != "ON" && V.first != "OFF";
+      }))
+    return std::string("the \"values\" of a CMake variable or property are ON and OFF");
   if (R.Action == FlagAction::Drop && !R.Replacement.empty())
     return std::string("a dropped flag has no \"target\"");
   if (R.Action == FlagAction::Arch && R.Supported &&
       R.Replacement.find("{arch}") == std::string::npos)
     return std::string("an \"arch\" flag's \"target\" needs {arch}");
   if ((R.Action == FlagAction::Unwrap || R.Action == FlagAction::Arch ||
-       !R.Values.empty()) &&
+       (!R.Values.empty() && R.Kind == BuildRuleKind::CompilerFlag)) &&
       R.Value != FlagValue::Separate)
     return std::string("this action needs \"value\": \"separate\"");
   if (!R.Package.empty() && R.Kind != BuildRuleKind::CMakeTarget)

@@ -109,8 +109,18 @@ struct BuildRule {
   FlagAction Action = FlagAction::Rename;
   FlagValue Value = FlagValue::None;
   /// compiler-flag: the text a flag with this value becomes (`-rdc=true` ->
-  /// `-fgpu-rdc`); a value not listed is unsupported.
+  /// `-fgpu-rdc`); a value not listed is unsupported. cmake-variable and
+  /// cmake-property of a boolean (keys ON and OFF): the CMake commands a
+  /// setting to that value becomes, one a line, `{target}` each target of a
+  /// property (empty: the setting goes); another value is reported.
   std::map<std::string, std::string> Values;
+
+  /// A CMake variable or property whose constant ON or OFF the migration
+  /// turns into the commands of Values.
+  bool isBooleanSetting() const {
+    return !Values.empty() &&
+           (Kind == BuildRuleKind::CMakeVariable || Kind == BuildRuleKind::CMakeProperty);
+  }
 };
 
 /// How CUDA architecture names in flags (`sm_80`, `compute_90`) map to the

@@ -22,9 +22,7 @@ find_package(hiprand REQUIRED)
 add_library(kernels STATIC src/saxpy.cu src/reduce.cu)
 set_source_files_properties(src/saxpy.cu src/reduce.cu PROPERTIES LANGUAGE HIP)
 target_include_directories(kernels PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/src)
-# musify-unsupported: 'CUDA_SEPARABLE_COMPILATION' has no HIP equivalent: CMake's HIP language has no separable compilation property (CMake issue 23210): OFF (the default) can go; for ON add target_compile_options(T PRIVATE $<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>) and target_link_options(T PRIVATE -fgpu-rdc)
 set_target_properties(kernels PROPERTIES
-  CUDA_SEPARABLE_COMPILATION OFF   # each kernel in its own file
   POSITION_INDEPENDENT_CODE ON)
 # musify-review: 'CUDA' became 'HIP': as above
 target_compile_options(kernels PRIVATE "$<$<COMPILE_LANGUAGE:HIP>:>")
