@@ -300,6 +300,34 @@ static void test_bits() {
   CHECK(__brevll(1ull) == 0x8000000000000000ull && __brevll(1ull << 32) == 0x80000000ull);
 }
 
+// ---- Integer intrinsics beyond products, and conversions in a rounding mode.
+static void test_conversions() {
+  CHECK(__byte_perm(0x33221100u, 0x77665544u, 0x3210u) == 0x33221100u);
+  CHECK(__byte_perm(0x33221100u, 0x77665544u, 0x7654u) == 0x77665544u);
+  CHECK(__byte_perm(0x33221100u, 0x77665544u, 0x0415u) == 0x00441155u);
+  CHECK(__funnelshift_l(0x80000000u, 1u, 1u) == 3u && __funnelshift_l(1u, 2u, 33u) == 4u);
+  CHECK(__funnelshift_lc(1u, 2u, 40u) == 1u && __funnelshift_r(2u, 1u, 1u) == 0x80000001u);
+  CHECK(__funnelshift_rc(2u, 1u, 40u) == 1u);
+  CHECK(__hadd(0x7fffffff, 0x7fffffff) == 0x7fffffff && __rhadd(-3, 0) == -1);
+  CHECK(__uhadd(0xffffffffu, 1u) == 0x80000000u && __urhadd(1u, 2u) == 2u);
+  CHECK(__sad(-2, 3, 1u) == 6u && __usad(2u, 7u, 0u) == 5u);
+  CHECK(__float2int_rn(2.5f) == 2 && __float2int_rn(3.5f) == 4 && __float2int_rn(-2.5f) == -2);
+  CHECK(__float2int_rz(-2.7f) == -2 && __float2int_ru(2.1f) == 3 && __float2int_rd(-2.1f) == -3);
+  CHECK(__float2int_rn(NAN) == 0 && __float2int_rz(1e10f) == 0x7fffffff);
+  CHECK(__float2uint_rn(-1.0f) == 0u && __double2ll_rd(-0.5) == -1 && __double2ull_ru(0.5) == 1u);
+  CHECK(__int2float_rn(16777217) == 16777216.0f && __int2float_ru(16777217) == 16777218.0f);
+  CHECK(__int2float_rz(-16777217) == -16777216.0f && __int2float_rd(-16777217) == -16777218.0f);
+  CHECK(__double2float_rd(0.1) < 0.1 && __double2float_ru(0.1) > 0.1);
+  CHECK(__ull2double_rn(1ull << 63) == 0x1p63 && __int2double_rn(-3) == -3.0);
+  CHECK(__double2hiint(1.0) == 0x3ff00000 && __double2loint(1.0) == 0);
+  CHECK(__hiloint2double(0x3ff00000, 0) == 1.0);
+  CHECK(rsqrtf(4.0f) == 0.5f && rsqrt(0.25) == 2.0 && __frsqrt_rn(16.0f) == 0.25f);
+  CHECK(sinpif(0.5f) == 1.0f && cospi(1.0) == -1.0 && __fdividef(1.0f, 4.0f) == 0.25f);
+  float f = 1.5f;
+  CHECK(__ldcg(&f) == 1.5f && __ldcs(&f) == 1.5f);
+  CHECK(std::fegetround() == FE_TONEAREST); // the caller's mode is back
+}
+
 // ---- Flags given as integers, as GPU runtimes take them.
 static void test_int_flags() {
   hipEvent_t e;
@@ -454,6 +482,7 @@ int main() {
   test_atomics();
   test_intrinsics();
   test_bits();
+  test_conversions();
   test_int_flags();
   test_min_max();
   test_device();

@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstring>
 #include <future>
+#include <limits>
 
 /* AMD's hipDeviceProp_t: the runtime's members (renamed in hip_runtime.h),
  * then those AMD's HIP adds, answered for the CPU: its memory is the
@@ -391,7 +392,171 @@ inline unsigned long long __umul64hi(unsigned long long x, unsigned long long y)
   return static_cast<unsigned long long>((static_cast<unsigned __int128>(x) * y) >> 64);
 }
 
+/* Byte i of the result is byte s[4i..4i+3] (of 8) of y:x, as CUDA's
+ * __byte_perm (the selector's high bits ignored). */
+inline unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s) {
+  const std::uint64_t both = (std::uint64_t{y} << 32) | x;
+  unsigned int r = 0;
+  for (int i = 0; i < 4; ++i) {
+    const unsigned int byte = (s >> (4 * i)) & 7u;
+    r |= static_cast<unsigned int>((both >> (8 * byte)) & 0xffu) << (8 * i);
+  }
+  return r;
+}
+/* The high (l) or low (r) 32 bits of hi:lo shifted by the shift modulo 32
+ * (_lc, _rc: clamped to 32). */
+namespace musify_cpu {
+inline std::uint64_t funnel(unsigned int lo, unsigned int hi) {
+  return (std::uint64_t{hi} << 32) | lo;
+}
+} // namespace musify_cpu
+inline unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int n) {
+  return static_cast<unsigned int>((musify_cpu::funnel(lo, hi) << (n & 31u)) >> 32);
+}
+inline unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi, unsigned int n) {
+  return static_cast<unsigned int>((musify_cpu::funnel(lo, hi) << (n < 32u ? n : 32u)) >> 32);
+}
+inline unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int n) {
+  return static_cast<unsigned int>(musify_cpu::funnel(lo, hi) >> (n & 31u));
+}
+inline unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned int n) {
+  return static_cast<unsigned int>(musify_cpu::funnel(lo, hi) >> (n < 32u ? n : 32u));
+}
+/* Averages without the intermediate sum overflowing: (x + y) >> 1, and
+ * rounded up (x + y + 1) >> 1. */
+inline int __hadd(int x, int y) { return static_cast<int>((std::int64_t{x} + y) >> 1); }
+inline int __rhadd(int x, int y) {
+  return static_cast<int>((std::int64_t{x} + y + 1) >> 1);
+}
+inline unsigned int __uhadd(unsigned int x, unsigned int y) {
+  return static_cast<unsigned int>((std::uint64_t{x} + y) >> 1);
+}
+inline unsigned int __urhadd(unsigned int x, unsigned int y) {
+  return static_cast<unsigned int>((std::uint64_t{x} + y + 1) >> 1);
+}
+/* |x - y| + z. */
+inline unsigned int __sad(int x, int y, unsigned int z) {
+  return static_cast<unsigned int>(x > y ? std::int64_t{x} - y : std::int64_t{y} - x) + z;
+}
+inline unsigned int __usad(unsigned int x, unsigned int y, unsigned int z) {
+  return (x > y ? x - y : y - x) + z;
+}
+
+/* ---- Conversions in a rounding mode ---------------------------------------- */
+
+namespace musify_cpu {
+/* x converted to To in the IEEE rounding mode `mode`, as in_mode computes. */
+template <typename To, typename From> inline To convert_in_mode(int mode, From x) {
+  const int saved = std::fegetround();
+  std::fesetround(mode);
+  volatile From a = x;
+  volatile To r = static_cast<To>(a);
+  std::fesetround(saved);
+  return r;
+}
+/* x rounded to an integer in `mode`, saturated to To's range, NaN to 0, as
+ * the GPU's cvt.rni/rzi/rpi/rmi to an integer do. */
+template <typename To, typename From> inline To to_integer(int mode, From x) {
+  if (std::isnan(x))
+    return 0;
+  const From r = mode == FE_TONEAREST  ? std::nearbyint(x)
+                 : mode == FE_TOWARDZERO ? std::trunc(x)
+                 : mode == FE_UPWARD     ? std::ceil(x)
+                                         : std::floor(x);
+  if (r <= static_cast<From>(std::numeric_limits<To>::min()))
+    return std::numeric_limits<To>::min();
+  if (r >= static_cast<From>(std::numeric_limits<To>::max()))
+    return std::numeric_limits<To>::max();
+  return static_cast<To>(r);
+}
+} // namespace musify_cpu
+
+#define MUSIFY_CPU_CONVERSIONS(rm, mode)                                                 \
+  inline int __float2int_##rm(float x) {                                                 \
+    return musify_cpu::to_integer<int>(mode, x);                                         \
+  }                                                                                      \
+  inline unsigned int __float2uint_##rm(float x) {                                       \
+    return musify_cpu::to_integer<unsigned int>(mode, x);                                \
+  }                                                                                      \
+  inline long long __float2ll_##rm(float x) {                                            \
+    return musify_cpu::to_integer<long long>(mode, x);                                   \
+  }                                                                                      \
+  inline unsigned long long __float2ull_##rm(float x) {                                  \
+    return musify_cpu::to_integer<unsigned long long>(mode, x);                          \
+  }                                                                                      \
+  inline int __double2int_##rm(double x) {                                               \
+    return musify_cpu::to_integer<int>(mode, x);                                         \
+  }                                                                                      \
+  inline unsigned int __double2uint_##rm(double x) {                                     \
+    return musify_cpu::to_integer<unsigned int>(mode, x);                                \
+  }                                                                                      \
+  inline long long __double2ll_##rm(double x) {                                          \
+    return musify_cpu::to_integer<long long>(mode, x);                                   \
+  }                                                                                      \
+  inline unsigned long long __double2ull_##rm(double x) {                                \
+    return musify_cpu::to_integer<unsigned long long>(mode, x);                          \
+  }                                                                                      \
+  inline float __double2float_##rm(double x) {                                           \
+    return musify_cpu::convert_in_mode<float>(mode, x);                                  \
+  }                                                                                      \
+  inline float __int2float_##rm(int x) {                                                 \
+    return musify_cpu::convert_in_mode<float>(mode, x);                                  \
+  }                                                                                      \
+  inline float __uint2float_##rm(unsigned int x) {                                       \
+    return musify_cpu::convert_in_mode<float>(mode, x);                                  \
+  }                                                                                      \
+  inline float __ll2float_##rm(long long x) {                                            \
+    return musify_cpu::convert_in_mode<float>(mode, x);                                  \
+  }                                                                                      \
+  inline float __ull2float_##rm(unsigned long long x) {                                  \
+    return musify_cpu::convert_in_mode<float>(mode, x);                                  \
+  }                                                                                      \
+  inline double __ll2double_##rm(long long x) {                                          \
+    return musify_cpu::convert_in_mode<double>(mode, x);                                 \
+  }                                                                                      \
+  inline double __ull2double_##rm(unsigned long long x) {                                \
+    return musify_cpu::convert_in_mode<double>(mode, x);                                 \
+  }
+MUSIFY_CPU_CONVERSIONS(rn, FE_TONEAREST)
+MUSIFY_CPU_CONVERSIONS(rz, FE_TOWARDZERO)
+MUSIFY_CPU_CONVERSIONS(ru, FE_UPWARD)
+MUSIFY_CPU_CONVERSIONS(rd, FE_DOWNWARD)
+#undef MUSIFY_CPU_CONVERSIONS
+/* Exact in every mode: CUDA declares only _rn. */
+inline double __int2double_rn(int x) { return x; }
+inline double __uint2double_rn(unsigned int x) { return x; }
+/* The high and low 32 bits of a double, and a double of them. */
+inline int __double2hiint(double x) {
+  return static_cast<int>(musify_cpu::bitCast<std::uint64_t>(x) >> 32);
+}
+inline int __double2loint(double x) {
+  return static_cast<int>(musify_cpu::bitCast<std::uint64_t>(x) & 0xffffffffu);
+}
+inline double __hiloint2double(int hi, int lo) {
+  return musify_cpu::bitCast<double>((std::uint64_t{static_cast<unsigned int>(hi)} << 32) |
+                                     static_cast<unsigned int>(lo));
+}
+
 /* ---- Floating-point intrinsics --------------------------------------------- */
+
+/* Cache-hinted loads: the CPU has one cache, so the hint goes and the load
+ * stays. */
+template <typename T> inline T __ldca(const T *p) { return *p; }
+template <typename T> inline T __ldcg(const T *p) { return *p; }
+template <typename T> inline T __ldcs(const T *p) { return *p; }
+template <typename T> inline T __ldcv(const T *p) { return *p; }
+template <typename T> inline T __ldlu(const T *p) { return *p; }
+
+/* Reciprocal square roots, sin(pi x) and cos(pi x) (pi x exact enough for
+ * the GPU's accuracy), and the fast division, which on the CPU divides. */
+inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }
+inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
+inline float __frsqrt_rn(float x) { return static_cast<float>(1.0 / std::sqrt(double{x})); }
+inline float sinpif(float x) { return static_cast<float>(std::sin(M_PI * double{x})); }
+inline float cospif(float x) { return static_cast<float>(std::cos(M_PI * double{x})); }
+inline double sinpi(double x) { return std::sin(M_PI * x); }
+inline double cospi(double x) { return std::cos(M_PI * x); }
+inline float __fdividef(float x, float y) { return x / y; }
 
 /* x clamped to [+0.0, 1.0]; NaN gives +0.0. */
 inline float __saturatef(float x) { return x >= 1.0f ? 1.0f : (x > 0.0f ? x : 0.0f); }
