@@ -35,6 +35,8 @@ Modules import each other one way only, down this list:
   others    buildfiles.py  rules/<target>/buildfiles/*.json (from sources/buildfiles/)
             thresholds.py  rules/<target>/thresholds/*.json
             pytorch.py     rules/<target>/pytorch.json and buildfiles/python*.json
+            ptx.py         rules/<target>/hazards/inline-asm.json and docs/api/ptx.md
+                           (from sources/ptx/)
             tables.py      all of the tables, in claim order
   writers   output.py      deterministic JSON
             docs.py        docs/api/*.md and the README's coverage table

@@ -10,10 +10,14 @@ it is the sequence of stage calls, and what grows goes to its stage. So does
 a name private to an engine source (a `static` at file scope, a name defined
 in an anonymous namespace) that another source of its folder has too: the
 unity builds (MUSIFY_UNITY_BUILD, the sanitizer builds) compile a folder as
-one unit, where the two clash, and only they would find it.
+one unit, where the two clash, and only they would find it. The Python rule
+generator (scripts/rulegen/) is held to the order its docstring lists its
+modules in: a module imports only those listed before it, and every module is
+listed.
 
 Run from the repository root: python3 test/layering/check_layering.py
 """
+import ast
 import os
 import re
 import sys
@@ -129,10 +133,66 @@ def main():
         problems.append("private_names() reads %s from its sample, not %s"
                         % (sorted(private_names(PRIVATE_SAMPLE)), sorted(PRIVATE_SAMPLE_NAMES)))
     problems += unity_clashes()
+    problems += rulegen_order()
     for p in problems:
         print("  " + p)
     print("layering: %s" % ("OK" if not problems else "%d problem(s)" % len(problems)))
     return 1 if problems else 0
+
+
+RULEGEN = os.path.join(ROOT, "scripts", "rulegen")
+RULEGEN_ORDER_HEAD = "Modules import each other one way only, down this list:"
+
+
+def rulegen_order():
+    """Problems of scripts/rulegen's imports against the module list of its
+    docstring: each module's place is where the list first names it."""
+    with open(os.path.join(RULEGEN, "__init__.py"), encoding="utf-8") as f:
+        doc = ast.get_docstring(ast.parse(f.read())) or ""
+    if RULEGEN_ORDER_HEAD not in doc:
+        return ["scripts/rulegen/__init__.py: its docstring lost the module list (%r)"
+                % RULEGEN_ORDER_HEAD]
+    place = {}
+    for line in doc.split(RULEGEN_ORDER_HEAD, 1)[1].splitlines():
+        # The module column: a group's name, then modules, then a description
+        # after a wide gap.
+        column = re.split(r"\s{3,}", line.strip())
+        for part in column[:2]:
+            for name in re.findall(r"(\w+)\.py", part):
+                place.setdefault(name, len(place))
+    problems = []
+    for f in sorted(os.listdir(RULEGEN)):
+        name = f[:-3]
+        if not f.endswith(".py") or name == "__init__":
+            continue
+        if name not in place:
+            problems.append("scripts/rulegen/%s is not in the module list of its __init__.py"
+                            % f)
+            continue
+        with open(os.path.join(RULEGEN, f), encoding="utf-8") as src:
+            tree = ast.parse(src.read())
+        for used in rulegen_imports(tree):
+            if used in place and place[used] >= place[name] and used != name:
+                problems.append("scripts/rulegen/%s imports %s, which its __init__.py lists "
+                                "after it" % (f, used))
+    return problems
+
+
+def rulegen_imports(tree):
+    """The rulegen modules a module imports (`from . import x`, `from .x
+    import y`, `from rulegen.x import y`, `import rulegen.x`)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level == 1:
+                yield from [module] if module else [a.name for a in node.names]
+            elif module == "rulegen":
+                yield from (a.name for a in node.names)
+            elif module.startswith("rulegen."):
+                yield module.split(".")[1]
+        elif isinstance(node, ast.Import):
+            yield from (a.name.split(".")[1] for a in node.names
+                        if a.name.startswith("rulegen."))
 
 
 if __name__ == "__main__":
