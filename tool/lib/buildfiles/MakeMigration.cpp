@@ -3,6 +3,7 @@
 // the variables they expand), libraries, install paths, path variables and
 // renamed sources everywhere outside comments.
 #include "buildfiles/MakeMigration.h"
+#include "buildfiles/CommentSyntax.h"
 #include "buildfiles/MakeLexer.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -257,9 +258,12 @@ private:
       At += Line.size() + 1;
     }
     At = std::min(At, Text.size());
-    std::string Definition = "# musify: musify's " + std::string(Ed.targetName()) +
-                             " helper headers, which migrated sources include\n" +
-                             HelpersVariable + " ?= " + makeEscaped(HelpersDir) + "\n";
+    std::string Definition =
+        commentLine(CommentSyntax::Makefile, "musify: musify's " +
+                                                 std::string(Ed.targetName()) +
+                                                 " helper headers, which migrated "
+                                                 "sources include") +
+        "\n" + HelpersVariable + " ?= " + makeEscaped(HelpersDir) + "\n";
     if (At == Text.size() && !Text.empty() && !Text.ends_with("\n"))
       Definition.insert(0, "\n");
     Ed.edit(At, 0, std::move(Definition));

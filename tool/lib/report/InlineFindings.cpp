@@ -1,9 +1,6 @@
 // Findings written into the migrated code, above the lines they are about.
 #include "report/InlineFindings.h"
 
-#include "buildfiles/CMakeLexer.h"
-#include "buildfiles/MakeLexer.h"
-#include "core/PythonTokens.h"
 #include "core/SourceText.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -69,57 +66,7 @@ static std::string inlineFindingText(const Finding &F, CommentSyntax Syntax,
   std::string Message = oneLine(F.Message);
   if (AsAbove)
     Message = Message.substr(0, noteStart(F, Message)) + "as above";
-  std::string Text = (Syntax == CommentSyntax::CFamily ? "// musify-" : "# musify-") +
-                     F.Code + ": " + Message;
-  // A backslash at the end would splice the next line into the comment.
-  while (!Text.empty() && (Text.back() == '\\' || Text.back() == ' '))
-    Text.pop_back();
-  return Text;
-}
-
-using Spans = std::vector<std::pair<unsigned, unsigned>>;
-
-/// Where a line may go in Text, which is of Syntax.
-static LineInsertionPoints insertionPoints(llvm::StringRef Text, CommentSyntax Syntax) {
-  Spans Spanning;
-  switch (Syntax) {
-  case CommentSyntax::CFamily:
-    return LineInsertionPoints(Text);
-  case CommentSyntax::CMake: {
-    // Commands and comments in text order; a bracket comment may span lines.
-    Spans Comments;
-    for (const CMakeCommand &C : lexCMake(Text, &Comments))
-      Spanning.emplace_back(C.NameBegin, C.CloseParen + 1);
-    Spanning.insert(Spanning.end(), Comments.begin(), Comments.end());
-    llvm::sort(Spanning);
-    break;
-  }
-  case CommentSyntax::Makefile:
-    // A define's body: its lines are the variable's value. (A continued
-    // line's backslash is seen by LineInsertionPoints itself.)
-    for (const MakePiece &P : lexMakefile(Text)) {
-      if (P.Role != MakeRole::Shell || P.NameEnd == P.NameBegin)
-        continue;
-      unsigned Define = lineStartOf(Text, P.NameBegin);
-      if (Spanning.empty() || Spanning.back().first != Define)
-        Spanning.emplace_back(Define, P.End);
-      Spanning.back().second = std::max(Spanning.back().second, P.End);
-    }
-    break;
-  case CommentSyntax::Python: {
-    std::vector<PythonToken> Tokens = lexPython(Text);
-    bool LineStart = true;
-    for (const PythonToken &T : Tokens) {
-      if (LineStart && T.Kind != PythonToken::Newline)
-        Spanning.emplace_back(T.OuterBegin, T.OuterEnd);
-      LineStart = T.Kind == PythonToken::Newline;
-      if (!Spanning.empty() && !LineStart)
-        Spanning.back().second = std::max(Spanning.back().second, T.OuterEnd);
-    }
-    break;
-  }
-  }
-  return LineInsertionPoints(Text, std::move(Spanning));
+  return commentLine(Syntax, "musify-" + F.Code + ": " + Message);
 }
 
 /// Whether every line of Block is among the lines of the run of findings
@@ -168,7 +115,7 @@ std::vector<Edit> inlineFindingEdits(const FileReport &F, const std::string &Tar
   std::vector<Edit> Edits;
   if (Findings.empty())
     return Edits;
-  LineInsertionPoints Points = insertionPoints(Text, Syntax);
+  LineInsertionPoints Points = linePlaces(Text, Syntax);
   std::map<unsigned, std::vector<std::string>> Lines; // by insertion point
   auto Written = [&](const Finding &F) {
     return needsAction(F) && F.At.Offset <= Text.size();
@@ -184,9 +131,9 @@ std::vector<Edit> inlineFindingEdits(const FileReport &F, const std::string &Tar
   for (auto &[Start, Comments] : Lines) {
     llvm::StringRef Rest = Text.drop_front(Start);
     llvm::StringRef Indent =
-        Syntax == CommentSyntax::Makefile
-            ? ""
-            : Rest.take_while([](char C) { return C == ' ' || C == '\t'; });
+        commentsIndent(Syntax)
+            ? Rest.take_while([](char C) { return C == ' ' || C == '\t'; })
+            : "";
     llvm::StringRef Ending = lineEndingOf(Text, Start);
     std::string Block;
     for (const std::string &Comment : Comments)
@@ -208,15 +155,7 @@ std::optional<CommentSyntax> commentSyntaxOf(const std::string &Path,
     return CommentSyntax::Python;
   if (!S.is(FileRole::BuildFile))
     return std::nullopt;
-  switch (*buildFileKindOf(Path)) {
-  case BuildFileKind::CMake:
-    return CommentSyntax::CMake;
-  case BuildFileKind::Makefile:
-    return CommentSyntax::Makefile;
-  case BuildFileKind::Python:
-    return CommentSyntax::Python;
-  }
-  return std::nullopt;
+  return commentSyntaxOf(*buildFileKindOf(Path));
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 // where the fix goes (docs/report.md, "Findings in the code").
 #pragma once
 
+#include "buildfiles/CommentSyntax.h"
 #include "edit/EditSet.h"
 #include "model/RunState.h"
 #include "report/Report.h"
@@ -13,16 +14,6 @@
 #include <vector>
 
 namespace musify {
-
-/// The language of a migrated file, which decides how a comment is written
-/// and where a line may go.
-enum class CommentSyntax {
-  CFamily,  ///< `// ...`; not inside a directive, comment or literal
-  CMake,    ///< `# ...`; not inside a command's arguments
-  Makefile, ///< `# ...` at the line's start (a tab would make it recipe text);
-            ///< not inside a continued line or a define...endef body
-  Python,   ///< `# ...`; not inside a logical line (a string, brackets, `\`)
-};
 
 /// The insertions that put F's findings above their lines in Text (F's
 /// original text), one line per finding, indented as the line. A line never
