@@ -2,7 +2,7 @@
 # Style checks, run by CI as the ctest test "lint": flake8 (.flake8, with
 # functions of at most 80 lines) on the project's Python, clang-format
 # (.clang-format) on every C++ file of the engine and its unit tests, and
-# clang-tidy (.clang-tidy) on the engine's sources.
+# clang-tidy (.clang-tidy) on the engine's sources, one unit a folder of tool/lib.
 #   scripts/lint.sh BUILD_DIR          every source (what CI runs)
 #   scripts/lint.sh BUILD_DIR REV      only the sources changed since REV
 # BUILD_DIR holds compile_commands.json (CMAKE_EXPORT_COMPILE_COMMANDS is on).
@@ -30,13 +30,26 @@ else
 fi
 echo "lint: clang-tidy on ${#sources[@]} files"
 [[ ${#sources[@]} -eq 0 ]] && exit 0
-# One clang-tidy per source, as many at once as there are cores. libstdc++ 12
+# Every source: one unit a folder of tool/lib (scripts/tidy_units.py), as the
+# unity builds compile them, so that LLVM's and Clang's headers are parsed
+# once a folder, not once a file; the diagnostics still name each source.
+# Changed sources: each alone.
+units=("${sources[@]}") db=$build
+if [[ $# -lt 2 ]]; then
+  db=$(mktemp -d "${TMPDIR:-/tmp}/musify-tidy.XXXXXX")
+  trap 'rm -rf "$db"' EXIT
+  python3 scripts/tidy_units.py "$build" "$db" "${sources[@]}" >"$db/units.txt" || exit 2
+  mapfile -t units <"$db/units.txt"
+  echo "lint: in ${#units[@]} units"
+fi
+# One clang-tidy per unit, as many at once as there are cores. libstdc++ 12
 # marks get_temporary_buffer deprecated and its own std::stable_sort uses it,
 # which Clang 19 reports at every stable_sort; the -Werror build (g++) still
 # reports deprecated uses in musify's own code.
-found=$(printf '%s\n' "${sources[@]}" |
-  xargs -P "$(nproc)" -I{} clang-tidy-19 --quiet --extra-arg=-Wno-deprecated-declarations \
-    -p "$build" {} 2>&1 |
+found=$(printf '%s\n' "${units[@]}" |
+  xargs -P "$(nproc)" -I{} clang-tidy-19 --quiet --config-file="$root/.clang-tidy" \
+    --extra-arg=-Wno-deprecated-declarations \
+    -p "$db" {} 2>&1 |
   grep -E "(warning|error):" || true)
 if [[ -n $found ]]; then
   echo "$found"
