@@ -16,8 +16,9 @@ portability layer (runtime/include) does what runtime/README.md says.
    the correct migration passes.
 4. The layer under nvcc: cases/layer_test.mu builds, and __MUSA_ARCH__ follows
    the inverse threshold map for sm_75, sm_86 and sm_90.
-5. The CPU runner (cpu_run.py): verdicts from exit status and output, skips
-   for what a CPU cannot run, build failures told apart from musify bugs.
+5. The CPU runner (cpu_run.py, corpus_run.py): verdicts from exit status and
+   output, skips for what a CPU cannot run, build failures told apart from
+   musify bugs, programs found as their build finds them.
 
 Exit 0 when all pass, 1 on a failure, 77 (skip) when nvcc is missing (after the
 checks that need no nvcc).
@@ -228,6 +229,20 @@ def cpu_run_tests(validator, rules_dir):
               "cpu: a program reading a file missing from the tree is a named skip (%s)" % why)
         check(corpus_run.missing_input(root, "p", present | {"gone.txt"}) is None,
               "cpu: files it writes, and files the tree has, are no reason to skip")
+    with tempfile.TemporaryDirectory() as root:
+        files = {"p/Makefile": "", "p/main.cu": '#include "kernels.cu"\n', "p/kernels.cu": "",
+                 "p/util/timer.c": "", "p/util/io.h": '#include "../inc.cu"\n', "p/inc.cu": "",
+                 "q/a.cu": "", "q/sub/b.cu": "", "r/Makefile": "", "r/lib/CMakeLists.txt": "",
+                 "r/lib/k.cu": "", "r/main.cpp": ""}
+        for path, text in files.items():
+            os.makedirs(os.path.dirname(os.path.join(root, path)), exist_ok=True)
+            with open(os.path.join(root, path), "w") as f:
+                f.write(text)
+        found = corpus_run.programs_of(root, set())
+        check(found == {"p": ["p/main.cu", "p/util/timer.c"], "q": ["q/a.cu"],
+                        "q/sub": ["q/sub/b.cu"], "r/lib": ["r/lib/k.cu"]},
+              "cpu: programs as their build finds them: a build file's folder with the "
+              "folders below it, included sources not on their own (%s)" % found)
 
 
 def refused(check_options, **given):

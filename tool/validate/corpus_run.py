@@ -7,8 +7,10 @@
                            [--sample N [--min-pass-sampled TARGET=N ...]]
 
 Migrates ROOT once per target with launches written as calls (cpu_run.py), then
-for every program of the tree (a folder holding a .cu file, outside the -I
-folders) builds its migrated sources with the host compiler against the HIP CPU
+for every program of the tree (outside the -I folders: a folder with a build
+file, with the folders below it that have none; elsewhere a folder holding a
+.cu file) builds its migrated sources (those no file of it includes) with the
+host compiler against the HIP CPU
 runtime (MUSA through the CPU flavour of the layer), runs it with the arguments
 --sizes gives it (a small problem, where it takes one), and judges it by its
 exit status and its own check. Each program ends in one class:
@@ -60,17 +62,44 @@ INPUT_FILE = re.compile(r'\bsdkFindFilePath\s*\(\s*"([^"]+)"'
                         r'|\bifstream\s+\w+\s*[({]\s*"([^"]+)"')
 
 
+BUILD_FILES = ("Makefile", "makefile", "GNUmakefile", "CMakeLists.txt")
+QUOTED_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+
+
 def programs_of(root, excluded):
-    """{relative folder: [relative sources]} for each folder with a .cu file."""
-    found = {}
+    """{relative folder: [relative sources]}, programs found as their build
+    finds them: a folder with a build file is one program with every folder
+    below it (`util/`, `kernels/`) that has none of its own; elsewhere each
+    folder with a .cu file is one. A source that another file of the program
+    includes (`#include "kernels.cu"`) is compiled there, not on its own."""
+    found, owner = {}, {}
     for d, dirs, files in os.walk(root):
-        rel = os.path.relpath(d, root)
+        rel = os.path.normpath(os.path.relpath(d, root))
         dirs[:] = sorted(x for x in dirs
                          if os.path.normpath(os.path.join(rel, x)) not in excluded)
-        if any(f.endswith(".cu") for f in files):
-            found[os.path.normpath(rel)] = sorted(
-                os.path.normpath(os.path.join(rel, f)) for f in files if f.endswith(SOURCE_EXTS))
-    return found
+        parent = owner.get(os.path.dirname(rel)) if rel != "." else None
+        owner[rel] = parent if parent and not any(f in files for f in BUILD_FILES) else \
+            (rel if any(f in files for f in BUILD_FILES) else None)
+        program = owner[rel] or (rel if any(f.endswith(".cu") for f in files) else None)
+        if program:
+            found.setdefault(program, []).extend(
+                os.path.normpath(os.path.join(rel, f)) for f in files)
+    programs = {}
+    for name, files in found.items():
+        sources = program_sources(root, files)
+        if any(f.endswith(".cu") for f in sources):
+            programs[name] = sources
+    return programs
+
+
+def program_sources(root, files):
+    """The sources of a program's files that no file of it includes."""
+    included = set()
+    for f in files:
+        if f.endswith(SOURCE_EXTS + HEADER_EXTS):
+            for name in QUOTED_INCLUDE.findall(cpu_run.read_text(os.path.join(root, f))):
+                included.add(os.path.normpath(os.path.join(os.path.dirname(f), name)))
+    return sorted(f for f in files if f.endswith(SOURCE_EXTS) and f not in included)
 
 
 def missing_input(root, name, present):
