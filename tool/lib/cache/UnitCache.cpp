@@ -3,6 +3,7 @@
 #include "cache/CacheFolder.h"
 #include "core/BoundedRead.h"
 #include "core/IntegerJson.h"
+#include "hazards/HazardCheck.h"
 #include "output/OutputWriter.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -302,7 +303,8 @@ std::string damageOf(const ParsedUnit &Unit, const std::map<std::string, uint64_
   for (const Hazard &H : F.Hazards) {
     Check(H.At.File, std::min(H.At.Offset, H.End), std::max(H.At.Offset, H.End));
     CheckIfRunFile(H.CauseAt.File, H.CauseAt.Offset, H.CauseAt.Offset); // "": no cause
-    if (static_cast<int>(H.Kind) < 0 || H.Kind > HazardKind::InitialisedVla)
+    if (static_cast<int>(H.Kind) < 0 ||
+        static_cast<size_t>(H.Kind) >= hazardChecks().size())
       Why = Why.empty() ? "a hazard is of no known kind" : Why;
   }
   for (const SkippedRegion &R : F.Skipped)

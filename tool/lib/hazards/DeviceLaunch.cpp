@@ -6,6 +6,10 @@ namespace {
 
 class DeviceLaunch : public HazardCheck {
   HazardKind kind() const override { return HazardKind::DeviceLaunch; }
+  /// The target's compiler rejects a launch from device code.
+  BuildImpact buildImpact(const HazardRecord &) const override {
+    return BuildImpact::Blocks;
+  }
   const char *help() const override {
     return "a kernel launched from device code (dynamic parallelism, nvcc -rdc), which "
            "a target may not support";

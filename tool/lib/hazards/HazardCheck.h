@@ -97,6 +97,10 @@ public:
   virtual void binaryOperator(const clang::BinaryOperator &, HazardSite &) const {}
   virtual void callExpr(const clang::CallExpr &, HazardSite &) const {}
 
+  /// What a hazard of this kind, recorded as H, does to the build of its
+  /// source: the report's build prediction (report/BuildPrediction).
+  virtual BuildImpact buildImpact(const HazardRecord &H) const = 0;
+
   /// What the user should do about H (in FileText, its file's text), and the
   /// edits that take care of it, if any.
   virtual HazardDecision decide(const Hazard &H, llvm::StringRef FileText,

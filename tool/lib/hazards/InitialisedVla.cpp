@@ -7,6 +7,10 @@ namespace {
 
 class InitialisedVla : public HazardCheck {
   HazardKind kind() const override { return HazardKind::InitialisedVla; }
+  /// Found only for a target whose compiler rejects it.
+  BuildImpact buildImpact(const HazardRecord &) const override {
+    return BuildImpact::Blocks;
+  }
   const char *help() const override {
     return "an initialised variable-length array (int a[n] = {0};): nvcc accepts it as "
            "a GNU extension, a Clang-based compiler (hipcc) rejects it";

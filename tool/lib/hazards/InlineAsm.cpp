@@ -35,6 +35,11 @@ std::string indented(llvm::StringRef Code, llvm::StringRef Indent) {
 
 class InlineAsm : public HazardCheck {
   HazardKind kind() const override { return HazardKind::InlineAsm; }
+  /// PTX fails only where device code is generated (at the device link with
+  /// -fgpu-rdc): a risk of the compile.
+  BuildImpact buildImpact(const HazardRecord &) const override {
+    return BuildImpact::Risk;
+  }
   const char *help() const override {
     return "inline assembly (asm(...)): PTX, which only NVIDIA GPUs run; a statement "
            "whose instructions are all in the target's PTX table is rewritten as C++, "

@@ -20,6 +20,11 @@ namespace {
 
 class VectorOperator : public HazardCheck {
   HazardKind kind() const override { return HazardKind::VectorOperator; }
+  /// An operator the target defines too, left unguarded, is ambiguous where
+  /// it is used: a risk, unless musify guarded it.
+  BuildImpact buildImpact(const HazardRecord &H) const override {
+    return H.Defused ? BuildImpact::None : BuildImpact::Risk;
+  }
   const char *help() const override {
     return "a user's operator on CUDA's vector types (float4 += float4) that the "
            "target's vector types define too, so every use is ambiguous there";

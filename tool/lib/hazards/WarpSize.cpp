@@ -9,6 +9,10 @@ namespace {
 
 class WarpSize : public HazardCheck {
   HazardKind kind() const override { return HazardKind::WarpSize; }
+  /// It builds; it may compute otherwise.
+  BuildImpact buildImpact(const HazardRecord &) const override {
+    return BuildImpact::None;
+  }
   const char *help() const override {
     return "a constant that assumes a 32-lane warp (threadIdx.x % 32, a full 0xffffffff "
            "mask, a shuffle width of 32, int warp_size = 32) where the target's warps "

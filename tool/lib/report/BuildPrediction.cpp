@@ -1,6 +1,7 @@
 // Predicting, from the events alone, whether each migrated source builds for
 // the target: the report says so before any compiler runs, and a corpus check
 // (musify-validate corpus) holds it to that.
+#include "hazards/HazardCheck.h"
 #include "report/Report.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -8,19 +9,6 @@
 namespace musify {
 
 namespace {
-
-/// What a hazard does to the build: a device-side launch, and an initialised
-/// variable-length array (found only for a target whose compiler rejects
-/// it), are rejected by the target's compiler; PTX fails only where device code is
-/// generated (at the device link with -fgpu-rdc), so it is a risk of the compile, as is
-/// an operator the target defines too that was left unguarded (used, it is ambiguous).
-BuildImpact impactOf(const HazardRecord &H) {
-  if (H.Kind == HazardKind::DeviceLaunch || H.Kind == HazardKind::InitialisedVla)
-    return BuildImpact::Blocks;
-  if (H.Kind == HazardKind::VectorOperator)
-    return H.Defused ? BuildImpact::None : BuildImpact::Risk;
-  return H.Kind == HazardKind::InlineAsm ? BuildImpact::Risk : BuildImpact::None;
-}
 
 /// A file's own blockers and risks.
 struct OwnImpacts {
@@ -36,7 +24,7 @@ OwnImpacts ownImpacts(const FileReport &F) {
   for (const Event &E : F.Events)
     Add(E.Impact, {E.At, eventStatusName(E.Status), E.Cuda});
   for (const HazardRecord &H : F.Hazards)
-    Add(impactOf(H), {H.At, hazardKindName(H.Kind), H.Text});
+    Add(hazardCheck(H.Kind).buildImpact(H), {H.At, hazardKindName(H.Kind), H.Text});
   return Own;
 }
 
