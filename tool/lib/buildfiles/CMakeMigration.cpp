@@ -426,7 +426,8 @@ private:
     } else if (C.Name.equals_insensitive("set_target_properties")) {
       while (S.First < N && bareAt(C, S.First) != "PROPERTIES")
         S.Targets.push_back(bareAt(C, S.First++).str());
-      ++S.First;
+      if (S.First++ == N)
+        return std::nullopt; // no PROPERTIES
       S.Pairs = true;
     } else if (C.Name.equals_insensitive("set_property") && bareAt(C, 0) == "TARGET") {
       for (S.First = 1; S.First < N && bareAt(C, S.First) != "PROPERTY";)
