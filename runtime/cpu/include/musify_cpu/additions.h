@@ -471,57 +471,31 @@ template <typename To, typename From> inline To to_integer(int mode, From x) {
 }
 } // namespace musify_cpu
 
-#define MUSIFY_CPU_CONVERSIONS(rm, mode)                                                 \
-  inline int __float2int_##rm(float x) {                                                 \
-    return musify_cpu::to_integer<int>(mode, x);                                         \
-  }                                                                                      \
-  inline unsigned int __float2uint_##rm(float x) {                                       \
-    return musify_cpu::to_integer<unsigned int>(mode, x);                                \
-  }                                                                                      \
-  inline long long __float2ll_##rm(float x) {                                            \
-    return musify_cpu::to_integer<long long>(mode, x);                                   \
-  }                                                                                      \
-  inline unsigned long long __float2ull_##rm(float x) {                                  \
-    return musify_cpu::to_integer<unsigned long long>(mode, x);                          \
-  }                                                                                      \
-  inline int __double2int_##rm(double x) {                                               \
-    return musify_cpu::to_integer<int>(mode, x);                                         \
-  }                                                                                      \
-  inline unsigned int __double2uint_##rm(double x) {                                     \
-    return musify_cpu::to_integer<unsigned int>(mode, x);                                \
-  }                                                                                      \
-  inline long long __double2ll_##rm(double x) {                                          \
-    return musify_cpu::to_integer<long long>(mode, x);                                   \
-  }                                                                                      \
-  inline unsigned long long __double2ull_##rm(double x) {                                \
-    return musify_cpu::to_integer<unsigned long long>(mode, x);                          \
-  }                                                                                      \
-  inline float __double2float_##rm(double x) {                                           \
-    return musify_cpu::convert_in_mode<float>(mode, x);                                  \
-  }                                                                                      \
-  inline float __int2float_##rm(int x) {                                                 \
-    return musify_cpu::convert_in_mode<float>(mode, x);                                  \
-  }                                                                                      \
-  inline float __uint2float_##rm(unsigned int x) {                                       \
-    return musify_cpu::convert_in_mode<float>(mode, x);                                  \
-  }                                                                                      \
-  inline float __ll2float_##rm(long long x) {                                            \
-    return musify_cpu::convert_in_mode<float>(mode, x);                                  \
-  }                                                                                      \
-  inline float __ull2float_##rm(unsigned long long x) {                                  \
-    return musify_cpu::convert_in_mode<float>(mode, x);                                  \
-  }                                                                                      \
-  inline double __ll2double_##rm(long long x) {                                          \
-    return musify_cpu::convert_in_mode<double>(mode, x);                                 \
-  }                                                                                      \
-  inline double __ull2double_##rm(unsigned long long x) {                                \
-    return musify_cpu::convert_in_mode<double>(mode, x);                                 \
-  }
+/* NAME_rm(x): x converted to To by HOW (to_integer or convert_in_mode) in mode. */
+#define MUSIFY_CPU_CONVERT(name, To, From, how, rm, mode)                               \
+  inline To name##_##rm(From x) { return musify_cpu::how<To>(mode, x); }
+#define MUSIFY_CPU_CONVERSIONS(rm, mode)                                                \
+  MUSIFY_CPU_CONVERT(__float2int, int, float, to_integer, rm, mode)                     \
+  MUSIFY_CPU_CONVERT(__float2uint, unsigned int, float, to_integer, rm, mode)           \
+  MUSIFY_CPU_CONVERT(__float2ll, long long, float, to_integer, rm, mode)                \
+  MUSIFY_CPU_CONVERT(__float2ull, unsigned long long, float, to_integer, rm, mode)      \
+  MUSIFY_CPU_CONVERT(__double2int, int, double, to_integer, rm, mode)                   \
+  MUSIFY_CPU_CONVERT(__double2uint, unsigned int, double, to_integer, rm, mode)         \
+  MUSIFY_CPU_CONVERT(__double2ll, long long, double, to_integer, rm, mode)              \
+  MUSIFY_CPU_CONVERT(__double2ull, unsigned long long, double, to_integer, rm, mode)    \
+  MUSIFY_CPU_CONVERT(__double2float, float, double, convert_in_mode, rm, mode)          \
+  MUSIFY_CPU_CONVERT(__int2float, float, int, convert_in_mode, rm, mode)                \
+  MUSIFY_CPU_CONVERT(__uint2float, float, unsigned int, convert_in_mode, rm, mode)      \
+  MUSIFY_CPU_CONVERT(__ll2float, float, long long, convert_in_mode, rm, mode)           \
+  MUSIFY_CPU_CONVERT(__ull2float, float, unsigned long long, convert_in_mode, rm, mode) \
+  MUSIFY_CPU_CONVERT(__ll2double, double, long long, convert_in_mode, rm, mode)         \
+  MUSIFY_CPU_CONVERT(__ull2double, double, unsigned long long, convert_in_mode, rm, mode)
 MUSIFY_CPU_CONVERSIONS(rn, FE_TONEAREST)
 MUSIFY_CPU_CONVERSIONS(rz, FE_TOWARDZERO)
 MUSIFY_CPU_CONVERSIONS(ru, FE_UPWARD)
 MUSIFY_CPU_CONVERSIONS(rd, FE_DOWNWARD)
 #undef MUSIFY_CPU_CONVERSIONS
+#undef MUSIFY_CPU_CONVERT
 /* Exact in every mode: CUDA declares only _rn. */
 inline double __int2double_rn(int x) { return x; }
 inline double __uint2double_rn(unsigned int x) { return x; }
