@@ -77,9 +77,9 @@ def programs_of(root, excluded):
         rel = os.path.normpath(os.path.relpath(d, root))
         dirs[:] = sorted(x for x in dirs
                          if os.path.normpath(os.path.join(rel, x)) not in excluded)
-        parent = owner.get(os.path.dirname(rel)) if rel != "." else None
-        owner[rel] = parent if parent and not any(f in files for f in BUILD_FILES) else \
-            (rel if any(f in files for f in BUILD_FILES) else None)
+        has_build = any(f in files for f in BUILD_FILES)
+        owner[rel] = rel if has_build else \
+            owner.get(os.path.dirname(rel)) if rel != "." else None
         program = owner[rel] or (rel if any(f.endswith(".cu") for f in files) else None)
         if program:
             found.setdefault(program, []).extend(
