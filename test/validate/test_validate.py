@@ -334,6 +334,34 @@ def known_bug_tests(validator):
           "validate project: a known bug that builds now fails the run and is named")
 
 
+def original_arch_tests(validator, work):
+    """--original-arch: every target of every folder gets the one CUDA
+    architecture, whatever the project's own set() said, and once only
+    though each project() of the tree includes the file again."""
+    sys.path.insert(0, os.path.dirname(os.path.realpath(validator)))
+    import project
+    tree = os.path.join(work, "arch")
+    os.makedirs(os.path.join(tree, "sub"))
+    with open(os.path.join(tree, "CMakeLists.txt"), "w") as f:
+        f.write("cmake_minimum_required(VERSION 3.20)\nproject(top LANGUAGES NONE)\n"
+                "add_subdirectory(sub)\nfunction(show)\n"
+                "  get_target_property(a t CUDA_ARCHITECTURES)\n"
+                "  message(STATUS \"arch: ${a}\")\nendfunction()\n"
+                "cmake_language(DEFER CALL show)\n")
+    with open(os.path.join(tree, "sub", "CMakeLists.txt"), "w") as f:
+        f.write("project(sub LANGUAGES NONE)\nset(CMAKE_CUDA_ARCHITECTURES 75 80 90)\n"
+                "add_custom_target(t)\n"
+                "set_property(TARGET t PROPERTY CUDA_ARCHITECTURES ${CMAKE_CUDA_ARCHITECTURES})\n")
+    include = os.path.join(work, "arch.cmake")
+    with open(include, "w") as f:
+        f.write(project.ONE_ARCHITECTURE % "90")
+    out = subprocess.run(["cmake", "-S", tree, "-B", os.path.join(work, "arch-build"),
+                          "-DCMAKE_PROJECT_INCLUDE=" + include], stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, text=True).stdout
+    check("arch: 90\n" in out, "validate project: --original-arch sets every target's "
+          "CUDA_ARCHITECTURES once the project is read (%s)" % out[-300:])
+
+
 def main():
     if len(sys.argv) != 5:
         print(__doc__)
@@ -346,6 +374,7 @@ def main():
     cpu_run_tests(validator, rules_dir)
     run_option_tests(validator, work)
     known_bug_tests(validator)
+    original_arch_tests(validator, work)
     layer_coverage(rules_dir, runtime_include)
     nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
     if not os.path.exists(nvcc):

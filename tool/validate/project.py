@@ -2,7 +2,8 @@
 
     musify-validate project TREE --build-system cmake|make [--target musa,hip]
                             [--part DIR ... | --sampled-part DIR ...] [-I DIR ...]
-                            [--make-arg KIND:VAR=VALUE ...] [--standin-arch SM]
+                            [--make-arg KIND:VAR=VALUE ...] [--original-arch N]
+                            [--standin-arch SM]
                             [--standin DIR] [--hip-toolchain FILE] [--work DIR] [-j N]
                             [--timeout S] [--csv FILE]
                             [--sample N] [--min-built TARGET=N ...]
@@ -16,6 +17,9 @@ per target after migrating the copy whole with musify (--out-root, --report):
          one that adds each --part (default: each topmost folder with a
          CMakeLists.txt), as cuda-samples' own top file adds its samples; it is
          migrated with the rest. The original: CMake's CUDA language with nvcc.
+         --original-arch N builds the original's targets for that one CUDA
+         architecture (their CUDA_ARCHITECTURES, set once the project is
+         read), to save time where a project lists many.
          MUSA: MUSA_PATH=<the stand-in>, as Moore Threads' CMake recipe reads it.
          HIP: CMake's HIP language, configured with --hip-toolchain (default:
          share/musify/hip-cmake/toolchain.cmake beside --musify), which makes
@@ -30,7 +34,8 @@ Every build target of each migration ends in one class:
 
   built        it built
   predicted    it failed, and musify's report said that one of its sources
-               cannot build (`build.expected` false, or `build.risks`)
+               cannot build (`build.expected` false, or `build.risks`), or
+               that its build file cannot (a blocker: `build.expected` false)
   environment  it failed on a header or library this machine's toolchain
                lacks (Debian has no hipCUB, hipBLAS or libomp for hipcc):
                never a CUDA header left behind, musify's own, or the tree's
@@ -194,6 +199,32 @@ def scan_build_files(tree):
     return rows
 
 
+# Run after the top directory is read (CMAKE_PROJECT_INCLUDE, once): every
+# target of every directory gets the one CUDA architecture, whatever the
+# project's own set(CMAKE_CUDA_ARCHITECTURES) said.
+ONE_ARCHITECTURE = """\
+get_property(musify_deferred GLOBAL PROPERTY MUSIFY_ORIGINAL_ARCHITECTURE)
+if(NOT musify_deferred)
+  set_property(GLOBAL PROPERTY MUSIFY_ORIGINAL_ARCHITECTURE TRUE)
+  function(musify_one_architecture dir)
+    get_property(targets DIRECTORY "${dir}" PROPERTY BUILDSYSTEM_TARGETS)
+    foreach(target IN LISTS targets)
+      get_target_property(type ${target} TYPE)
+      if(NOT type STREQUAL "INTERFACE_LIBRARY")
+        set_property(TARGET ${target} PROPERTY CUDA_ARCHITECTURES %s)
+      endif()
+    endforeach()
+    get_property(subdirs DIRECTORY "${dir}" PROPERTY SUBDIRECTORIES)
+    foreach(subdir IN LISTS subdirs)
+      musify_one_architecture("${subdir}")
+    endforeach()
+  endfunction()
+  cmake_language(DEFER DIRECTORY "${CMAKE_SOURCE_DIR}"
+                 CALL musify_one_architecture "${CMAKE_SOURCE_DIR}")
+endif()
+"""
+
+
 def write_top_cmakelists(src, parts):
     """A top CMakeLists.txt for a tree of CMake projects that has none: it adds
     each part, as cuda-samples' own top file adds its samples."""
@@ -228,6 +259,11 @@ class CMakeBuild:
         cmd = ["cmake", "-S", src, "-B", build, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release"]
         if kind == "cuda":
             cmd.append("-DCMAKE_CUDA_COMPILER=" + self.args.nvcc)
+            if self.args.original_arch:
+                include = os.path.join(os.path.dirname(build), "original-arch.cmake")
+                with open(include, "w", encoding="utf-8") as f:
+                    f.write(ONE_ARCHITECTURE % self.args.original_arch)
+                cmd.append("-DCMAKE_PROJECT_INCLUDE=" + include)
         if kind == "hip" and self.args.hip_toolchain:
             cmd.append("-DCMAKE_TOOLCHAIN_FILE=" + self.args.hip_toolchain)
         rc, out = run(cmd, log, env=environment(self.args, kind), timeout=self.args.timeout)
@@ -254,8 +290,11 @@ def executables(build, src):
         with open(os.path.join(reply, t["jsonFile"]), encoding="utf-8") as f:
             target = json.load(f)
         if target["type"] == "EXECUTABLE":
+            # Its sources and the CMakeLists.txt that defines it.
             found[target["name"]] = [os.path.normpath(os.path.join(src, s["path"]))
-                                     for s in target.get("sources", [])]
+                                     for s in target.get("sources", [])] + [
+                os.path.normpath(os.path.join(src, target["paths"]["source"],
+                                              "CMakeLists.txt"))]
     return found
 
 
@@ -279,7 +318,7 @@ class MakeBuild:
         for folder in build_folders(build, MAKEFILES):
             found[folder] = [os.path.join(src, folder, f)
                              for f in sorted(os.listdir(os.path.join(build, folder)))
-                             if f.endswith(SOURCE_EXTS)]
+                             if f.endswith(SOURCE_EXTS) or f in MAKEFILES]
         return found
 
     def build(self, kind, build, target, log):
@@ -357,7 +396,9 @@ class ProjectRun:
         return "environment" if MISSING_LIBRARY.search(log) else "failed"
 
     def migrate(self, kind):
-        """The migrated copy's build predictions: {source: (ok, why)}."""
+        """The migrated copy's build predictions: {source or build file: (ok, why)}.
+        A source's risks count as blockers (it compiles whole); a build file's
+        do not (a risk there is a word of some branch or goal)."""
         out = os.path.join(self.work, kind + "-src")
         report = os.path.join(self.work, kind + ".json")
         shutil.rmtree(out, ignore_errors=True)
@@ -368,9 +409,13 @@ class ProjectRun:
         if rc not in (0, 1) or not os.path.exists(report):
             raise BadInput("%s: musify failed (exit %d): %s" % (kind, rc, first_error(log)))
         with open(report, encoding="utf-8") as f:
-            predictions = corpus.build_prediction(json.load(f))
+            data = json.load(f)
+        predictions = corpus.build_prediction(data)
+        build_files = {f["path"] for f in data.get("files", [])
+                       if f.get("analysis") == "build-file"}
         # Report paths are the inputs'; a migrated source has the same relative path.
-        return out, {p: (ok and not risks, blockers or risks)
+        return out, {p: (ok, blockers) if p in build_files else (ok and not risks,
+                                                                blockers or risks)
                      for p, (ok, blockers, risks) in predictions.items()}
 
     def check(self, kind):
@@ -459,6 +504,9 @@ def parser():
     ap.add_argument("--musify", default=shutil.which("musify"))
     ap.add_argument("--rules-dir", required=True, help="the rule tables (rules/)")
     ap.add_argument("--standin", help="the MUSA toolkit stand-in (<musify build>/musa-standin)")
+    ap.add_argument("--original-arch", metavar="N",
+                    help="cmake: the one CUDA architecture (a number: 90) the original's "
+                         "targets are built for, to save time")
     ap.add_argument("--standin-arch", metavar="SM",
                     help="the one CUDA architecture the stand-in compiles each MUSA one "
                          "for (MUSIFY_STANDIN_CUDA_ARCH), to save time")
@@ -496,6 +544,10 @@ def checked(ap, args):
                      % (args.tree, p))
         if not os.path.isdir(os.path.join(args.tree, p)):
             ap.error("%s is not a folder of %s" % (p, args.tree))
+    if args.original_arch is not None and (args.build_system != "cmake" or
+                                           not re.fullmatch(r"\d+[af]?", args.original_arch)):
+        ap.error("--original-arch takes a CUDA architecture number (90) with "
+                 "--build-system cmake; for make, give --make-arg cuda:ARCH=sm_90")
     names = ["CMakeLists.txt"] if args.build_system == "cmake" else MAKEFILES
     if not any(build_folders(os.path.join(args.tree, p), names) for p in args.part or ["."]):
         ap.error("%s has no build files for %s (%s)"

@@ -507,8 +507,22 @@ bool BuildFileEditor::migrateSource(const BuildWord &W, llvm::StringRef Written,
   return false;
 }
 
+/// A word the target cannot carry stops the build where the build needs it
+/// (a program it runs, a library it links, `-lX` anywhere); elsewhere it may.
+static BuildImpact impactOf(const Event &E, bool Required) {
+  if (E.Status != EventStatus::Unsupported && E.Status != EventStatus::Unknown)
+    return BuildImpact::None;
+  bool LinkFlag = E.Kind == buildRuleKindName(BuildRuleKind::Library) &&
+                  llvm::StringRef(E.Cuda).starts_with("-l");
+  return Required || LinkFlag ? BuildImpact::Blocks : BuildImpact::Risk;
+}
+
 BuildFileMigration BuildFileEditor::finish() {
   BuildFileMigration Out;
+  for (Event &E : Events)
+    E.Impact = impactOf(E, llvm::any_of(Required, [&](const auto &R) {
+                          return R.first <= E.At.Offset && E.At.Offset < R.second;
+                        }));
   llvm::stable_sort(
       Events, [](const Event &A, const Event &B) { return A.At.Offset < B.At.Offset; });
   Out.Edits = std::move(Edits);

@@ -93,6 +93,12 @@ public:
   bool migrateSource(const BuildWord &W, llvm::StringRef Written,
                      std::optional<std::string> Base);
 
+  /// [Begin, End) holds words the build cannot do without: the program a
+  /// build step runs, the libraries a target links. A word there that the
+  /// target cannot carry stops the build (BuildImpact::Blocks).
+  void markRequired(unsigned Begin, unsigned End) { Required.push_back({Begin, End}); }
+
+  /// The edits and the events, each event with what it does to the build.
   BuildFileMigration finish();
 
   /// The ranges of the values a variable reference (`$(ARCH)`) is assigned
@@ -157,6 +163,7 @@ private:
   std::map<std::string, std::string> Extensions;
   EditSet Edits;
   std::vector<Event> Events;
+  std::vector<std::pair<unsigned, unsigned>> Required;
   VariableValues ValuesOf;
 };
 

@@ -137,6 +137,7 @@ private:
     std::vector<std::vector<CMakeWord>> Words;
     for (const CMakeArgument &A : C.Arguments)
       Words.push_back(cmakeWords(Text, A));
+    markRequired(C);
 
     // Flags: in a command that sets a flags variable, or one whose arguments
     // are options, and in generator expressions for the CUDA language.
@@ -174,6 +175,16 @@ private:
       sourceLanguage(C, Words);
     dropEmptiedFlags(C);
     dropRepeatedSet(C);
+  }
+
+  /// The words the build cannot do without: the program of each COMMAND
+  /// of a build or configure step, and the libraries a target links.
+  void markRequired(const CMakeCommand &C) {
+    bool Links = isOneOf(C.Name, {"target_link_libraries", "link_libraries"});
+    bool Runs = isOneOf(C.Name, {"add_custom_command", "add_custom_target", "execute_process"});
+    for (size_t I = 0; I < C.Arguments.size(); ++I)
+      if ((Links && I > 0) || (Runs && I > 0 && bareAt(C, I - 1) == "COMMAND"))
+        Ed.markRequired(C.Arguments[I].Begin, C.Arguments[I].End);
   }
 
   /// A set() the migration made repeat the last set() of its variable in

@@ -1,6 +1,6 @@
-// Predicting, from the events alone, whether each migrated source builds for
-// the target: the report says so before any compiler runs, and a corpus check
-// (musify-validate corpus) holds it to that.
+// Predicting, from the events alone, whether each migrated source and build
+// file builds for the target: the report says so before any compiler runs,
+// and the corpus and project checks (musify-validate) hold it to that.
 #include "hazards/HazardCheck.h"
 #include "report/Report.h"
 
@@ -35,14 +35,15 @@ void predictBuilds(std::vector<FileReport> &Files,
                    const ReportSpill *Spill) {
   std::map<std::string, OwnImpacts> Own;
   for (const FileReport &Each : Files)
-    if (Each.How != Analysis::BuildFile && Each.How != Analysis::Python)
+    if (Each.How != Analysis::Python)
       withEntries(Spill, Each, [&](const FileReport &F) { Own[F.Path] = ownImpacts(F); });
   for (FileReport &F : Files) {
     auto It = Own.find(F.Path);
     if (It == Own.end())
       continue;
     auto Unit = Units.find(F.Path);
-    if (Unit == Units.end()) { // a header, or a unit no parse covered
+    // A build file, a header, or a unit no parse covered: its own words.
+    if (Unit == Units.end()) {
       F.BuildBlockers = It->second.Blocks;
       F.BuildRisks = It->second.Risks;
       continue;

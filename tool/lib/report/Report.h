@@ -51,7 +51,8 @@ struct Totals {
 };
 
 /// Predicts, before any compiler runs, whether each source's migration builds
-/// for the target: sets BuildBlockers of every file that is not a build file.
+/// for the target, and each build file's (the words it needs that the target
+/// cannot carry): sets BuildBlockers of every file that is not Python.
 void predictBuilds(std::vector<FileReport> &Files,
                    const std::map<std::string, UnitReach> &Units,
                    const ReportSpill *Spill);
