@@ -222,7 +222,6 @@ set_target_properties(kernels PROPERTIES
   HIP_STANDARD 17)
 target_compile_options(kernels PRIVATE $<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>)
 target_link_options(kernels PRIVATE $<$<LINK_LANGUAGE:HIP>:-fgpu-rdc>)
-target_compile_options(kernels PRIVATE $<$<COMPILE_LANGUAGE:HIP>:>)
 
 add_executable(saxpy_demo main.cpp "${CMAKE_CURRENT_SOURCE_DIR}/src/driver.cu")
 set_source_files_properties(${CMAKE_CURRENT_SOURCE_DIR}/src/driver.cu PROPERTIES LANGUAGE HIP)
@@ -252,7 +251,6 @@ endif()
            "$<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>)\ntarget_link_options(kernels PRIVATE "
            "$<$<LINK_LANGUAGE:HIP>:-fgpu-rdc>)'",
            "14:3 cmake-property migrated 'CUDA_STANDARD' -> 'HIP_STANDARD'",
-           "15:61 cmake-language migrated 'CUDA' -> 'HIP' review",
            "15:67 compiler-flag migrated '--extended-lambda' -> ''",
            "17:37 cmake-language migrated '${CMAKE_CURRENT_SOURCE_DIR}/src/driver.cu' -> "
            "'set_source_files_properties(${CMAKE_CURRENT_SOURCE_DIR}/src/driver.cu "
@@ -296,7 +294,6 @@ musa_device_sources(kernels src/saxpy.mu src/reduce.mu)
 set_target_properties(kernels PROPERTIES
   CUDA_SEPARABLE_COMPILATION ON   # device code across files
   CXX_STANDARD 17)
-target_compile_options(kernels PRIVATE $<$<COMPILE_LANGUAGE:CXX>:>)
 
 add_executable(saxpy_demo main.cpp "${CMAKE_CURRENT_SOURCE_DIR}/src/driver.mu")
 musa_device_sources(saxpy_demo ${CMAKE_CURRENT_SOURCE_DIR}/src/driver.mu)
@@ -326,7 +323,6 @@ endif()
            "13:3 cmake-property unsupported 'CUDA_SEPARABLE_COMPILATION' -> "
            "'CUDA_SEPARABLE_COMPILATION'",
            "14:3 cmake-property migrated 'CUDA_STANDARD' -> 'CXX_STANDARD' review",
-           "15:61 cmake-language migrated 'CUDA' -> 'CXX' review",
            "15:67 compiler-flag migrated '--extended-lambda' -> ''",
            "17:37 source migrated '${CMAKE_CURRENT_SOURCE_DIR}/src/driver.cu' -> "
            "'${CMAKE_CURRENT_SOURCE_DIR}/src/driver.mu'",
@@ -799,7 +795,6 @@ list(APPEND CUDA_NVCC_FLAGS
      -O2)
 )");
   EXPECT_EQ(M.Text, R"(
-target_compile_options(k PRIVATE "$<$<COMPILE_LANGUAGE:HIP>:>")
 target_compile_options(k PRIVATE -g -O2)
 list(APPEND HIP_HIPCC_FLAGS
      -O2)

@@ -147,10 +147,19 @@ std::optional<Edit> BuildFileEditor::erasure(unsigned Begin, unsigned End,
     // Alone on its line: the line goes. The last line of a continued line
     // takes the continuation of the line before with it.
     llvm::StringRef Before = Text.take_front(LineStart).rtrim("\r\n");
-    if (After.empty() && LineStart > 0 && Before.ends_with("\\"))
+    if (After.empty() && LineStart > 0 && Before.ends_with("\\")) {
       Ranges.push_back({Before.rtrim("\\").rtrim(" \t").size(), LineEnd});
-    else
-      Ranges.push_back({LineStart, std::min<size_t>(LineEnd + 1, Text.size())});
+    } else {
+      // Between two blank lines (or below a blank line at the end): one of
+      // them goes too, so the paragraphs keep one blank line between them.
+      size_t Next = std::min<size_t>(LineEnd + 1, Text.size());
+      size_t NextEnd = std::min(Text.find('\n', Next), Text.size());
+      size_t AboveStart = LineStart ? Text.rfind('\n', LineStart - 1) + 1 : 0;
+      bool BlankAbove = LineStart > 0 && onlyBlanks(Text, AboveStart, LineStart - 1, false);
+      if (BlankAbove && onlyBlanks(Text, Next, NextEnd, false))
+        Ranges.push_back({LineStart, std::min<size_t>(NextEnd + 1, Text.size())});
+      Ranges.push_back({LineStart, Next});
+    }
   }
   size_t BlankBegin = Begin, BlankEnd = End;
   while (BlankBegin > LineStart && isBlank(Text[BlankBegin - 1]))

@@ -174,7 +174,40 @@ private:
     if (isSourceCommand(C.Name))
       sourceLanguage(C, Words);
     dropEmptiedFlags(C);
+    dropEmptiedOptions(C);
     dropRepeatedSet(C);
+  }
+
+  /// Generator expressions of an options command whose options the
+  /// migration all dropped (`$<$<COMPILE_LANGUAGE:CUDA>:--extended-lambda>`
+  /// becomes `$<$<COMPILE_LANGUAGE:CXX>:>`) go, and the command with them
+  /// where no option is left.
+  void dropEmptiedOptions(const CMakeCommand &C) {
+    if (!takesOptions(C.Name))
+      return;
+    std::vector<const CMakeArgument *> Emptied;
+    size_t Kept = 0;
+    size_t First = C.Name.starts_with_insensitive("target_") ? 1 : 0;
+    for (size_t I = First; I < C.Arguments.size(); ++I) {
+      const CMakeArgument &A = C.Arguments[I];
+      if (isOneOf(bare(A), {"PRIVATE", "PUBLIC", "INTERFACE", "BEFORE"}))
+        continue;
+      bool Empty = llvm::StringRef(Ed.editedText(A.Begin, A.End)).ends_with(":>") &&
+                   !Text.slice(A.Begin, A.End).ends_with(":>");
+      if (Empty)
+        Emptied.push_back(&A);
+      else
+        ++Kept;
+    }
+    if (Emptied.empty())
+      return;
+    if (!Kept && Ed.eraseEdited(C.NameBegin, C.CloseParen + 1, /*SemicolonSeparates=*/false)) {
+      Ed.forgetChangesWithin(C.NameBegin, C.CloseParen + 1);
+      return;
+    }
+    for (const CMakeArgument *A : Emptied)
+      if (Ed.eraseEdited(A->OuterBegin, A->OuterEnd, /*SemicolonSeparates=*/false))
+        Ed.forgetChangesWithin(A->OuterBegin, A->OuterEnd);
   }
 
   /// The words the build cannot do without: the program of each COMMAND

@@ -24,8 +24,6 @@ set_source_files_properties(src/saxpy.cu src/reduce.cu PROPERTIES LANGUAGE HIP)
 target_include_directories(kernels PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/src)
 set_target_properties(kernels PROPERTIES
   POSITION_INDEPENDENT_CODE ON)
-# musify-review: 'CUDA' became 'HIP': as above
-target_compile_options(kernels PRIVATE "$<$<COMPILE_LANGUAGE:HIP>:>")
 target_link_libraries(kernels PUBLIC hip::host)
 
 add_executable(saxpy_demo main.cpp "${CMAKE_CURRENT_SOURCE_DIR}/src/driver.cu")
