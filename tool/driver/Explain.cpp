@@ -418,6 +418,8 @@ Expected<std::vector<Tables>> loadTables(const ExplainOptions &Opts) {
     if (Target->Versioned) {
       AnyVersioned = true;
       Version = chooseVersion(*Target, *Rules, Opts.Version).first;
+      if (auto Why = beyondTables(*Target, *Rules, Version))
+        errs() << "musify explain: warning: " << *Why << "\n";
     }
     All.push_back({std::move(*Target), std::move(*Rules), std::move(Version)});
   }

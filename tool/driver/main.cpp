@@ -651,9 +651,13 @@ std::string helpersDir(const char *Argv0, const musify::MigrationOptions &Option
 /// it has versions, and musify's helper folder.
 void settleWithTables(const char *Argv0, musify::MigrationOptions &Options,
                       const musify::RuleTable &Table) {
-  if (Options.Target.Versioned)
+  if (Options.Target.Versioned) {
     std::tie(Options.TargetVersion, Options.TargetVersionChosenBy) =
         musify::chooseVersion(Options.Target, Table, HipVersion);
+    if (auto Why = musify::beyondTables(Options.Target, Table, Options.TargetVersion);
+        Why && !Options.Quiet)
+      errs() << "musify: warning: " << *Why << " (" << Options.TargetVersionChosenBy << ")\n";
+  }
   Options.HelpersDir = helpersDir(Argv0, Options, Table);
 }
 

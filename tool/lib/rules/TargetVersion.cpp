@@ -61,6 +61,18 @@ std::string newestVersion(const RuleTable &Rules) {
   return Newest ? versionText(*Newest) : "";
 }
 
+std::optional<std::string> beyondTables(const TargetDescription &Target,
+                                        const RuleTable &Rules, llvm::StringRef Chosen) {
+  std::string Newest = newestVersion(Rules);
+  std::optional<Version> V = parseVersion(Chosen), Known = parseVersion(Newest);
+  if (!V || !Known || !(*Known < *V))
+    return std::nullopt;
+  const std::string &Name = Target.DisplayName;
+  return Name + " " + Chosen.str() + " is newer than every " + Name +
+         " version the rule tables know (the newest: " + Newest + "): names " + Name +
+         " added or removed after " + Newest + " are migrated as in " + Newest;
+}
+
 /// Whether the rule's version Text (empty: none) is set and at most V.
 static bool reachedBy(const std::string &Text, Version V) {
   std::optional<Version> Of = parseVersion(Text);

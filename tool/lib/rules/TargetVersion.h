@@ -40,6 +40,11 @@ std::pair<std::string, std::string> chooseVersion(const TargetDescription &Targe
                                                   const RuleTable &Rules,
                                                   llvm::StringRef Requested);
 
+/// Where Chosen is newer than every version the tables name: what that means
+/// for the migration, to say to the user; else nullopt.
+std::optional<std::string> beyondTables(const TargetDescription &Target,
+                                        const RuleTable &Rules, llvm::StringRef Chosen);
+
 /// Why Rule's replacement does not exist in version V of Target (added later, removed by
 /// then, or absent from the headers of that version), or nullopt. The rule's versions
 /// were checked when the table was read.
