@@ -224,11 +224,20 @@ def cpu_run_tests(validator, rules_dir):
                     'FILE *o = fopen("out.txt", "w");\nstd::ifstream s("gone.txt");\n')
         open(os.path.join(root, "p", "data", "in.dat"), "w").close()
         present = {"main.cu", "in.dat"}
-        why = corpus_run.missing_input(root, "p", present) or ""
+        why = corpus_run.missing_input(root, "p", present, {}) or ""
         check(why == "main.cu reads gone.txt, which is not in the tree",
               "cpu: a program reading a file missing from the tree is a named skip (%s)" % why)
-        check(corpus_run.missing_input(root, "p", present | {"gone.txt"}) is None,
+        check(corpus_run.missing_input(root, "p", present | {"gone.txt"}, {}) is None,
               "cpu: files it writes, and files the tree has, are no reason to skip")
+        why = corpus_run.missing_input(root, "p", present | {"gone.txt"},
+                                       {"inputs": ["data/in.dat", "../d/graph.csv"]}) or ""
+        check(why == "it reads ../d/graph.csv (its input data), which is not in the tree",
+              "cpu: an input --sizes names that is not in the tree is a named skip (%s)" % why)
+        run = os.path.join(root, "run")
+        corpus_run.stage_data(os.path.join(root, "p"), run)
+        check(sorted(os.path.relpath(os.path.join(d, f), run) for d, _, fs in os.walk(run)
+                     for f in fs) == ["data/in.dat"],
+              "cpu: a program runs beside a copy of its data files, not its sources")
     with tempfile.TemporaryDirectory() as root:
         files = {"p/Makefile": "", "p/main.cu": '#include "kernels.cu"\n', "p/kernels.cu": "",
                  "p/util/timer.c": "", "p/util/io.h": '#include "../inc.cu"\n', "p/inc.cu": "",

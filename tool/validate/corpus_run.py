@@ -12,8 +12,9 @@ file, with the folders below it that have none; elsewhere a folder holding a
 .cu file) builds its migrated sources (those no file of it includes) with the
 host compiler against the HIP CPU
 runtime (MUSA through the CPU flavour of the layer), runs it with the arguments
---sizes gives it (a small problem, where it takes one), and judges it by its
-exit status and its own check. Each program ends in one class:
+--sizes gives it (a small problem, where it takes one) in a folder that holds a
+copy of its data files (what its folder holds besides sources and build
+files), and judges it by its exit status and its own check. Each program ends in one class:
 
   PASS     it ran and its own check passed: the last verdict word it printed
            (PASS, passed, ...) or, where it prints none, exit status 0 from a
@@ -21,7 +22,9 @@ exit status and its own check. Each program ends in one class:
   FAIL     it did not build, did not finish in time, or its check failed:
            a musify bug until shown otherwise
   skip     with a named reason: nvcc does not build the original (--baseline),
-           it reads a file by name that is not in the tree (its input data),
+           it reads a file that is not in the tree (its input data: one
+           named in its sources, or in --sizes "inputs" where it builds the
+           name from its arguments),
            its fixed problem is too large for the CPU (--sizes "cpu_skip"),
            it uses what a CPU cannot run (cpu_limits.json), a name the report
            flags as unsupported on the target, a library with no CPU build, an
@@ -102,10 +105,15 @@ def program_sources(root, files):
     return sorted(f for f in files if f.endswith(SOURCE_EXTS) and f not in included)
 
 
-def missing_input(root, name, present):
-    """The first file the program in folder `name` reads by a literal name
-    that is nowhere in the tree (`present`: the tree's file names), or None.
-    Such a program cannot run here, migrated or not."""
+def missing_input(root, name, present, size):
+    """The first file the program in folder `name` reads that is not in the
+    tree, or None: one --sizes names in its "inputs" (relative to the
+    folder, as the program opens it from there), else one its sources read
+    by a literal name that is nowhere in the tree (`present`: the tree's
+    file names). Such a program cannot run here, migrated or not."""
+    for f in size.get("inputs", []):
+        if not os.path.isfile(os.path.join(root, name, f)):
+            return "it reads %s (its input data), which is not in the tree" % f
     for d, _, fs in os.walk(os.path.join(root, name)):
         for f in sorted(fs):
             if f.endswith(SOURCE_EXTS + HEADER_EXTS):
@@ -130,10 +138,15 @@ def read_inputs(args):
                 isinstance(v, dict) and isinstance(v.get("args", []), list) and
                 all(isinstance(a, str) for a in v.get("args", [])) and
                 isinstance(v.get("timeout", 1), int) and
-                isinstance(v.get("cpu_skip", ""), str) for v in sizes.values()):
+                isinstance(v.get("cpu_skip", ""), str) and
+                isinstance(v.get("inputs", []), list) and
+                all(isinstance(f, str) and not os.path.isabs(f)
+                    for f in v.get("inputs", []))
+                for v in sizes.values()):
             raise ValueError("--sizes %s: \"programs\" must map names to "
                              "{\"args\": [strings], \"timeout\": seconds, "
-                             "\"cpu_skip\": why}" % args.sizes)
+                             "\"cpu_skip\": why, \"inputs\": [paths relative to "
+                             "the program's folder]}" % args.sizes)
     if args.baseline:
         try:
             baseline = corpus.read_baseline(args.baseline)
@@ -192,6 +205,20 @@ def run_program(args, ctx, target, name, sources):
     return judge(rc, out, secs, log, reports_by_exit(ctx["root"], name))
 
 
+def stage_data(folder, work):
+    """The program's data files (what its folder holds besides sources and
+    build files), copied where it runs, so that it opens them by the paths
+    its authors give (`data/image.raw`)."""
+    for d, _, fs in os.walk(folder):
+        for f in fs:
+            if f.endswith(SOURCE_EXTS + HEADER_EXTS) or f in BUILD_FILES:
+                continue
+            dest = os.path.join(work, os.path.relpath(d, folder), f)
+            if not os.path.exists(dest):
+                os.makedirs(os.path.dirname(dest), exist_ok=True)
+                shutil.copy2(os.path.join(d, f), dest)
+
+
 def reports_by_exit(root, name):
     """Whether a program reports a failed check through its exit status
     (its sources exit with EXIT_FAILURE), when it prints no verdict."""
@@ -240,6 +267,7 @@ def run_program_gpu(args, ctx, target, name, sources):
                 ("the original does not build here: " if target == "original" else "") +
                 (first.group(0).strip() if first else out.strip()[-200:]), None)
     size = ctx["sizes"].get(os.path.basename(name), {})
+    stage_data(os.path.join(ctx["root"], name), work)
     rc, out, secs = cpu_run.run([exe] + size.get("args", []), log, cwd=work,
                                 timeout=size.get("timeout", args.run_timeout))
     return judge(rc, out, secs, log, reports_by_exit(ctx["root"], name))
@@ -252,8 +280,9 @@ def parse_args(argv):
                     help="an include folder relative to ROOT (not a program)")
     ap.add_argument("--baseline", help="CSV of file,nvcc_compiles (paths relative to ROOT)")
     ap.add_argument("--sizes", help="JSON: {\"programs\": {NAME: {\"args\": [...], "
-                                    "\"timeout\": S, \"cpu_skip\": WHY}}}, a small "
-                                    "problem for each, or why its fixed one is too large")
+                                    "\"timeout\": S, \"cpu_skip\": WHY, \"inputs\": "
+                                    "[FILE...]}}}, a small problem for each, or why its "
+                                    "fixed one is too large, and the data files it reads")
     ap.add_argument("--target", default="hip,musa")
     ap.add_argument("--musify", required=True)
     ap.add_argument("--rules-dir", required=True, help="the rule tables (rules/)")
@@ -343,7 +372,8 @@ def main(argv):
     for name, sources in sorted(programs.items()):
         broken = [s for s in sources if s.endswith(".cu") and baseline.get(s) is False]
         why = ("nvcc does not build the original (%s)" % os.path.basename(broken[0])
-               if broken else missing_input(root, name, present))
+               if broken else missing_input(root, name, present,
+                                            sizes.get(os.path.basename(name), {})))
         for t in targets:
             if why:
                 results[(name, t)] = ("skip", why, None)
