@@ -414,8 +414,8 @@ class ProjectRun:
         build_files = {f["path"] for f in data.get("files", [])
                        if f.get("analysis") == "build-file"}
         # Report paths are the inputs'; a migrated source has the same relative path.
-        return out, {p: (ok, blockers) if p in build_files else (ok and not risks,
-                                                                blockers or risks)
+        return out, {p: (ok, blockers) if p in build_files
+                     else (ok and not risks, blockers or risks)
                      for p, (ok, blockers, risks) in predictions.items()}
 
     def check(self, kind):
