@@ -656,7 +656,8 @@ void settleWithTables(const char *Argv0, musify::MigrationOptions &Options,
         musify::chooseVersion(Options.Target, Table, HipVersion);
     if (auto Why = musify::beyondTables(Options.Target, Table, Options.TargetVersion);
         Why && !Options.Quiet)
-      errs() << "musify: warning: " << *Why << " (" << Options.TargetVersionChosenBy << ")\n";
+      errs() << "musify: warning: " << *Why << " (" << Options.TargetVersionChosenBy
+             << ")\n";
   }
   Options.HelpersDir = helpersDir(Argv0, Options, Table);
 }

@@ -155,7 +155,8 @@ std::optional<Edit> BuildFileEditor::erasure(unsigned Begin, unsigned End,
       size_t Next = std::min<size_t>(LineEnd + 1, Text.size());
       size_t NextEnd = std::min(Text.find('\n', Next), Text.size());
       size_t AboveStart = LineStart ? Text.rfind('\n', LineStart - 1) + 1 : 0;
-      bool BlankAbove = LineStart > 0 && onlyBlanks(Text, AboveStart, LineStart - 1, false);
+      bool BlankAbove =
+          LineStart > 0 && onlyBlanks(Text, AboveStart, LineStart - 1, false);
       if (BlankAbove && onlyBlanks(Text, Next, NextEnd, false))
         Ranges.push_back({LineStart, std::min<size_t>(NextEnd + 1, Text.size())});
       Ranges.push_back({LineStart, Next});

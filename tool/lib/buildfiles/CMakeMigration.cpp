@@ -201,7 +201,8 @@ private:
     }
     if (Emptied.empty())
       return;
-    if (!Kept && Ed.eraseEdited(C.NameBegin, C.CloseParen + 1, /*SemicolonSeparates=*/false)) {
+    if (!Kept &&
+        Ed.eraseEdited(C.NameBegin, C.CloseParen + 1, /*SemicolonSeparates=*/false)) {
       Ed.forgetChangesWithin(C.NameBegin, C.CloseParen + 1);
       return;
     }
@@ -214,7 +215,8 @@ private:
   /// of a build or configure step, and the libraries a target links.
   void markRequired(const CMakeCommand &C) {
     bool Links = isOneOf(C.Name, {"target_link_libraries", "link_libraries"});
-    bool Runs = isOneOf(C.Name, {"add_custom_command", "add_custom_target", "execute_process"});
+    bool Runs =
+        isOneOf(C.Name, {"add_custom_command", "add_custom_target", "execute_process"});
     for (size_t I = 0; I < C.Arguments.size(); ++I)
       if ((Links && I > 0) || (Runs && I > 0 && bareAt(C, I - 1) == "COMMAND"))
         Ed.markRequired(C.Arguments[I].Begin, C.Arguments[I].End);
