@@ -41,17 +41,23 @@ TEST(SourceText, AnUnterminatedCommentEndsTheScan) {
 TEST(SourceText, ConditionalBlocks) {
   std::string Text = "#ifndef G\n#define G\n"
                      "#ifdef A\n#if B\nint b;\n#endif\n#else\nint a;\n#endif\n"
-                     "int c;\n#if C\n#endif\n#endif\n#if D\nint d;\n";
+                     "int c;\n#if C\n#endif\n#endif\n";
   std::vector<std::pair<unsigned, unsigned>> Blocks = conditionalBlocks(Text);
-  ASSERT_EQ(Blocks.size(), 3u);
+  ASSERT_EQ(Blocks.size(), 2u);
   EXPECT_EQ(Text.substr(Blocks[0].first, Blocks[0].second - Blocks[0].first),
             "#ifdef A\n#if B\nint b;\n#endif\n#else\nint a;\n#endif");
   EXPECT_EQ(Text.substr(Blocks[1].first, Blocks[1].second - Blocks[1].first),
             "#if C\n#endif");
-  EXPECT_EQ(Text.substr(Blocks[2].first), "#if D\nint d;\n");
-  EXPECT_EQ(Blocks[2].second, Text.size());
-  // Without a guard, a leading #ifndef is a condition like any other.
+  // An unterminated block runs to the end.
+  std::string Open = "int c;\n#if D\nint d;\n";
+  Blocks = conditionalBlocks(Open);
+  ASSERT_EQ(Blocks.size(), 1u);
+  EXPECT_EQ(Open.substr(Blocks[0].first), "#if D\nint d;\n");
+  EXPECT_EQ(Blocks[0].second, Open.size());
+  // Without a guard, a leading #ifndef is a condition like any other; so is
+  // one with its #define whose #endif does not close the file.
   EXPECT_EQ(conditionalBlocks("#ifndef G\nint g;\n#endif\n").size(), 1u);
+  EXPECT_EQ(conditionalBlocks("#ifndef M\n#define M\n#endif\nint m;\n").size(), 1u);
 }
 
 // A line goes above the line of an offset, or above the first line of a
@@ -102,4 +108,15 @@ TEST(SourceText, IncludedNamesAndMacroIncludes) {
   // The scanners the rewriters use see it after a null directive too.
   EXPECT_EQ(includesBefore("#\n#include <a.h>\n", 17), std::vector<std::string>{"a.h"});
   EXPECT_TRUE(EveryOne);
+}
+
+TEST(SourceText, PreambleEndPassesOnlyAGuardThatClosesTheFile) {
+  llvm::StringRef Guarded = "// c\n#ifndef G_H\n#define G_H\nint a;\n#endif // G_H\n";
+  EXPECT_EQ(preambleEnd(Guarded), Guarded.find("int a"));
+  llvm::StringRef Block = "#ifndef M\n#define M\n#include <x.h>\n#endif\nint a;\n";
+  EXPECT_EQ(preambleEnd(Block), 0u);
+  llvm::StringRef Nested = "#ifndef G\n#define G\n#if A\nint a;\n#endif\n#endif\n";
+  EXPECT_EQ(preambleEnd(Nested), Nested.find("#if A"));
+  llvm::StringRef Unclosed = "#ifndef G\n#define G\nint a;\n";
+  EXPECT_EQ(preambleEnd(Unclosed), 0u);
 }

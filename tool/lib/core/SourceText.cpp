@@ -283,6 +283,36 @@ llvm::StringRef lineEndingOf(llvm::StringRef Text, unsigned LineStart) {
   return Text.substr(End, 2) == "\r\n" ? "\r\n" : "\r";
 }
 
+/// Whether the conditional open at Offset of Text (past an #ifndef's line)
+/// closes with the file's last directive, nothing but comments after it:
+/// an include guard's #endif, not that of `#ifndef M / #define M / ...`
+/// around a few lines.
+static bool closesAtEnd(llvm::StringRef Text, unsigned Offset) {
+  RawLexer Raw(Text, Offset);
+  clang::Token Tok;
+  unsigned Depth = 1;
+  bool Have = Raw.next(Tok);
+  while (Have) {
+    bool Directive = Tok.is(clang::tok::hash) && Tok.isAtStartOfLine();
+    Have = Raw.next(Tok);
+    if (!Directive || !Have || Tok.isAtStartOfLine() ||
+        Tok.isNot(clang::tok::raw_identifier))
+      continue;
+    llvm::StringRef Word = Tok.getRawIdentifier();
+    if (Word == "if" || Word == "ifdef" || Word == "ifndef")
+      ++Depth;
+    else if (Word == "endif" && --Depth == 0)
+      break;
+  }
+  if (Depth)
+    return false;
+  // Past the #endif's line: the end of the file, or more of it.
+  while (Raw.next(Tok))
+    if (Tok.isAtStartOfLine())
+      return false;
+  return true;
+}
+
 unsigned preambleEnd(llvm::StringRef Text) {
   RawLexer Raw(Text, 0);
   clang::Token Tok;
@@ -310,6 +340,8 @@ unsigned preambleEnd(llvm::StringRef Text) {
         break;
       Directive(Words);
       if (Words.empty() || Words[0] != "define" || Words.size() < 2 || Words[1] != Name)
+        break;
+      if (Tok.isNot(clang::tok::eof) && !closesAtEnd(Text, Raw.offsetOf(Tok)))
         break;
     }
     Start = Tok.is(clang::tok::eof) ? unsigned(Text.size())
