@@ -298,6 +298,11 @@ static void test_bits() {
   CHECK(__double_as_longlong(1.0) == 0x3ff0000000000000ll);
   CHECK(__brev(1u) == 0x80000000u && __brev(0xf0u) == 0x0f000000u);
   CHECK(__brevll(1ull) == 0x8000000000000000ull && __brevll(1ull << 32) == 0x80000000ull);
+  // CUDA declares one __ffs, of int: a wider argument converts to it.
+  unsigned long wide = 8ul;
+  CHECK(__ffs(wide) == 4 && __ffs(0) == 0 && __ffs(-1) == 1);
+  struct __align__(16) Aligned { char c; };
+  CHECK(alignof(Aligned) == 16);
 }
 
 // ---- Integer intrinsics beyond products, and conversions in a rounding mode.

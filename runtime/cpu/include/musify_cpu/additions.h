@@ -310,6 +310,19 @@ inline unsigned int musify_cpu_atomicDec(unsigned int *address,
 #define atomicInc musify_cpu_atomicInc
 #define atomicDec musify_cpu_atomicDec
 
+/* CUDA declares one __ffs, of int, so a wider argument (an unsigned long)
+ * converts to it; the HIP CPU runtime's two overloads make that call
+ * ambiguous. */
+inline int musify_cpu_ffs(int x) noexcept {
+  return static_cast<int>(::__ffs(static_cast<std::int32_t>(x)));
+}
+#define __ffs musify_cpu_ffs
+
+/* CUDA's alignment specifier of a type, which the HIP CPU runtime lacks. */
+#ifndef __align__
+#define __align__(n) __attribute__((aligned(n)))
+#endif
+
 /* System-scope atomics (also atomic with respect to the host and other
  * devices): host and device share one memory and one set of atomic
  * instructions here, so each is the device-scope atomic, for the types the
