@@ -343,6 +343,25 @@ def known_bug_tests(validator):
           "validate project: a known bug that builds now fails the run and is named")
 
 
+def configure_fallback_tests(validator):
+    """A project of the tree that does not configure (a package this machine
+    lacks) is charged to its own build targets, as the environment, not to
+    every target of the tree (once one missing hipblas failed them all)."""
+    sys.path.insert(0, os.path.dirname(os.path.realpath(validator)))
+    import project
+    log = ('CMake Error at a/CMakeLists.txt:9 (find_package):\n  Could not find a package '
+           'configuration file provided by "hipblas" with any\n')
+    m = project.MISSING_PACKAGE.search(log)
+    check(m and m.group(1) == "hipblas" and not project.CUDA_PACKAGE.search("hipblas") and
+          project.CUDA_PACKAGE.search("CUDAToolkit"),
+          "validate project: a missing package is named; CUDA's own is told apart")
+    build = project.CMakeBuild(argparse.Namespace())
+    build.part_errors = {os.path.join("S", "a"): "no hipblas"}
+    check(build.configure_error(["/src/S/a/main.cu"], "/src") == "no hipblas" and
+          build.configure_error(["/src/S/ab/main.cu"], "/src") is None,
+          "validate project: a part's configure error goes to its targets only")
+
+
 def original_arch_tests(validator, work):
     """--original-arch: every target of every folder gets the one CUDA
     architecture, whatever the project's own set() said, and once only
@@ -384,6 +403,7 @@ def main():
     run_option_tests(validator, work)
     known_bug_tests(validator)
     original_arch_tests(validator, work)
+    configure_fallback_tests(validator)
     layer_coverage(rules_dir, runtime_include)
     nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
     if not os.path.exists(nvcc):

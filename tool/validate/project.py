@@ -36,8 +36,9 @@ Every build target of each migration ends in one class:
   predicted    it failed, and musify's report said that one of its sources
                cannot build (`build.expected` false, or `build.risks`), or
                that its build file cannot (a blocker: `build.expected` false)
-  environment  it failed on a header or library this machine's toolchain
-               lacks (Debian has no hipCUB, hipBLAS or libomp for hipcc):
+  environment  it failed on a header, library or CMake package this
+               machine's toolchain lacks (Debian has no hipCUB, hipBLAS or
+               libomp for hipcc):
                never a CUDA header left behind, musify's own, or the tree's
   failed       any other failure: the first error is shown
   known-bug    failed, but listed with --known-bug TARGET:NAME as a musify
@@ -75,6 +76,10 @@ import corpus  # noqa: E402  (the prediction reader, sampling and floors)
 
 CLASSES = ("built", "predicted", "environment", "failed", "known-bug")
 MISSING_LIBRARY = re.compile(r"cannot find -l(\S+)")
+# find_package() of a package CMake found no configuration file for.
+MISSING_PACKAGE = re.compile(r'(?:package configuration file provided by|no package) '
+                             r'"([\w.+-]+)"')
+CUDA_PACKAGE = re.compile(r"(?i)cuda|nvidia|^cub$|^thrust$")
 MAKEFILES = ("GNUmakefile", "makefile", "Makefile")
 SOURCE_EXTS = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp")
 ERROR = re.compile(r"^.*\b(?:error|Error|fatal error|No rule to make target)\b.*$", re.M)
@@ -170,8 +175,10 @@ def unmarked_cuda_words(path):
     found, comments, marked, depth, continued = [], [], False, 0, False
     with open(path, encoding="utf-8", errors="replace") as f:
         lines = f.readlines()
-    # The file's own variables (set(CUDA_FATBIN_FILE ...)) are the user's names.
-    own = set(re.findall(r"\bset\(\s*(\w+)", "".join(lines), re.IGNORECASE))
+    # The file's own variables (set(CUDA_FATBIN_FILE ...), what a find_path()
+    # or option() defines) are the user's names.
+    own = set(re.findall(r"\b(?:set|option|find_path|find_file|find_library|find_program)"
+                         r"\(\s*(\w+)", "".join(lines), re.IGNORECASE))
     for n, line in enumerate(lines, 1):
         code = line.split("#", 1)[0]
         if not code.strip():
@@ -244,14 +251,51 @@ class CMakeBuild:
 
     def __init__(self, args):
         self.args = args
+        self.parts = []       # the projects a top file this check wrote adds
+        self.build_dir = {}   # target name -> its build folder, where not the top's
+        self.part_errors = {}  # part -> why it did not configure on its own
 
     def prepare(self, src, parts):
         if not os.path.exists(os.path.join(src, "CMakeLists.txt")):
-            write_top_cmakelists(src, parts or topmost(build_folders(src, ["CMakeLists.txt"])))
+            self.parts = parts or topmost(build_folders(src, ["CMakeLists.txt"]))
+            write_top_cmakelists(src, self.parts)
 
     def configure(self, kind, src, build, log):
         """{target name: [source paths]} of the configured project; raises
-        BadInput with the first error where it does not configure."""
+        BadInput with the first error where it does not configure. Where the
+        top file is this check's and one of the projects it adds does not
+        configure (a package this machine lacks), each is configured on its
+        own, so one does not take the others down."""
+        self.build_dir, self.part_errors = {}, {}
+        try:
+            return self.configure_one(kind, src, build, log)
+        except BadInput:
+            if not self.parts:
+                raise
+        shutil.rmtree(build, ignore_errors=True)
+        found = {}
+        for part in self.parts:
+            part_build = os.path.join(build, part)
+            try:
+                targets = self.configure_one(kind, os.path.join(src, part), part_build, log)
+            except BadInput as e:
+                self.part_errors[part] = str(e)
+                continue
+            found.update(targets)
+            self.build_dir.update(dict.fromkeys(targets, part_build))
+        if not found:
+            raise BadInput(next(iter(self.part_errors.values())))
+        return found
+
+    def configure_error(self, sources, src):
+        """Why the project of a build target with these sources did not
+        configure on its own, or None."""
+        for part, why in self.part_errors.items():
+            if any(os.path.relpath(s, src).startswith(part + os.sep) for s in sources):
+                return why
+        return None
+
+    def configure_one(self, kind, src, build, log):
         shutil.rmtree(build, ignore_errors=True)
         query = os.path.join(build, ".cmake", "api", "v1", "query")
         os.makedirs(query)
@@ -268,11 +312,15 @@ class CMakeBuild:
             cmd.append("-DCMAKE_TOOLCHAIN_FILE=" + self.args.hip_toolchain)
         rc, out = run(cmd, log, env=environment(self.args, kind), timeout=self.args.timeout)
         if rc != 0:
-            raise BadInput("%s: the project did not configure: %s" % (kind, first_error(out)))
+            package = MISSING_PACKAGE.search(out)
+            raise BadInput("%s: the project did not configure: %s" % (
+                kind, 'no package "%s" on this machine' % package.group(1) if package
+                else first_error(out)))
         return executables(build, src)
 
     def build(self, kind, build, target, log):
-        return run(["ninja", "-C", build, "-j", str(self.args.jobs), target], log,
+        return run(["ninja", "-C", self.build_dir.get(target, build), "-j",
+                    str(self.args.jobs), target], log,
                    env=environment(self.args, kind), timeout=self.args.timeout)
 
 
@@ -310,6 +358,9 @@ class MakeBuild:
 
     def prepare(self, src, parts):
         pass
+
+    def configure_error(self, sources, src):
+        return None
 
     def configure(self, kind, src, build, log):
         shutil.rmtree(build, ignore_errors=True)
@@ -393,6 +444,9 @@ class ProjectRun:
             inside = any(os.path.exists(os.path.join(d, name))
                          for d, _, _ in os.walk(tree))
             return "failed" if ours or inside else "environment"
+        package = MISSING_PACKAGE.search(log)
+        if package:  # a target library this machine lacks; CUDA's left behind is ours
+            return "failed" if CUDA_PACKAGE.search(package.group(1)) else "environment"
         return "environment" if MISSING_LIBRARY.search(log) else "failed"
 
     def migrate(self, kind):
@@ -440,8 +494,9 @@ class ProjectRun:
         results = dict(zip(present, self.build_all(kind, build, present, log)))
         for name in names:
             sources = self.original[name]
-            rc, out_text = results.get(name, (1, configure_error if not targets
-                                              else "no such build target"))
+            why_not = configure_error if not targets else (
+                self.system.configure_error(sources, self.src) or "no such build target")
+            rc, out_text = results.get(name, (1, why_not))
             cls, why = built_class(self.args.known_bugs, kind, name)
             if rc != 0:
                 blocked = [(s, predictions[s][1]) for s in sources
