@@ -200,6 +200,7 @@ def run_program(args, ctx, target, name, sources):
                  if f.endswith(SOURCE_EXTS + HEADER_EXTS)]
         kind, why = cpu_run.build_failure(out, ctx["names"][target], flagged, texts)
         return kind, why, None
+    stage_data(os.path.join(ctx["root"], name), work)
     rc, out, secs = cpu_run.run([exe] + size.get("args", []), log, cwd=work,
                                 timeout=size.get("timeout", args.run_timeout))
     return judge(rc, out, secs, log, reports_by_exit(ctx["root"], name))
