@@ -232,6 +232,18 @@ endif()
 """
 
 
+def standalone_projects(folder):
+    """The topmost folders below folder whose CMakeLists.txt calls project():
+    each configures on its own."""
+    found = []
+    for f in topmost([d for d in build_folders(folder, ["CMakeLists.txt"]) if d != "."]):
+        with open(os.path.join(folder, f, "CMakeLists.txt"), encoding="utf-8",
+                  errors="replace") as text:
+            if re.search(r"^\s*project\s*\(", text.read(), re.M | re.I):
+                found.append(f)
+    return found
+
+
 def write_top_cmakelists(src, parts):
     """A top CMakeLists.txt for a tree of CMake projects that has none: it adds
     each part, as cuda-samples' own top file adds its samples."""
@@ -274,12 +286,21 @@ class CMakeBuild:
                 raise
         shutil.rmtree(build, ignore_errors=True)
         found = {}
-        for part in self.parts:
+        parts = list(self.parts)
+        while parts:
+            part = parts.pop(0)
             part_build = os.path.join(build, part)
             try:
                 targets = self.configure_one(kind, os.path.join(src, part), part_build, log)
             except BadInput as e:
-                self.part_errors[part] = str(e)
+                # A folder that adds projects of their own (a category of
+                # samples): each of them on its own, in turn.
+                below = [os.path.join(part, f) for f in standalone_projects(
+                    os.path.join(src, part))]
+                if below:
+                    parts += below
+                else:
+                    self.part_errors[part] = str(e)
                 continue
             found.update(targets)
             self.build_dir.update(dict.fromkeys(targets, part_build))
