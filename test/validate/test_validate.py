@@ -233,11 +233,14 @@ def cpu_run_tests(validator, rules_dir):
                                        {"inputs": ["data/in.dat", "../d/graph.csv"]}) or ""
         check(why == "it reads ../d/graph.csv (its input data), which is not in the tree",
               "cpu: an input --sizes names that is not in the tree is a named skip (%s)" % why)
+        os.symlink("/dev/zero", os.path.join(root, "p", "data", "zero"))
+        os.mkfifo(os.path.join(root, "p", "data", "pipe"))
         run = os.path.join(root, "run")
         corpus_run.stage_data(os.path.join(root, "p"), run)
         check(sorted(os.path.relpath(os.path.join(d, f), run) for d, _, fs in os.walk(run)
                      for f in fs) == ["data/in.dat"],
-              "cpu: a program runs beside a copy of its data files, not its sources")
+              "cpu: a program runs beside a copy of its data files, not its sources, "
+              "links (one to /dev/zero would never end) or pipes")
     with tempfile.TemporaryDirectory() as root:
         files = {"p/Makefile": "", "p/main.cu": '#include "kernels.cu"\n', "p/kernels.cu": "",
                  "p/util/timer.c": "", "p/util/io.h": '#include "../inc.cu"\n', "p/inc.cu": "",

@@ -14,7 +14,8 @@ host compiler against the HIP CPU
 runtime (MUSA through the CPU flavour of the layer), runs it with the arguments
 --sizes gives it (a small problem, where it takes one) in a folder that holds a
 copy of its data files (what its folder holds besides sources and build
-files), and judges it by its exit status and its own check. Each program ends in one class:
+files), and judges it by its exit status and its own check. Each program ends
+in one class:
 
   PASS     it ran and its own check passed: the last verdict word it printed
            (PASS, passed, ...) or, where it prints none, exit status 0 from a
@@ -200,6 +201,13 @@ def run_program(args, ctx, target, name, sources):
                  if f.endswith(SOURCE_EXTS + HEADER_EXTS)]
         kind, why = cpu_run.build_failure(out, ctx["names"][target], flagged, texts)
         return kind, why, None
+    return run_built(args, ctx, name, exe, work, log)
+
+
+def run_built(args, ctx, name, exe, work, log):
+    """(class, detail, output) of running a built program with its --sizes
+    arguments beside its data files, judged by its own check."""
+    size = ctx["sizes"].get(os.path.basename(name), {})
     stage_data(os.path.join(ctx["root"], name), work)
     rc, out, secs = cpu_run.run([exe] + size.get("args", []), log, cwd=work,
                                 timeout=size.get("timeout", args.run_timeout))
@@ -207,17 +215,20 @@ def run_program(args, ctx, target, name, sources):
 
 
 def stage_data(folder, work):
-    """The program's data files (what its folder holds besides sources and
-    build files), copied where it runs, so that it opens them by the paths
-    its authors give (`data/image.raw`)."""
+    """The program's data files (the regular files its folder holds besides
+    sources and build files; no link, which could name a device), copied
+    where it runs, so that it opens them by the paths its authors give
+    (`data/image.raw`)."""
     for d, _, fs in os.walk(folder):
         for f in fs:
-            if f.endswith(SOURCE_EXTS + HEADER_EXTS) or f in BUILD_FILES:
+            path = os.path.join(d, f)
+            if (f.endswith(SOURCE_EXTS + HEADER_EXTS) or f in BUILD_FILES or
+                    os.path.islink(path) or not os.path.isfile(path)):
                 continue
             dest = os.path.join(work, os.path.relpath(d, folder), f)
             if not os.path.exists(dest):
                 os.makedirs(os.path.dirname(dest), exist_ok=True)
-                shutil.copy2(os.path.join(d, f), dest)
+                shutil.copy2(path, dest)
 
 
 def reports_by_exit(root, name):
@@ -267,11 +278,7 @@ def run_program_gpu(args, ctx, target, name, sources):
         return ("skip" if target == "original" else "fail",
                 ("the original does not build here: " if target == "original" else "") +
                 (first.group(0).strip() if first else out.strip()[-200:]), None)
-    size = ctx["sizes"].get(os.path.basename(name), {})
-    stage_data(os.path.join(ctx["root"], name), work)
-    rc, out, secs = cpu_run.run([exe] + size.get("args", []), log, cwd=work,
-                                timeout=size.get("timeout", args.run_timeout))
-    return judge(rc, out, secs, log, reports_by_exit(ctx["root"], name))
+    return run_built(args, ctx, name, exe, work, log)
 
 
 def parse_args(argv):
