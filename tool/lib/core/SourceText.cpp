@@ -50,6 +50,24 @@ public:
   unsigned offsetOf(const clang::Token &Tok) const {
     return Tok.getLocation().getRawEncoding() - Origin.getRawEncoding();
   }
+  /// The next directive: its name (`if`, `endif`, ...) and the offset of
+  /// its `#`; Tok is left on the name. False at the end of the text.
+  bool nextDirective(clang::Token &Tok, llvm::StringRef &Name, unsigned &Hash) {
+    bool Have = next(Tok);
+    while (Have) {
+      if (Tok.isNot(clang::tok::hash) || !Tok.isAtStartOfLine()) {
+        Have = next(Tok);
+        continue;
+      }
+      Hash = offsetOf(Tok);
+      Have = next(Tok);
+      if (Have && !Tok.isAtStartOfLine() && Tok.is(clang::tok::raw_identifier)) {
+        Name = Tok.getRawIdentifier();
+        return true;
+      }
+    }
+    return false;
+  }
   clang::Lexer &lexer() { return Lex; }
 
 private:
@@ -290,15 +308,9 @@ llvm::StringRef lineEndingOf(llvm::StringRef Text, unsigned LineStart) {
 static bool closesAtEnd(llvm::StringRef Text, unsigned Offset) {
   RawLexer Raw(Text, Offset);
   clang::Token Tok;
-  unsigned Depth = 1;
-  bool Have = Raw.next(Tok);
-  while (Have) {
-    bool Directive = Tok.is(clang::tok::hash) && Tok.isAtStartOfLine();
-    Have = Raw.next(Tok);
-    if (!Directive || !Have || Tok.isAtStartOfLine() ||
-        Tok.isNot(clang::tok::raw_identifier))
-      continue;
-    llvm::StringRef Word = Tok.getRawIdentifier();
+  unsigned Depth = 1, Hash;
+  llvm::StringRef Word;
+  while (Raw.nextDirective(Tok, Word, Hash)) {
     if (Word == "if" || Word == "ifdef" || Word == "ifndef")
       ++Depth;
     else if (Word == "endif" && --Depth == 0)
@@ -358,18 +370,9 @@ std::vector<std::pair<unsigned, unsigned>> conditionalBlocks(llvm::StringRef Tex
   clang::Token Tok;
   std::vector<std::pair<unsigned, unsigned>> Blocks;
   std::vector<bool> Open; // per #if now open: whether it counts (not the guard)
-  unsigned Depth = 0, Begin = 0;
-  bool Have = Raw.next(Tok);
-  while (Have) {
-    if (Tok.isNot(clang::tok::hash) || !Tok.isAtStartOfLine()) {
-      Have = Raw.next(Tok);
-      continue;
-    }
-    unsigned Hash = Raw.offsetOf(Tok);
-    Have = Raw.next(Tok);
-    if (!Have || Tok.isAtStartOfLine() || Tok.isNot(clang::tok::raw_identifier))
-      continue;
-    llvm::StringRef Word = Tok.getRawIdentifier();
+  unsigned Depth = 0, Begin = 0, Hash;
+  llvm::StringRef Word;
+  while (Raw.nextDirective(Tok, Word, Hash)) {
     if (Word == "if" || Word == "ifdef" || Word == "ifndef") {
       // Only the guard's #ifndef lies before the content preambleEnd finds.
       bool Counts = Hash >= Content;
@@ -381,7 +384,6 @@ std::vector<std::pair<unsigned, unsigned>> conditionalBlocks(llvm::StringRef Tex
         Blocks.push_back({Begin, Raw.offsetOf(Tok) + Tok.getLength()});
       Open.pop_back();
     }
-    Have = Raw.next(Tok);
   }
   if (Depth)
     Blocks.push_back({Begin, unsigned(Text.size())});
