@@ -88,8 +88,8 @@ def family_symbols(cindex, fam):
                 return None
             return rel if any(fnmatch.fnmatchcase(rel, p) for p in fam.headers) else None
 
-        def visit(cursor, _):
-            kind = rc.KIND_OF.get(cursor.kind.name)
+        def visit(cursor, cursor_kind):
+            kind = rc.KIND_OF.get(cursor_kind.name)
             if kind is None or cursor.location.file is None:
                 return
             rel = family_header(cursor.location.file.name)

@@ -62,6 +62,10 @@ def cuda_names(cindex):
     # cursor already walked at the same place in an earlier unit is skipped.
     # A skip can only leave names out, so it never hides a missing one.
     walked = set()
+    # Kinds compared by number: libclang's kind lookup was most of the walk.
+    declaration_kinds = {k.value for k in cindex.CursorKind.get_all_kinds()
+                         if k.is_declaration() or k == cindex.CursorKind.MACRO_DEFINITION}
+    type_ref = cindex.CursorKind.TYPE_REF.value
     for includes in sources:
         tu = rc.parse(cindex, includes)
         for top in tu.cursor.get_children():
@@ -70,12 +74,15 @@ def cuda_names(cindex):
             if key in walked:
                 continue
             walked.add(key)
-            for cursor in top.walk_preorder():
-                kind = cursor.kind
-                if kind.is_declaration() or kind == cindex.CursorKind.MACRO_DEFINITION:
+            stack = [top]
+            while stack:
+                cursor = stack.pop()
+                kind = cursor._kind_id
+                if kind in declaration_kinds:
                     names.add(cursor.spelling)
-                elif kind == cindex.CursorKind.TYPE_REF:
+                elif kind == type_ref:
                     names.add(cursor.spelling.split(" ")[-1])
+                stack.extend(cursor.get_children())
     # Macros of SDK headers no family parses (include guards of interop and
     # profiling headers): a #define in any SDK header counts.
     for directory, _, entries in os.walk(os.path.join(rc.CUDA_PATH, "include")):

@@ -52,29 +52,27 @@ def parse(cindex, includes):
 
 
 def walk(cindex, tu, visit):
-    """Calls visit(cursor, namespace path) for every declaration outside function
-    bodies and classes: into every namespace (the caller filters), never into
-    records or functions."""
+    """Calls visit(cursor, kind) for every declaration outside function bodies
+    and classes: into every namespace (the caller filters), never into records
+    or functions. A cursor's kind is read once (libclang's kind lookup was
+    most of the walk's time)."""
     k = cindex.CursorKind
-    record = (k.STRUCT_DECL, k.CLASS_DECL, k.UNION_DECL, k.CLASS_TEMPLATE,
-              k.CLASS_TEMPLATE_PARTIAL_SPECIALIZATION, k.FUNCTION_DECL, k.FUNCTION_TEMPLATE)
+    into = (k.NAMESPACE, k.LINKAGE_SPEC, k.UNEXPOSED_DECL)
 
-    def go(parent, path):
+    def go(parent):
         for cursor in parent.get_children():
-            if cursor.kind == k.NAMESPACE:
-                go(cursor, path + (cursor.spelling,))
+            kind = cursor.kind
+            if kind in into:
+                go(cursor)
                 continue
-            if cursor.kind in (k.LINKAGE_SPEC, k.UNEXPOSED_DECL):
-                go(cursor, path)
-                continue
-            visit(cursor, path)
-            if cursor.kind == k.ENUM_DECL:
+            visit(cursor, kind)
+            if kind == k.ENUM_DECL:
                 for constant in cursor.get_children():
-                    visit(constant, path)
-            if cursor.kind not in record and cursor.kind == k.TYPEDEF_DECL:
+                    visit(constant, constant.kind)
+            elif kind == k.TYPEDEF_DECL:
                 for child in cursor.get_children():
-                    visit(child, path)
-    go(tu.cursor, ())
+                    visit(child, child.kind)
+    go(tu.cursor)
 
 
 KIND_OF = {
