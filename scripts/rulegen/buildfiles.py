@@ -26,7 +26,7 @@ KINDS = {
 
 KEY_ORDER = ("cuda", "kind", "status", "target", "action", "value", "values", "package",
              "flags", "prefix", "source_extensions", "target_extensions", "source_command",
-             "setup", "arch_value", "arch_default", "review", "note", "source", "check")
+             "link", "setup", "arch_value", "arch_default", "review", "note", "source", "check")
 
 
 def _entries(facts, table, where):

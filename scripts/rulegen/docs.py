@@ -82,7 +82,10 @@ def build_target(e):
     if action in ("drop", "unwrap", "pass") and e["status"] == "supported":
         return {"drop": "dropped", "unwrap": "its value, unwrapped", "pass": "kept"}[action]
     target = code(e.get("target"))
-    if target and e.get("package"):
+    if target and e.get("link"):
+        target += "; each target with its sources links `%s` (`find_package(%s)`)" % (
+            e["link"], e["package"])
+    elif target and e.get("package"):
         target += " (`find_package(%s)`)" % e["package"]
     return target
 

@@ -218,6 +218,7 @@ find_package(hiprand REQUIRED)
 
 add_library(kernels STATIC src/saxpy.cu src/reduce.cu)
 set_source_files_properties(src/saxpy.cu src/reduce.cu PROPERTIES LANGUAGE HIP)
+set_property(TARGET kernels APPEND PROPERTY LINK_LIBRARIES hip::host)
 set_target_properties(kernels PROPERTIES
   HIP_STANDARD 17)
 target_compile_options(kernels PRIVATE $<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>)
@@ -243,6 +244,8 @@ endif()
            "7:34 compiler-flag migrated '--expt-relaxed-constexpr' -> ''",
            "7:59 compiler-flag migrated '-lineinfo' -> '-gline-tables-only'",
            "9:14 cmake-package migrated 'CUDAToolkit' -> 'hip' review",
+           "11:13 cmake-target migrated 'kernels' -> 'set_property(TARGET kernels APPEND "
+           "PROPERTY LINK_LIBRARIES hip::host)'",
            "11:28 cmake-language migrated 'src/saxpy.cu' -> "
            "'set_source_files_properties(src/saxpy.cu src/reduce.cu PROPERTIES LANGUAGE "
            "HIP)'",
@@ -684,8 +687,10 @@ add_library(w done.cu)
   EXPECT_EQ(M.Text, R"(project(v LANGUAGES HIP)
 file(GLOB KERNELS src/*.cu)
 set(HOST main.cpp)
+find_package(hip REQUIRED)
 add_executable(v ${HOST} ${KERNELS} extra.cu)
 set_source_files_properties(${KERNELS} extra.cu PROPERTIES LANGUAGE HIP)
+set_property(TARGET v APPEND PROPERTY LINK_LIBRARIES hip::host)
 target_sources(v PRIVATE more.cu more.cpp)
 set_source_files_properties(more.cu PROPERTIES LANGUAGE HIP)
 set_source_files_properties(done.cu PROPERTIES LANGUAGE HIP)

@@ -773,6 +773,58 @@ private:
     Ed.record(Ed.decider().sourceLanguage(
         *SourceLanguage, Ed.placeOf(First), Sources.front(), Command,
         {C.CloseParen + 1, 0, "\n" + indentOf(C) + Command}));
+    if (!SourceLanguage->Link.empty() && !C.Name.equals_insensitive("target_sources"))
+      linkLanguage(C);
+  }
+
+  /// True if Target gets Link from this file's target_link_libraries():
+  /// named there (or a CUDA target that becomes it, CUDA::cudart for
+  /// hip::host), or in the link interface of a target named there. Interface:
+  /// only what Target passes on (its PUBLIC, INTERFACE and plain items).
+  bool links(llvm::StringRef Target, llvm::StringRef Link, bool Interface = false,
+             unsigned Depth = 0) const {
+    if (Depth > 8)
+      return false; // a cycle, or a chain too long to be a project's
+    for (const CMakeCommand &C : Commands) {
+      if (!C.Name.equals_insensitive("target_link_libraries") || bareAt(C, 0) != Target)
+        continue;
+      bool Private = false;
+      for (size_t I = 1; I < C.Arguments.size(); ++I) {
+        llvm::StringRef Word = bareAt(C, I);
+        if (isOneOf(Word, {"PUBLIC", "INTERFACE", "LINK_PUBLIC", "LINK_INTERFACE_LIBRARIES",
+                           "PRIVATE", "LINK_PRIVATE"})) {
+          Private = Word.ends_with("PRIVATE");
+          continue;
+        }
+        if (Interface && Private)
+          continue;
+        const BuildRule *R = Rules.find(BuildRuleKind::CMakeTarget, Word);
+        if (Word == Link || (R && R->Supported && R->Replacement == Link) ||
+            links(Word, Link, /*Interface=*/true, Depth + 1))
+          return true;
+      }
+    }
+    return false;
+  }
+
+  /// The target add_executable() or add_library() makes links the
+  /// language's link target, for its other sources, and the package of that
+  /// is found. (CMake's CUDA language puts the CUDA runtime's headers on
+  /// every source of a target with CUDA sources; HIP's does not.)
+  void linkLanguage(const CMakeCommand &C) {
+    const CMakeArgument &Target = C.Arguments[0];
+    llvm::StringRef Name = Text.slice(Target.Begin, Target.End);
+    if (links(Name, SourceLanguage->Link))
+      return;
+    std::string Command = "set_property(TARGET " + Name.str() +
+                          " APPEND PROPERTY LINK_LIBRARIES " + SourceLanguage->Link + ")";
+    Edit Insert{C.CloseParen + 1, 0, "\n" + indentOf(C) + Command};
+    if (Ed.record(Ed.decider().languageLink(*SourceLanguage, Ed.placeOf(Target.Begin),
+                                            Name, std::move(Command), std::move(Insert))) &&
+        !llvm::any_of(Needed, [&](const NeededPackage &P) {
+          return P.Name == SourceLanguage->Package;
+        }))
+      Needed.push_back({SourceLanguage->Package, Name.str(), Target.Begin, C.LineBegin});
   }
 
   /// Packages that targets of the migration need beyond the toolkit's: after

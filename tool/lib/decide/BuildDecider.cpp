@@ -127,6 +127,19 @@ Decision BuildDecider::sourceLanguage(const BuildRule &Language, const Place &At
   return D;
 }
 
+Decision BuildDecider::languageLink(const BuildRule &Language, const Place &At,
+                                    llvm::StringRef Target, std::string Command,
+                                    Edit Edit) const {
+  Decision D = migrated(&Language, At, buildRuleKindName(BuildRuleKind::CMakeTarget),
+                        Target, std::move(Command), {std::move(Edit)});
+  D.Outcome.NeedsReview = false;
+  D.Outcome.Note = std::string("its C and C++ sources that include the ") + targetName() +
+                   " runtime's headers need " + Language.Link +
+                   " (its include folders and macros): CMake's " + Language.Replacement +
+                   " language gives them to " + Language.Replacement + " sources only";
+  return D;
+}
+
 Decision BuildDecider::neededPackage(const Place &At, llvm::StringRef NeededBy,
                                      std::string Call, Edit Edit) const {
   Decision D = migrated(nullptr, At, buildRuleKindName(BuildRuleKind::CMakePackage),

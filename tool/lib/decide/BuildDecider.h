@@ -61,6 +61,10 @@ public:
   /// inserted by Edit; First is the first of them.
   Decision sourceLanguage(const BuildRule &Language, const Place &At,
                           llvm::StringRef First, std::string Command, Edit Edit) const;
+  /// Target, which has sources of Language, links its link target
+  /// (Command, inserted by Edit) for its other sources.
+  Decision languageLink(const BuildRule &Language, const Place &At,
+                        llvm::StringRef Target, std::string Command, Edit Edit) const;
   /// A find_package() call (Call, inserted by Edit) for the package an
   /// imported target of the migration (NeededBy, at At) comes from.
   Decision neededPackage(const Place &At, llvm::StringRef NeededBy, std::string Call,

@@ -75,6 +75,7 @@ constexpr const char *BuildEntryKeys[] = {"cuda",
                                           "target_extensions",
                                           "setup",
                                           "source_command",
+                                          "link",
                                           "arch_value",
                                           "arch_default"};
 
@@ -118,8 +119,13 @@ std::optional<std::string> validate(const BuildRule &R) {
        (!R.Values.empty() && R.Kind == BuildRuleKind::CompilerFlag)) &&
       R.Value != FlagValue::Separate)
     return std::string("this action needs \"value\": \"separate\"");
-  if (!R.Package.empty() && R.Kind != BuildRuleKind::CMakeTarget)
-    return std::string("\"package\" belongs to cmake-target entries");
+  if (!R.Package.empty() && R.Kind != BuildRuleKind::CMakeTarget &&
+      R.Kind != BuildRuleKind::CMakeLanguage)
+    return std::string("\"package\" belongs to cmake-target and cmake-language entries");
+  if (!R.Link.empty() && R.Kind != BuildRuleKind::CMakeLanguage)
+    return std::string("\"link\" belongs to cmake-language entries");
+  if (!R.Link.empty() && R.Package.empty())
+    return std::string("\"link\" needs the \"package\" that gives it");
   if (R.Flags && R.Kind != BuildRuleKind::CMakeVariable &&
       R.Kind != BuildRuleKind::Tool && R.Kind != BuildRuleKind::CMakeCommand)
     return std::string("\"flags\" belongs to cmake-variable, cmake-command and tool "
@@ -183,7 +189,7 @@ static std::optional<std::string> readCMakeKeys(const nlohmann::json &Entry,
   for (const std::string &Line : Setup)
     R.Setup += Line + "\n";
   for (auto [Key, Into] :
-       {std::pair{"source_command", &R.SourceCommand},
+       {std::pair{"source_command", &R.SourceCommand}, std::pair{"link", &R.Link},
         std::pair{"arch_value", &R.ArchValue}, std::pair{"arch_default", &R.ArchDefault}})
     if (std::optional<std::string> P = readMember(Entry, Key, *Into, "a string");
         P && !Problem)

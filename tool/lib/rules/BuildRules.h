@@ -85,7 +85,8 @@ struct BuildRule {
   /// same kind names is an unknown CUDA name (reported, never passed).
   bool Prefix = false;
   /// cmake-target: the package to find for Replacement, beyond the one the CUDA
-  /// toolkit's package becomes (`hipblas` for `roc::hipblas`).
+  /// toolkit's package becomes (`hipblas` for `roc::hipblas`); cmake-language:
+  /// the package of Link.
   std::string Package;
   /// cmake-variable: its value is a list of compiler flags; cmake-command
   /// and tool: its arguments are (with others). Unknown flags there are
@@ -101,6 +102,11 @@ struct BuildRule {
   /// language to the target's compiler, `{sources}` for them; empty:
   /// set_source_files_properties({sources} PROPERTIES LANGUAGE <target>).
   std::string SourceCommand;
+  /// cmake-language: an imported target each target with sources of the
+  /// language links, for its other sources (`hip::host`: a C++ source that
+  /// includes hip_runtime.h needs its platform macro, which CMake's HIP
+  /// language gives to HIP sources only).
+  std::string Link;
   /// cmake-variable and cmake-property: its values are CUDA architectures
   /// as CMake spells them (`80`, `86-real`); each becomes ArchValue
   /// (`{arch}`: the target's number by the threshold map), and where none
