@@ -791,8 +791,8 @@ private:
       bool Private = false;
       for (size_t I = 1; I < C.Arguments.size(); ++I) {
         llvm::StringRef Word = bareAt(C, I);
-        if (isOneOf(Word, {"PUBLIC", "INTERFACE", "LINK_PUBLIC", "LINK_INTERFACE_LIBRARIES",
-                           "PRIVATE", "LINK_PRIVATE"})) {
+        if (isOneOf(Word, {"PUBLIC", "INTERFACE", "LINK_PUBLIC",
+                           "LINK_INTERFACE_LIBRARIES", "PRIVATE", "LINK_PRIVATE"})) {
           Private = Word.ends_with("PRIVATE");
           continue;
         }
@@ -820,7 +820,8 @@ private:
                           " APPEND PROPERTY LINK_LIBRARIES " + SourceLanguage->Link + ")";
     Edit Insert{C.CloseParen + 1, 0, "\n" + indentOf(C) + Command};
     if (Ed.record(Ed.decider().languageLink(*SourceLanguage, Ed.placeOf(Target.Begin),
-                                            Name, std::move(Command), std::move(Insert))) &&
+                                            Name, std::move(Command),
+                                            std::move(Insert))) &&
         !llvm::any_of(Needed, [&](const NeededPackage &P) {
           return P.Name == SourceLanguage->Package;
         }))
