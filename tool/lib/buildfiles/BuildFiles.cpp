@@ -18,7 +18,7 @@ BuildFileMigration migrateBuildFile(llvm::StringRef Path, llvm::StringRef Text,
   BuildFileEditor Editor(Path, Text, Rules, Target, Renamed);
   switch (Kind) {
   case BuildFileKind::CMake:
-    migrateCMake(Editor, llvm::sys::path::filename(Path) == "CMakeLists.txt");
+    migrateCMake(Editor, llvm::sys::path::filename(Path) == "CMakeLists.txt", HelpersDir);
     break;
   case BuildFileKind::Makefile:
     migrateMakefile(Editor, HelpersDir);

@@ -26,8 +26,8 @@ struct BuildFileMigration {
 
 /// Path: absolute path of the build file (for Event::At.File and to resolve
 /// relative source names against Renamed). HelpersDir: musify's helper
-/// headers for the target, put on a Makefile's compiler commands; empty:
-/// none (migrateMakefile).
+/// headers for the target, put on a Makefile's compiler commands and on the
+/// include path of a CMake target with CUDA sources; empty: none.
 BuildFileMigration migrateBuildFile(llvm::StringRef Path, llvm::StringRef Text,
                                     BuildFileKind Kind, const BuildRules &Rules,
                                     const TargetDescription &Target,

@@ -4,6 +4,7 @@
 // knows CMake's own commands and keywords; every CUDA word is in the tables.
 #include "buildfiles/CMakeMigration.h"
 #include "buildfiles/CMakeLexer.h"
+#include "buildfiles/CommentSyntax.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -48,8 +49,11 @@ struct NeededPackage {
 
 class CMakeMigration {
 public:
-  CMakeMigration(BuildFileEditor &Ed, bool ListsFile)
-      : Ed(Ed), Text(Ed.text()), Rules(Ed.rules()), ListsFile(ListsFile) {
+  CMakeMigration(BuildFileEditor &Ed, bool ListsFile, llvm::StringRef HelpersDir)
+      : Ed(Ed), Text(Ed.text()), Rules(Ed.rules()), ListsFile(ListsFile),
+        HelpersDir(HelpersDir),
+        HelpersVariable("MUSIFY_" + llvm::StringRef(Ed.targetName()).upper() +
+                        "_HELPERS_DIR") {
     for (const BuildRule *R : Rules.ofKind(BuildRuleKind::CMakeLanguage))
       if (!R->Prefix && !R->SourceExtensions.empty() && R->Supported && !SourceLanguage)
         SourceLanguage = R;
@@ -80,6 +84,7 @@ public:
     for (const CMakeCommand &C : Commands)
       command(C);
     addSetup();
+    defineHelpersDir();
     addPackages();
   }
 
@@ -773,8 +778,55 @@ private:
     Ed.record(Ed.decider().sourceLanguage(
         *SourceLanguage, Ed.placeOf(First), Sources.front(), Command,
         {C.CloseParen + 1, 0, "\n" + indentOf(C) + Command}));
-    if (!SourceLanguage->Link.empty() && !C.Name.equals_insensitive("target_sources"))
+    if (C.Name.equals_insensitive("target_sources"))
+      return; // its target has what follows already
+    if (!SourceLanguage->Link.empty())
       linkLanguage(C);
+    addHelpersDir(C);
+  }
+
+  /// The target made by C gets musify's helper headers for the target on
+  /// its include path: migrated sources include them (musify/hip_helpers.h)
+  /// as the target's own headers. From a cache variable that the file sets
+  /// (defineHelpersDir()) to where this musify keeps them; a build elsewhere
+  /// sets it (-DMUSIFY_HIP_HELPERS_DIR=...). A folder with a line break or
+  /// a `;` (a list in CMake) is not written.
+  void addHelpersDir(const CMakeCommand &C) {
+    if (HelpersDir.empty() || HelpersDir.find_first_of("\n\r;") != llvm::StringRef::npos)
+      return;
+    llvm::StringRef Target = Text.slice(C.Arguments[0].Begin, C.Arguments[0].End);
+    if (Ed.edit(C.CloseParen + 1, 0,
+                "\n" + indentOf(C) + "set_property(TARGET " + Target.str() +
+                    " APPEND PROPERTY INCLUDE_DIRECTORIES \"${" + HelpersVariable +
+                    "}\")") &&
+        !HelpersFirstUser)
+      HelpersFirstUser = &C;
+  }
+
+  /// `set(MUSIFY_HIP_HELPERS_DIR <musify>/share/musify/hip/include CACHE
+  /// PATH ...)` after the file's first project(), else before the first
+  /// target that reads it.
+  void defineHelpersDir() {
+    if (!HelpersFirstUser)
+      return;
+    std::string Quoted;
+    for (char Ch : HelpersDir) {
+      if (Ch == '\\' || Ch == '"' || Ch == '$')
+        Quoted += '\\';
+      Quoted += Ch;
+    }
+    std::string What = "musify's " + std::string(Ed.targetName()) + " helper headers";
+    std::string Comment = commentLine(
+        CommentSyntax::CMake, "musify: " + What + ", which migrated sources include");
+    std::string Set =
+        "set(" + HelpersVariable + " \"" + Quoted + "\" CACHE PATH \"" + What + "\")";
+    if (FirstProject && FirstProject->LineBegin < HelpersFirstUser->LineBegin) {
+      Ed.edit(FirstProject->CloseParen + 1, 0, "\n" + Comment + "\n" + Set);
+      return;
+    }
+    std::string Indent = indentOf(*HelpersFirstUser);
+    Ed.edit(HelpersFirstUser->LineBegin, 0,
+            Indent + Comment + "\n" + Indent + Set + "\n");
   }
 
   /// True if Target gets Link from this file's target_link_libraries():
@@ -875,12 +927,15 @@ private:
   llvm::StringMap<std::string> LastSet;
   std::vector<const CMakeCommand *> PackageCommands;
   std::vector<NeededPackage> Needed;
+  llvm::StringRef HelpersDir; ///< empty: no helper headers to add
+  std::string HelpersVariable;
+  const CMakeCommand *HelpersFirstUser = nullptr; ///< the first target given them
 };
 
 } // namespace
 
-void migrateCMake(BuildFileEditor &Editor, bool ListsFile) {
-  CMakeMigration(Editor, ListsFile).run();
+void migrateCMake(BuildFileEditor &Editor, bool ListsFile, llvm::StringRef HelpersDir) {
+  CMakeMigration(Editor, ListsFile, HelpersDir).run();
 }
 
 } // namespace musify

@@ -3,6 +3,8 @@
 cmake_minimum_required(VERSION 3.21)
 # musify-review: 'CUDA' became 'HIP': CMake's HIP language (CMake 3.21 or newer) compiles with ROCm's clang; set CMAKE_HIP_ARCHITECTURES to the AMD GPUs to build for
 project(saxpy_demo VERSION 1.2 LANGUAGES CXX HIP)
+# musify: musify's HIP helper headers, which migrated sources include
+set(MUSIFY_HIP_HELPERS_DIR "<musify-share>/hip/include" CACHE PATH "musify's HIP helper headers")
 
 set(CMAKE_CXX_STANDARD 17)
 set(CMAKE_HIP_STANDARD 17)
@@ -21,6 +23,7 @@ find_package(hiprand REQUIRED)
 
 add_library(kernels STATIC src/saxpy.cu src/reduce.cu)
 set_source_files_properties(src/saxpy.cu src/reduce.cu PROPERTIES LANGUAGE HIP)
+set_property(TARGET kernels APPEND PROPERTY INCLUDE_DIRECTORIES "${MUSIFY_HIP_HELPERS_DIR}")
 target_include_directories(kernels PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/src)
 set_target_properties(kernels PROPERTIES
   POSITION_INDEPENDENT_CODE ON)
@@ -28,6 +31,7 @@ target_link_libraries(kernels PUBLIC hip::host)
 
 add_executable(saxpy_demo main.cpp "${CMAKE_CURRENT_SOURCE_DIR}/src/driver.cu")
 set_source_files_properties(${CMAKE_CURRENT_SOURCE_DIR}/src/driver.cu PROPERTIES LANGUAGE HIP)
+set_property(TARGET saxpy_demo APPEND PROPERTY INCLUDE_DIRECTORIES "${MUSIFY_HIP_HELPERS_DIR}")
 target_link_libraries(saxpy_demo PRIVATE kernels hip::hiprand)
 
 if(hip_FOUND)
