@@ -698,8 +698,9 @@ Decision Decider::decide(const KernelLaunch &L, llvm::StringRef FileText) const 
     return {std::move(E), {}};
   if (!L.Rewritable) {
     E.Status = EventStatus::Unsupported;
-    E.Note = "the launch's <<< >>> or the commas of its configuration come from a "
-             "macro's definition: it stays a <<<>>> launch";
+    E.Note = "the launch's <<< >>> and the commas of its configuration are not written "
+             "in one text (some come from a macro's definition): it stays a <<<>>> "
+             "launch";
     return {std::move(E), {}};
   }
 

@@ -55,6 +55,7 @@ public:
   }
 
   bool isUserFile(FileID FID) { return classOf(FID).User; }
+  bool isUserFile(FileEntryRef File) { return Classifier.isUser(pathOf(File)); }
   /// The user files the preprocessor entered, in order.
   void noteEntered(FileID FID) { Entered.push_back(FID); }
   const std::vector<FileID> &enteredUserFiles() const { return Entered; }
@@ -150,12 +151,38 @@ public:
   void noteImplicitHeaderIncluded(SourceLocation Loc) {
     keepEarliest(ImplicitHeaderIncluded, Loc);
   }
+  /// User code included at Hash a header that is not the user's: from there
+  /// on a name of the C or C++ library may come from it.
+  void noteOthersHeaderIncluded(SourceLocation Hash) {
+    keepEarliest(OthersHeaderIncluded, Hash);
+  }
+  /// Code at Loc used a name declared or defined at Def. Where Loc is the
+  /// user's, Def is not (the C library's NULL, size_t) and no header but the
+  /// user's was included before Loc, the name came from nvcc's implicit
+  /// include, which the target's compiler may not make (CMake's HIP
+  /// language does not).
+  void noteUseOf(SourceLocation Def, SourceLocation Loc) {
+    if (!LangOpts.CUDA || LibraryUseBeforeIncludes || Def.isInvalid() ||
+        SM.isWrittenInBuiltinFile(Def) || SM.isWrittenInCommandLineFile(Def))
+      return;
+    FileID DefFile = SM.getFileID(SM.getExpansionLoc(Def));
+    if (DefFile.isInvalid() || isUserFile(DefFile))
+      return;
+    Loc = SM.getExpansionLoc(Loc);
+    if (!isUserFile(SM.getFileID(Loc)))
+      return;
+    LibraryUseBeforeIncludes = OthersHeaderIncluded.isInvalid() ||
+                               SM.isBeforeInTranslationUnit(Loc, OthersHeaderIncluded);
+  }
   /// A CUDA unit that used the SDK before including the implicit header
-  /// (or never included it): nvcc's implicit include made it build.
+  /// (or never included it), or a library name before including any
+  /// header but its own: nvcc's implicit include made it build.
   bool reliesOnImplicitHeader() const {
-    return LangOpts.CUDA && FirstSdkUse.isValid() &&
-           (ImplicitHeaderIncluded.isInvalid() ||
-            SM.isBeforeInTranslationUnit(FirstSdkUse, ImplicitHeaderIncluded));
+    return LangOpts.CUDA &&
+           (LibraryUseBeforeIncludes ||
+            (FirstSdkUse.isValid() &&
+             (ImplicitHeaderIncluded.isInvalid() ||
+              SM.isBeforeInTranslationUnit(FirstSdkUse, ImplicitHeaderIncluded))));
   }
 
 private:
@@ -179,7 +206,8 @@ private:
       It->second = Classifier.classify(pathOf(FID));
     return It->second;
   }
-  SourceLocation FirstSdkUse, ImplicitHeaderIncluded;
+  SourceLocation FirstSdkUse, ImplicitHeaderIncluded, OthersHeaderIncluded;
+  bool LibraryUseBeforeIncludes = false;
 };
 
 std::optional<RuleKind> kindOfDecl(const NamedDecl *D) {
@@ -642,8 +670,10 @@ private:
     std::string RuleName = writtenNameOf(D, Qualifier);
     if (RuleName.empty() || !Rules.find(RuleName, *Kind))
       RuleName = ruleNameOf(First);
-    if (!isSdkDeclaration(First, RuleName, *Kind))
+    if (!isSdkDeclaration(First, RuleName, *Kind)) {
+      Where.noteUseOf(First->getLocation(), Loc);
       return;
+    }
     bool Pasted = false;
     unsigned Written = 0;
     std::optional<Place> At = Where.placeOfName(Loc, D->getName(), &Pasted, &Written);
@@ -771,11 +801,13 @@ private:
     KernelLaunch L;
     if (const NamedDecl *K = E->getDirectCallee())
       L.Kernel = K->getNameAsString();
-    L.Rewritable = readLaunchPieces(E, SM.getFileID(Begin), L);
+    std::optional<FileID> Written = readLaunchPieces(E, L);
+    L.Rewritable = Written.has_value();
     // One written in a macro's argument is where its kernel is written: a
-    // macro that takes several launches (a dispatch macro's lambda) has each.
-    if (L.Rewritable)
-      Begin = SM.getComposedLoc(SM.getFileID(Begin), L.CalleeBegin);
+    // macro that takes several launches (a dispatch macro's lambda) has
+    // each; one written in a macro's definition is there.
+    if (Written)
+      Begin = SM.getComposedLoc(*Written, L.CalleeBegin);
     std::optional<Place> At = Where.placeOfOffset(Begin);
     if (!At)
       return;
@@ -861,38 +893,99 @@ private:
     return true;
   }
 
-  /// The offsets of a launch's pieces in File: the kernel, each configuration
-  /// argument and the `(` of the arguments. A piece may be a macro's use
-  /// (`BLOCKS(n)`), but the `<<<`, the `>>>` and what lies between the
-  /// pieces must be written in File, directly or as a macro's argument (a
-  /// dispatch macro's lambda), not in a macro's own text: the call rewrite
-  /// edits only those.
-  bool readLaunchPieces(const CUDAKernelCallExpr *E, FileID File, KernelLaunch &L) {
+  /// The file a launch's pieces are written in, with their offsets there in
+  /// L: the kernel, each configuration argument and the `(` of the
+  /// arguments. A piece may be a macro's use (`BLOCKS(n)`), but the `<<<`,
+  /// the `>>>` and what lies between the pieces must be written in one
+  /// file: where the launch is, directly or as a macro's argument (a
+  /// dispatch macro's lambda), or else all in one macro's definition, a
+  /// parameter standing for its argument (`#define RUN(k) k<<<g, b>>>(x)`).
+  /// The call rewrite edits only those. None if they are not.
+  std::optional<FileID> readLaunchPieces(const CUDAKernelCallExpr *E, KernelLaunch &L) {
     const SourceManager &SM = Where.sourceManager();
     const CallExpr *Config = E->getConfig();
-    auto Spelled = [&](SourceLocation Loc) -> std::optional<SourceLocation> {
+    if (!Config)
+      return std::nullopt;
+    // Where the launch is: a macro's argument is where it is written.
+    FileID Site = SM.getFileID(SM.getExpansionLoc(E->getBeginLoc()));
+    auto AtSite = [&](SourceLocation Loc, bool) -> std::optional<SourceLocation> {
       while (Loc.isMacroID() && SM.isMacroArgExpansion(Loc))
         Loc = SM.getImmediateSpellingLoc(Loc);
-      if (Loc.isInvalid() || Loc.isMacroID() || SM.getFileID(Loc) != File)
-        return std::nullopt;
-      return Loc;
+      return Loc.isValid() && Loc.isFileID() ? std::optional(Loc) : std::nullopt;
     };
-    auto Written = [&](SourceLocation Loc) -> std::optional<unsigned> {
-      std::optional<SourceLocation> At = Spelled(Loc);
-      return At ? std::optional(SM.getFileOffset(*At)) : std::nullopt;
+    if (readLaunchPieces(E, Site, AtSite, /*InDefinition=*/false, L))
+      return Site;
+    // In the definition of the macro whose text has the `<<<`: a location
+    // in an expansion within it (an argument, a macro it uses) is where
+    // that expansion is written in its text.
+    SourceLocation Open = Config->getBeginLoc();
+    if (!Open.isMacroID() || SM.isMacroArgExpansion(Open))
+      return std::nullopt;
+    FileID Body = SM.getFileID(Open);
+    auto InBody = [&](SourceLocation Loc, bool End) -> std::optional<SourceLocation> {
+      if (Loc.isFileID())
+        return Loc;
+      while (Loc.isMacroID() && SM.getFileID(Loc) != Body) {
+        CharSourceRange Range = SM.getImmediateExpansionRange(Loc);
+        Loc = End ? Range.getEnd() : Range.getBegin();
+      }
+      if (!Loc.isMacroID())
+        return std::nullopt; // outside the macro
+      Loc = SM.getImmediateSpellingLoc(Loc);
+      return Loc.isValid() && Loc.isFileID() ? std::optional(Loc) : std::nullopt;
+    };
+    std::optional<SourceLocation> Definition = InBody(Open, false);
+    L.Config.clear();
+    if (!Definition ||
+        !readLaunchPieces(E, SM.getFileID(*Definition), InBody, /*InDefinition=*/true, L))
+      return std::nullopt;
+    // A kernel that is a parameter may be another in each expansion: the
+    // launch is named as the definition writes it, and the kernel goes in
+    // the kernel-name macro, whose commas a template-id would split.
+    if (SM.isMacroArgExpansion(E->getCallee()->getBeginLoc())) {
+      L.Kernel = SM.getBufferData(SM.getFileID(*Definition))
+                     .slice(L.CalleeBegin, L.CalleeEnd)
+                     .str();
+      L.CalleeIsTemplateId = true;
+    }
+    return SM.getFileID(*Definition);
+  }
+
+  /// readLaunchPieces() in File, each location taken to where Spelled says
+  /// it is written (the first or, End, the last of a range).
+  bool readLaunchPieces(
+      const CUDAKernelCallExpr *E, FileID File,
+      llvm::function_ref<std::optional<SourceLocation>(SourceLocation, bool End)> Spelled,
+      bool InDefinition, KernelLaunch &L) {
+    const SourceManager &SM = Where.sourceManager();
+    const LangOptions &LangOpts = Where.langOpts();
+    const CallExpr *Config = E->getConfig();
+    auto Written = [&](SourceLocation Loc, bool End = false) -> std::optional<unsigned> {
+      std::optional<SourceLocation> At = Spelled(Loc, End);
+      return At && SM.getFileID(*At) == File ? std::optional(SM.getFileOffset(*At))
+                                             : std::nullopt;
     };
     auto Piece = [&](const Expr *X) -> std::optional<std::pair<unsigned, unsigned>> {
+      if (InDefinition) {
+        // From its first token to the end of its last, in the definition.
+        std::optional<unsigned> Begin = Written(X->getBeginLoc());
+        std::optional<SourceLocation> Last = Spelled(X->getEndLoc(), true);
+        if (!Begin || !Last || SM.getFileID(*Last) != File)
+          return std::nullopt;
+        unsigned End =
+            SM.getFileOffset(*Last) + Lexer::MeasureTokenLength(*Last, SM, LangOpts);
+        return End > *Begin ? std::optional(std::pair{*Begin, End}) : std::nullopt;
+      }
       CharSourceRange R = Lexer::makeFileCharRange(
-          CharSourceRange::getTokenRange(X->getSourceRange()), SM, Where.langOpts());
+          CharSourceRange::getTokenRange(X->getSourceRange()), SM, LangOpts);
       std::optional<unsigned> Begin = Written(R.getBegin());
       if (R.isInvalid() || !Begin || SM.getFileID(R.getEnd()) != File)
         return std::nullopt;
       return std::pair{*Begin, SM.getFileOffset(R.getEnd())};
     };
     // The configuration is a call at `<<<` whose `)` is the `>>>`.
-    std::optional<SourceLocation> Closing =
-        Config ? Spelled(Config->getRParenLoc()) : std::nullopt;
-    if (!Closing || !Written(Config->getBeginLoc()))
+    std::optional<SourceLocation> Closing = Spelled(Config->getRParenLoc(), true);
+    if (!Closing || SM.getFileID(*Closing) != File || !Written(Config->getBeginLoc()))
       return false;
     std::optional<std::pair<unsigned, unsigned>> Kernel =
         Piece(E->getCallee()->IgnoreImplicit());
@@ -907,10 +1000,11 @@ private:
       L.Config.push_back(*P);
     }
     // The `(` of the arguments follows the `>>>`.
-    std::optional<Token> Paren = Lexer::findNextToken(*Closing, SM, Where.langOpts());
+    std::optional<Token> Paren = Lexer::findNextToken(*Closing, SM, LangOpts);
     std::optional<unsigned> Open =
         Paren && Paren->is(tok::l_paren) ? Written(Paren->getLocation()) : std::nullopt;
-    if (!Open || L.Config.size() < 2)
+    if (!Open || L.Config.size() < 2 || *Open < L.Config.back().second ||
+        Kernel->second > L.Config.front().first)
       return false;
     L.ArgsOpen = *Open;
     std::tie(L.CalleeBegin, L.CalleeEnd) = *Kernel;
@@ -987,6 +1081,10 @@ public:
                           CharSourceRange FilenameRange, OptionalFileEntryRef File,
                           StringRef, StringRef, const Module *, bool,
                           SrcMgr::CharacteristicKind) override {
+    const SourceManager &SM = Where.sourceManager();
+    if (Where.isUserFile(SM.getFileID(SM.getExpansionLoc(Hash))) &&
+        (!File || !Where.isUserFile(*File)))
+      Where.noteOthersHeaderIncluded(Hash);
     // Code migrated before includes the target's counterpart of the
     // implicit header (found or not): nothing is left to make explicit.
     if (const Rule *Implicit = Rules.nvccImplicitHeader();
@@ -1151,7 +1249,8 @@ private:
           return;
       } else if (!Where.isSdkLocation(Def)) {
         // The user's own macro, whatever its name, unless a rule of the
-        // user's (--rules) names it.
+        // user's (--rules) names it; or the C library's (NULL).
+        Where.noteUseOf(Def, NameTok.getLocation());
         const Rule *R = Rules.find(Name, RuleKind::Macro);
         if (!R || !R->FromUser)
           return;

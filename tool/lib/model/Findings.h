@@ -38,8 +38,9 @@ struct Reference {
   bool ArgumentsConvert = false;
 };
 
-/// A `kernel<<<config>>>(args)` launch. Offsets are in At.File; a launch
-/// written through a macro has Rewritable false and only the place is known.
+/// A `kernel<<<config>>>(args)` launch. Offsets are in At.File: where the
+/// launch is, or the definition of the macro that writes it whole; a launch
+/// written partly by a macro has Rewritable false and only the place is known.
 struct KernelLaunch {
   Place At;
   std::string Kernel;
@@ -49,9 +50,10 @@ struct KernelLaunch {
   std::vector<std::pair<unsigned, unsigned>> Config;
   unsigned ArgsOpen = 0; ///< offset of the `(` after `>>>`
   unsigned ArgCount = 0;
-  /// The kernel is a template-id (`scale<float, 2>`): a launch call names it
-  /// in the target's kernel-name macro, as hipify does, so that its commas
-  /// cannot split the call's arguments.
+  /// The kernel is a template-id (`scale<float, 2>`), or a macro's parameter,
+  /// whose argument may be one: a launch call names it in the target's
+  /// kernel-name macro, as hipify does, so that its commas cannot split the
+  /// call's arguments.
   bool CalleeIsTemplateId = false;
 };
 
