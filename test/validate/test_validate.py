@@ -365,6 +365,35 @@ def configure_fallback_tests(validator):
           "validate project: a part's configure error goes to its targets only")
 
 
+def duplicate_symbol_tests(validator, work):
+    """A link that fails on a symbol defined twice is the environment's where
+    the toolchain's headers define that function and the tree does not (HIP
+    5.2's cooperative groups under -fgpu-rdc); else the tree's or musify's."""
+    sys.path.insert(0, os.path.dirname(os.path.realpath(validator)))
+    import project
+    log = ("lld: error: duplicate symbol: cooperative_groups::internal::coalesced_group::"
+           "masked_bit_count(unsigned long long, unsigned int)\n>>> defined in a.o\n")
+    toolchain, tree = os.path.join(work, "toolchain"), os.path.join(work, "dup-tree")
+    os.makedirs(toolchain)
+    os.makedirs(tree)
+    with open(os.path.join(toolchain, "helper.h"), "w") as f:
+        f.write("__device__ unsigned int masked_bit_count(lane_mask x,\n"
+                "                                     unsigned int add = 0) {\n  return 0;\n}\n")
+    with open(os.path.join(tree, "main.cu"), "w") as f:
+        f.write("unsigned int masked_bit_count(unsigned long long, unsigned int);\n")
+    m = project.DUPLICATE_SYMBOL.search(log)
+    check(m and m.group(1) == "masked_bit_count" and
+          project.defines([toolchain], "masked_bit_count") and
+          not project.defines([tree], "masked_bit_count"),
+          "validate project: a symbol twice defined is named; the toolchain's headers "
+          "define it, a declaration in the tree does not")
+    with open(os.path.join(tree, "own.cu"), "w") as f:
+        f.write("unsigned int masked_bit_count(unsigned long long x, unsigned int) "
+                "{ return x; }\n")
+    check(project.defines([tree], "masked_bit_count"),
+          "validate project: a symbol the tree defines itself is not the environment's")
+
+
 def original_arch_tests(validator, work):
     """--original-arch: every target of every folder gets the one CUDA
     architecture, whatever the project's own set() said, and once only
@@ -407,6 +436,7 @@ def main():
     known_bug_tests(validator)
     original_arch_tests(validator, work)
     configure_fallback_tests(validator)
+    duplicate_symbol_tests(validator, work)
     layer_coverage(rules_dir, runtime_include)
     nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
     if not os.path.exists(nvcc):

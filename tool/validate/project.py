@@ -38,8 +38,12 @@ Every build target of each migration ends in one class:
                that its build file cannot (a blocker: `build.expected` false)
   environment  it failed on a header, library or CMake package this
                machine's toolchain lacks (Debian has no hipCUB, hipBLAS or
-               libomp for hipcc):
-               never a CUDA header left behind, musify's own, or the tree's
+               libomp for hipcc), never a CUDA header left behind, musify's
+               own, or the tree's; or at a link on a symbol twice defined
+               that the toolchain's headers define and the tree does not
+               (HIP 5.2's cooperative groups define device functions
+               neither inline nor static, so two units of relocatable device
+               code that include them collide)
   failed       any other failure: the first error is shown
   known-bug    failed, but listed with --known-bug TARGET:NAME as a musify
                bug already known (does not fail the run; still counted); one
@@ -80,6 +84,11 @@ MISSING_LIBRARY = re.compile(r"cannot find -l(\S+)")
 MISSING_PACKAGE = re.compile(r'(?:package configuration file provided by|no package) '
                              r'"([\w.+-]+)"')
 CUDA_PACKAGE = re.compile(r"(?i)cuda|nvidia|^cub$|^thrust$")
+# A link's symbol defined twice: the name of the function, without its scope.
+DUPLICATE_SYMBOL = re.compile(r"duplicate symbol: (?:[\w:~<>, ]*::)?(~?\w+)\(")
+# Where each target's compiler finds its own headers.
+TOOLCHAIN_HEADERS = {"hip": ("$ROCM_PATH/include/hip", "/opt/rocm/include/hip",
+                             "/usr/include/hip")}
 MAKEFILES = ("GNUmakefile", "makefile", "Makefile")
 SOURCE_EXTS = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp")
 ERROR = re.compile(r"^.*\b(?:error|Error|fatal error|No rule to make target)\b.*$", re.M)
@@ -89,6 +98,34 @@ ERROR = re.compile(r"^.*\b(?:error|Error|fatal error|No rule to make target)\b.*
 CUDA_WORD = re.compile(r"(?<![\w.-])(?:nvcc|nvidia-smi|-lcu\w+|-lnvidia-ml|sm_\d+|"
                        r"compute_\d+|CUDA\w*|cuda_std_\d+)\b|/cuda\b")
 FINDING = re.compile(r"#.*\bmusify-\w+")
+
+
+def toolchain_headers(kind):
+    """The folder of the target's own headers on this machine, in a list (or
+    an empty one)."""
+    for folder in TOOLCHAIN_HEADERS.get(kind, ()):
+        folder = os.path.expandvars(folder)
+        if "$" not in folder and os.path.isdir(folder):
+            return [folder]
+    return []
+
+
+def defines(folders, name):
+    """Whether a C or C++ source or header under the folders defines a
+    function `name` (its name, a parameter list and a body)."""
+    definition = re.compile(r"\b%s\s*\([^;{}]*\)[^;{}]*\{" % re.escape(name))
+    for folder in folders:
+        for root, _, files in os.walk(folder):
+            for f in files:
+                if not f.endswith(SOURCE_EXTS + (".hip", ".inl")):
+                    continue
+                try:
+                    with open(os.path.join(root, f), errors="replace") as source:
+                        if definition.search(source.read()):
+                            return True
+                except OSError:
+                    continue
+    return False
 
 
 class BadInput(Exception):
@@ -468,6 +505,10 @@ class ProjectRun:
         package = MISSING_PACKAGE.search(log)
         if package:  # a target library this machine lacks; CUDA's left behind is ours
             return "failed" if CUDA_PACKAGE.search(package.group(1)) else "environment"
+        twice = DUPLICATE_SYMBOL.search(log)
+        if twice and defines(toolchain_headers(kind), twice.group(1)) \
+                and not defines([tree], twice.group(1)):
+            return "environment"
         return "environment" if MISSING_LIBRARY.search(log) else "failed"
 
     def migrate(self, kind):
