@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """explain = migration: every name the rule tables know (C and C++ names,
-headers, Python API paths), explained and migrated for each target (HIP for
-two versions), must get the same answer from both: what it is written as and
-whether it is migrated, kept or unsupported.
+headers, Python API paths, and the Makefile words a migration decides
+alone: nvcc's flags that take no value, libraries as -lNAME, tools),
+explained and migrated for each target (HIP for two versions), must get the
+same answer from both: what it is written as and whether it is migrated,
+kept or unsupported.
 
 The C and C++ names are migrated in a preprocessor branch no pass compiles
 (`#if 0`), so each is decided alone, by spelling, as explain decides it: a
@@ -10,7 +12,9 @@ function as a call (`name()`; one whose call's arguments change as the call
 explain says it decided), a header as an #include. The Python API paths are
 migrated in a module that imports torch, and compared with explain's answer
 for model code (python-api); a name that stays as it is has its line
-unchanged.
+unchanged. The Makefile words are migrated in a Makefile whose nvcc command
+reads them (a flag, a library in a variable the command names; a tool as a
+recipe's command), each compared with explain's answer for its kind.
 
 usage: explain_agrees.py MUSIFY RULES_DIR WORK_DIR
 Prints one line per run and each disagreement; exit 1 on any."""
@@ -28,6 +32,41 @@ from musifypy import rule_tables  # noqa: E402
 RUNS = [("musa", None), ("hip", "5.2"), ("hip", "6.3")]
 ANSWER = re.compile(r"^  (\S+)(?: (\d+\.\d+))?: (.*) \[([a-z, ]+)\]$")
 USE = re.compile(r"^      as in: (.*)$")
+
+
+# The Makefile words of each kind of the toolchain table, as a Makefile
+# writes them: (kind, how a line of the Makefile writes the word).
+MAKE_WORDS = {"compiler-flag": "FLAGS += %s", "library": "LDLIBS += %s", "tool": "\t%s"}
+
+
+def make_words(rules_dir):
+    """{word: kind} of every target's toolchain table that a Makefile
+    migration decides alone: flags that take no value (a value changes the
+    answer), libraries as a link flag, tools; no prefix entry."""
+    words = {}
+    for target in rule_tables.targets(rules_dir):
+        table = rule_tables.read(os.path.join(rules_dir, target, "buildfiles"),
+                                 "toolchain.json")
+        for e in table["entries"]:
+            if e["kind"] not in MAKE_WORDS or e.get("prefix") or \
+                    e.get("value", "none") != "none":
+                continue
+            words["-l" + e["cuda"] if e["kind"] == "library" else e["cuda"]] = e["kind"]
+    return words
+
+
+def make_text(words):
+    """(a Makefile whose nvcc command reads every word, {word: its line})."""
+    variables = ["NVCC = nvcc"]
+    recipe = ["all:", "\t$(NVCC) $(FLAGS) -c a.cu $(LDLIBS)"]
+    lines = {}
+    for word, kind in sorted(words.items()):
+        into = recipe if kind == "tool" else variables
+        into.append(MAKE_WORDS[kind] % word)
+        lines[word] = (into, len(into))
+    text = variables + recipe
+    return "\n".join(text) + "\n", {
+        w: n if into is variables else len(variables) + n for w, (into, n) in lines.items()}
 
 
 def known_names(rules_dir):
@@ -54,30 +93,32 @@ def written_use(name, kind):
     return "#include <%s>" % name if kind == "header" else name
 
 
-def explained(musify, rules_dir, target, version, names, python):
+def explained(musify, rules_dir, target, version, names, kinds):
     """{name: (written, status, use)} as explain answers for one target; for
-    the Python paths, as it answers for model code (python-api)."""
+    a name of kinds ({name: kind}: the Python paths, python-api; the
+    Makefile words), as it answers for that kind of word."""
     cmd = [musify, "explain", "--rules-dir=" + rules_dir, "--target=" + target]
     if version:
         cmd.append("--hip-version=" + version)
     out = subprocess.run(cmd + ["--"] + names, capture_output=True, text=True).stdout
-    answers, name = {n: ["", "none", None] for n in python}, None
+    answers, name = {n: ["", "none", None] for n in kinds}, None
     for line in out.splitlines():
         if line.endswith(": no rule table knows this name") or \
                 ": no rule table knows this name; did you mean " in line:
             answers[line.split(": no rule table knows", 1)[0]] = ["", "none", None]
         elif not line.startswith(" "):
             # A Python path is model code's (python-api) where a setup.py
-            # word is spelt the same.
+            # word is spelt the same; `nvcc` a tool, not setup.py's string.
             name, _, kind = line[:-1].partition(" (")
             kind = kind.split(",")[0]
-            if name in python and kind != "python-api":
+            if name in kinds and kind != kinds[name]:
                 name = None
         elif line.endswith(": not in its tables") and name is not None:
             answers[name] = ["", "none", None]
         elif ANSWER.match(line) and name is not None:
             m = ANSWER.match(line)
-            answers[name] = [m.group(3), m.group(4).split(",")[0], written_use(name, kind)]
+            written = "" if m.group(3) == "(removed)" else m.group(3)
+            answers[name] = [written, m.group(4).split(",")[0], written_use(name, kind)]
         elif USE.match(line) and name in answers:
             answers[name][2] = USE.match(line).group(1)
     return answers
@@ -99,11 +140,12 @@ def migrated(musify, rules_dir, target, version, work, file_name, text):
     events = {(e["line"], e["cuda"]): (e["target"], e["status"])
               for f in files for e in f["references"]}
     # A name a migration keeps with no event is one whose line it leaves as
-    # it is: that line is its answer.
+    # it is (lines it adds, comments above a finding, move it): that line is
+    # its answer.
     with open(source + ".out", encoding="utf-8") as f:
-        written = f.read().split("\n")
+        written = set(f.read().split("\n"))
     for number, line in enumerate(text.split("\n"), start=1):
-        if number <= len(written) and written[number - 1] == line:
+        if line in written:
             events.setdefault((number, "(unchanged)"), ("", "kept"))
     return events
 
@@ -135,8 +177,10 @@ def compare(answers, events, lines):
     return wrong
 
 
-def check_run(musify, rules_dir, work, target, version, names, python):
-    answers = explained(musify, rules_dir, target, version, names + python, set(python))
+def check_run(musify, rules_dir, work, target, version, names, python, words):
+    kinds = dict(words, **{n: "python-api" for n in python})
+    answers = explained(musify, rules_dir, target, version, names + python + sorted(words),
+                        kinds)
     wrong = [n + ": explain gives no answer" for n in names + python if n not in answers]
     uses = [(n, answers[n][2] or n) for n in names if n in answers]
     lines, text = {}, "#if 0\n"
@@ -151,17 +195,22 @@ def check_run(musify, rules_dir, work, target, version, names, python):
         py_text += "x = %s\n" % name
     events = migrated(musify, rules_dir, target, version, work, "names.py", py_text)
     wrong += compare(answers, events, py_lines)
-    print("%s%s: %d names, %d Python paths: %d disagreement(s)"
-          % (target, " " + version if version else "", len(lines), len(py_lines), len(wrong)))
+    make, make_lines = make_text(words)
+    events = migrated(musify, rules_dir, target, version, work, "Makefile", make)
+    wrong += compare(answers, events, make_lines)
+    print("%s%s: %d names, %d Python paths, %d Makefile words: %d disagreement(s)"
+          % (target, " " + version if version else "", len(lines), len(py_lines),
+             len(make_lines), len(wrong)))
     return wrong
 
 
 def main(musify, rules_dir, work):
     os.makedirs(work, exist_ok=True)
     names, python = known_names(rules_dir)
+    words = make_words(rules_dir)
     wrong = []
     for target, version in RUNS:
-        wrong += check_run(musify, rules_dir, work, target, version, names, python)
+        wrong += check_run(musify, rules_dir, work, target, version, names, python, words)
     for line in wrong[:int(os.environ.get("EXPLAIN_AGREES_SHOW", "50"))]:
         print("  " + line)
     return 1 if wrong else 0

@@ -204,6 +204,13 @@ std::optional<BuildAnswer> lookUpBuild(const BuildRules &Build, BuildRuleKind Ki
       return BuildAnswer{Api->Rule, Api->NewPath};
     return std::nullopt;
   }
+  // A library as a link line names it (`-lcublas`), as well as bare.
+  if (Kind == BuildRuleKind::Library && Name.starts_with("-l") && Name.size() > 2) {
+    std::optional<BuildAnswer> A = lookUpBuild(Build, Kind, Name.drop_front(2));
+    if (A && !A->Becomes.empty())
+      A->Becomes = "-l" + A->Becomes;
+    return A;
+  }
   const BuildRule *R = Build.find(Kind, Name);
   if (!R)
     return std::nullopt;
