@@ -25,7 +25,7 @@ namespace {
 
 const char Usage[] =
     "usage: musify explain [--rules-dir=DIR] [--target=NAME] [--hip-version=X.Y]\n"
-    "                      [--] NAME...\n\n"
+    "                      [--rules=FILE]... [--] NAME...\n\n"
     "Prints what a migration makes of each CUDA name (a function, type, macro,\n"
     "enumerator, header, PyTorch name in C++ or Python, build-file word, nvcc\n"
     "flag) on every target, or on --target's, for the target version a migration\n"
@@ -35,6 +35,7 @@ const char Usage[] =
     "rule's note and how the mapping is known; near matches for a name no table\n"
     "knows. A hazard's code (warp-size, inline-asm, ...) prints what it finds.\n"
     "Names after -- may begin with '-' (nvcc flags: musify explain -- -G).\n"
+    "--rules adds a user's rules to --target's tables, as for a migration.\n"
     "Exit status: 0 every name is known, 1 one is not, 2 bad usage.\n";
 
 struct Tables {
@@ -363,6 +364,7 @@ namespace {
 /// The command line of `musify explain`.
 struct ExplainOptions {
   std::string RulesDir, Only, Version;
+  std::vector<std::string> UserRules; ///< --rules, in order
   bool OnlyGiven = false, Help = false;
   std::vector<StringRef> Names;
   /// Words before `--` that begin with '-' and are no option of explain's:
@@ -399,11 +401,18 @@ std::optional<std::string> parseExplainArgs(ArrayRef<const char *> Args,
     } else if (Value("--hip-version", Opts.Version)) {
       if (!parseVersion(Opts.Version))
         return "--hip-version=" + Opts.Version + ": expected a version such as 6.3";
+    } else if (std::string File; Value("--rules", File)) {
+      if (File.empty())
+        return std::string("--rules needs a rule file");
+      Opts.UserRules.push_back(std::move(File));
     } else if (!Value("--rules-dir", Opts.RulesDir)) {
       Opts.Flags.push_back(Arg);
       Opts.Names.push_back(Arg);
     }
   }
+  // A user's rules are for one target, as a migration has one.
+  if (!Opts.UserRules.empty() && !Opts.OnlyGiven)
+    return std::string("--rules goes with --target: a user's rules are for one target");
   return std::nullopt;
 }
 
@@ -421,6 +430,9 @@ Expected<std::vector<Tables>> loadTables(const ExplainOptions &Opts) {
     Expected<RuleTable> Rules = RuleTable::loadDirectory(Opts.RulesDir, Name);
     if (!Rules)
       return Rules.takeError();
+    for (const std::string &File : Opts.UserRules)
+      if (Error E = Rules->addUserFile(File, Name))
+        return E;
     std::string Version;
     if (Target->Versioned) {
       AnyVersioned = true;
