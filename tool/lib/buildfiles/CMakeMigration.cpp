@@ -35,6 +35,15 @@ bool namesProperties(llvm::StringRef Command) {
                            "get_source_file_property", "define_property"});
 }
 
+/// The command that appends Value to Target's Property: set_property(),
+/// which mixes with every other command that sets it.
+std::string appendToProperty(llvm::StringRef Target, llvm::StringRef Property,
+                             llvm::StringRef Value) {
+  return ("set_property(TARGET " + Target + " APPEND PROPERTY " + Property + " " + Value +
+          ")")
+      .str();
+}
+
 bool isSourceCommand(llvm::StringRef Command) {
   return isOneOf(Command, {"add_executable", "add_library", "target_sources"});
 }
@@ -796,9 +805,9 @@ private:
       return;
     llvm::StringRef Target = Text.slice(C.Arguments[0].Begin, C.Arguments[0].End);
     if (Ed.edit(C.CloseParen + 1, 0,
-                "\n" + indentOf(C) + "set_property(TARGET " + Target.str() +
-                    " APPEND PROPERTY INCLUDE_DIRECTORIES \"${" + HelpersVariable +
-                    "}\")") &&
+                "\n" + indentOf(C) +
+                    appendToProperty(Target, "INCLUDE_DIRECTORIES",
+                                     "\"${" + HelpersVariable + "}\"")) &&
         !HelpersFirstUser)
       HelpersFirstUser = &C;
   }
@@ -868,8 +877,7 @@ private:
     llvm::StringRef Name = Text.slice(Target.Begin, Target.End);
     if (links(Name, SourceLanguage->Link))
       return;
-    std::string Command = "set_property(TARGET " + Name.str() +
-                          " APPEND PROPERTY LINK_LIBRARIES " + SourceLanguage->Link + ")";
+    std::string Command = appendToProperty(Name, "LINK_LIBRARIES", SourceLanguage->Link);
     Edit Insert{C.CloseParen + 1, 0, "\n" + indentOf(C) + Command};
     if (Ed.record(Ed.decider().languageLink(*SourceLanguage, Ed.placeOf(Target.Begin),
                                             Name, std::move(Command),

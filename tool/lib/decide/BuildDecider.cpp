@@ -112,32 +112,40 @@ Decision BuildDecider::renamedSource(const Place &At, llvm::StringRef Word,
   return D;
 }
 
+Decision BuildDecider::insertedCommand(const BuildRule &Language, BuildRuleKind Kind,
+                                       const Place &At, llvm::StringRef Word,
+                                       std::string Command, Edit Edit,
+                                       std::string Note) const {
+  Decision D = migrated(&Language, At, buildRuleKindName(Kind), Word, std::move(Command),
+                        {std::move(Edit)});
+  D.Outcome.NeedsReview = false;
+  D.Outcome.Note = std::move(Note);
+  return D;
+}
+
 Decision BuildDecider::sourceLanguage(const BuildRule &Language, const Place &At,
                                       llvm::StringRef First, std::string Command,
                                       Edit Edit) const {
-  Decision D = migrated(&Language, At, buildRuleKindName(BuildRuleKind::CMakeLanguage),
-                        First, std::move(Command), {std::move(Edit)});
-  D.Outcome.NeedsReview = false;
-  D.Outcome.Note = Language.SourceCommand.empty()
-                       ? "CMake compiles only " +
-                             llvm::join(Language.TargetExtensions, ", ") + " files as " +
-                             Language.Replacement +
-                             " by default: these sources are given the language"
-                       : std::string("these sources are given to the target's compiler");
-  return D;
+  return insertedCommand(
+      Language, BuildRuleKind::CMakeLanguage, At, First, std::move(Command),
+      std::move(Edit),
+      Language.SourceCommand.empty()
+          ? "CMake compiles only " + llvm::join(Language.TargetExtensions, ", ") +
+                " files as " + Language.Replacement +
+                " by default: these sources are given the language"
+          : std::string("these sources are given to the target's compiler"));
 }
 
 Decision BuildDecider::languageLink(const BuildRule &Language, const Place &At,
                                     llvm::StringRef Target, std::string Command,
                                     Edit Edit) const {
-  Decision D = migrated(&Language, At, buildRuleKindName(BuildRuleKind::CMakeTarget),
-                        Target, std::move(Command), {std::move(Edit)});
-  D.Outcome.NeedsReview = false;
-  D.Outcome.Note = std::string("its C and C++ sources that include the ") + targetName() +
-                   " runtime's headers need " + Language.Link +
-                   " (its include folders and macros): CMake's " + Language.Replacement +
-                   " language gives them to " + Language.Replacement + " sources only";
-  return D;
+  return insertedCommand(Language, BuildRuleKind::CMakeTarget, At, Target,
+                         std::move(Command), std::move(Edit),
+                         std::string("its C and C++ sources that include the ") +
+                             targetName() + " runtime's headers need " + Language.Link +
+                             " (its include folders and macros): CMake's " +
+                             Language.Replacement + " language gives them to " +
+                             Language.Replacement + " sources only");
 }
 
 Decision BuildDecider::neededPackage(const Place &At, llvm::StringRef NeededBy,

@@ -95,6 +95,13 @@ public:
   const char *targetName() const { return Target.DisplayName.c_str(); }
 
 private:
+  /// A command Language's rule makes the migration write (Command, inserted
+  /// by Edit) for Word, of Kind: nothing for a person to review; Note says
+  /// why.
+  Decision insertedCommand(const BuildRule &Language, BuildRuleKind Kind, const Place &At,
+                           llvm::StringRef Word, std::string Command, Edit Edit,
+                           std::string Note) const;
+
   const BuildRules &Rules;
   const TargetDescription &Target;
 };
