@@ -25,10 +25,14 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 from musifypy import rule_tables  # noqa: E402
 import gen_runtime  # noqa: E402  (musa_version: one check of the version's form)
 
+# torch_musa's build helpers, for a migrated setup.py (python/ goes on PYTHONPATH).
+TORCH_MUSA = ["torch_musa/__init__.py", "torch_musa/utils/__init__.py",
+              "torch_musa/utils/musa_extension.py"]
 # (source, destination): MUSA's clang and clang++ are one script that reads its name.
 STATIC_FILES = [("mcc", "bin/mcc"), ("clang", "bin/clang"), ("clang", "bin/clang++"),
                 ("FindMUSAToolkit.cmake", "cmake/FindMUSAToolkit.cmake"),
-                ("MUSAToolkitConfig.cmake", "cmake/MUSAToolkitConfig.cmake")]
+                ("MUSAToolkitConfig.cmake", "cmake/MUSAToolkitConfig.cmake")] + [
+    (p, "python/" + p) for p in TORCH_MUSA]
 
 
 def inverse(entries, kind):

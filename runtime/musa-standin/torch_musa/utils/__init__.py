@@ -1,0 +1,1 @@
+"""torch_musa.utils of musify's stand-in: only musa_extension."""
