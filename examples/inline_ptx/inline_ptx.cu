@@ -1,11 +1,13 @@
 // inline_ptx: inline PTX of the shapes model code writes (special registers,
-// integer and float arithmetic, bit fields and permutes, dot products,
-// conversions, cache-hinted loads and stores, atomics, cp.async, barriers,
-// warp shuffles and votes), each checked against what the PTX ISA defines,
+// integer and float arithmetic with .ftz and directed rounding, bit fields
+// and permutes, dot products, conversions, cache-hinted loads and stores,
+// loads, stores and atomics with memory orders, cp.async, barriers, warp
+// shuffles and votes), each checked against what the PTX ISA defines,
 // computed on the host.
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
+#include <cfenv>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -20,8 +22,9 @@
   } while (0)
 
 constexpr int kLanes = 32;
-constexpr int kInts = 44;   // integer results per lane
-constexpr int kFloats = 20; // float results per lane
+constexpr int kInts = 49;   // integer results per lane
+constexpr int kFloats = 30; // float results per lane
+constexpr int kMem = 7 * kLanes;
 
 __device__ unsigned intResults(const unsigned *in, unsigned *out, int t) {
   unsigned a = in[t], b = in[t + kLanes], c = in[t + 2 * kLanes];
@@ -104,6 +107,17 @@ __device__ unsigned intResults(const unsigned *in, unsigned *out, int t) {
   out[k++ * kLanes + t] = r;
   asm("add.s32 %0, %0, %1;" : "+r"(s) : "n"(5));
   out[k++ * kLanes + t] = s;
+  // Dot products with signed and unsigned operands.
+  asm("dp4a.u32.s32 %0, %1, %2, %3;" : "=r"(s) : "r"(a), "r"(b), "r"(c));
+  out[k++ * kLanes + t] = s;
+  asm("dp4a.s32.u32 %0, %1, %2, %3;" : "=r"(s) : "r"(a), "r"(b), "r"(c));
+  out[k++ * kLanes + t] = s;
+  asm("dp2a.lo.s32.s32 %0, %1, %2, %3;" : "=r"(s) : "r"(a), "r"(b), "r"(c));
+  out[k++ * kLanes + t] = s;
+  asm("dp2a.hi.u32.s32 %0, %1, %2, %3;" : "=r"(s) : "r"(a), "r"(b), "r"(c));
+  out[k++ * kLanes + t] = s;
+  asm("dp2a.hi.s32.u32 %0, %1, %2, %3;" : "=r"(s) : "r"(a), "r"(b), "r"(c));
+  out[k++ * kLanes + t] = s;
   return k;
 }
 
@@ -176,6 +190,28 @@ __device__ void floatResults(const float *fin, float *fout, int t) {
   fout[k++ * kLanes + t] = f;
   asm("ld.global.nc.f32 %0, [%1];" : "=f"(f) : "l"(fin + t + kLanes));
   fout[k++ * kLanes + t] = f;
+  // Directed rounding: toward zero, minus and plus infinity.
+  asm("add.rz.f32 %0, %1, %2;" : "=f"(f) : "f"(x), "f"(y * 1e-3f));
+  fout[k++ * kLanes + t] = f;
+  asm("add.rm.f32 %0, %1, %2;" : "=f"(f) : "f"(x), "f"(y * 1e-3f));
+  fout[k++ * kLanes + t] = f;
+  asm("add.rp.f32 %0, %1, %2;" : "=f"(f) : "f"(x), "f"(y * 1e-3f));
+  fout[k++ * kLanes + t] = f;
+  asm("sub.rz.f32 %0, %1, %2;" : "=f"(f) : "f"(x), "f"(z * 1e-3f));
+  fout[k++ * kLanes + t] = f;
+  asm("mul.rm.f32 %0, %1, %2;" : "=f"(f) : "f"(x), "f"(y));
+  fout[k++ * kLanes + t] = f;
+  asm("mul.rp.f32 %0, %1, %2;" : "=f"(f) : "f"(x), "f"(z));
+  fout[k++ * kLanes + t] = f;
+  // .ftz: subnormal operands and results are zero of their sign.
+  asm("add.ftz.f32 %0, %1, %2;" : "=f"(f) : "f"(x * 1e-39f), "f"(y));
+  fout[k++ * kLanes + t] = f;
+  asm("mul.rn.ftz.f32 %0, %1, %2;" : "=f"(f) : "f"(x * 1e-20f), "f"(y * 1e-19f));
+  fout[k++ * kLanes + t] = f;
+  asm("fma.rn.ftz.f32 %0, %1, %2, %3;" : "=f"(f) : "f"(x), "f"(y), "f"(z * 1e-39f));
+  fout[k++ * kLanes + t] = f;
+  asm("max.ftz.f32 %0, %1, %2;" : "=f"(f) : "f"(x * 1e-39f), "f"(y));
+  fout[k++ * kLanes + t] = f;
 }
 
 __device__ void conversionResults(const float *special, unsigned *out, int t, int k) {
@@ -223,9 +259,10 @@ __global__ void ptxKernel(const unsigned *in, const float *fin, const float *spe
                : "l"(in + 4 * (t % 8)));
   asm volatile("st.global.wb.u32 [%0], %1;" ::"l"(mem + t), "r"(v0 + v1 + v2 + v3)
                : "memory");
-  asm volatile("st.global.cs.v2.f32 [%0], {%1, %2};" ::"l"(fout + 20 * kLanes + 2 * t),
-               "f"(1.5f), "f"(-2.0f)
-               : "memory");
+  asm volatile(
+      "st.global.cs.v2.f32 [%0], {%1, %2};" ::"l"(fout + kFloats * kLanes + 2 * t),
+      "f"(1.5f), "f"(-2.0f)
+      : "memory");
   unsigned next;
   asm volatile("ld.global.cg.u32 %0, [%1+4];" : "=r"(next) : "l"(in + t));
   mem[kLanes + t] = next;
@@ -249,6 +286,23 @@ __global__ void ptxKernel(const unsigned *in, const float *fin, const float *spe
                  : "memory");
     mem[2 * kLanes + 2] = old;
   }
+  // Loads, stores and atomics with a memory order and a scope.
+  unsigned acquired, seen;
+  asm volatile("ld.acquire.gpu.global.u32 %0, [%1];"
+               : "=r"(acquired)
+               : "l"(in + t)
+               : "memory");
+  asm volatile("st.release.gpu.global.u32 [%0], %1;" ::"l"(mem + 4 * kLanes + t),
+               "r"(acquired + 1)
+               : "memory");
+  asm volatile("ld.volatile.global.u32 %0, [%1];" : "=r"(seen) : "l"(in + kLanes + t));
+  asm volatile("atom.acq_rel.gpu.global.add.u32 %0, [%1], %2;"
+               : "=r"(old)
+               : "l"(mem + 5 * kLanes), "r"(1u)
+               : "memory");
+  asm volatile("red.relaxed.gpu.global.add.u32 [%0], %1;" ::"l"(mem + 5 * kLanes + 1),
+               "r"(2u)
+               : "memory");
   asm volatile("membar.gl;" ::: "memory");
   asm volatile("fence.acq_rel.gpu;" ::: "memory");
 
@@ -271,6 +325,13 @@ __global__ void ptxKernel(const unsigned *in, const float *fin, const float *spe
       : "=r"(got)
       : "r"(static_cast<unsigned>(__cvta_generic_to_shared(&words[(t + 1) % kLanes]))));
   mem[3 * kLanes + t] = got + tile[t];
+  asm volatile("bar.sync 0;" ::: "memory");
+  asm volatile("st.relaxed.cta.shared.u32 [%0], %1;" ::"r"(
+                   static_cast<unsigned>(__cvta_generic_to_shared(&words[t]))),
+               "r"(seen)
+               : "memory");
+  asm volatile("bar.sync 0;" ::: "memory");
+  mem[6 * kLanes + t] = words[(t + 3) % kLanes];
   asm volatile("membar.cta;" ::: "memory");
 }
 
@@ -310,13 +371,35 @@ static unsigned lut3(unsigned a, unsigned b, unsigned c, unsigned lut) {
   }
   return d;
 }
-static int dot4(unsigned a, unsigned b, int c, bool sign) {
+// dp4a and dp2a: a's and b's bytes (dp2a: a's halves) sign-extended where signed.
+static int dot4(unsigned a, unsigned b, int c, bool signA, bool signB) {
   for (int i = 0; i < 4; ++i) {
-    int x = sign ? (signed char)(a >> 8 * i) : (int)((a >> 8 * i) & 0xff);
-    int y = sign ? (signed char)(b >> 8 * i) : (int)((b >> 8 * i) & 0xff);
-    c += x * y;
+    int x = signA ? (signed char)(a >> 8 * i) : (int)((a >> 8 * i) & 0xff);
+    int y = signB ? (signed char)(b >> 8 * i) : (int)((b >> 8 * i) & 0xff);
+    c = (int)((unsigned)c + (unsigned)(x * y));
   }
   return c;
+}
+static int dot2(unsigned a, unsigned b, int c, bool high, bool signA, bool signB) {
+  for (int i = 0; i < 2; ++i) {
+    unsigned half = (a >> 16 * i) & 0xffff,
+             byte = (b >> (8 * i + (high ? 16 : 0))) & 0xff;
+    int x = signA ? (short)half : (int)half, y = signB ? (signed char)byte : (int)byte;
+    c = (int)((unsigned)c + (unsigned)(x * y));
+  }
+  return c;
+}
+// x op y computed by the host's floating point in rounding mode `mode`.
+static float rounded(int mode, char op, float x, float y) {
+  volatile float a = x, b = y, r;
+  std::fesetround(mode);
+  r = op == '+' ? a + b : op == '-' ? a - b : a * b;
+  std::fesetround(FE_TONEAREST);
+  return r;
+}
+// .ftz: a subnormal is zero of its sign.
+static float flush(float x) {
+  return std::fabs(x) < 1.17549435e-38f ? std::copysign(0.0f, x) : x;
 }
 static unsigned short toBf16(float f) {
   unsigned u = bits(f);
@@ -385,8 +468,8 @@ static void expectInts(const unsigned *in, const float *special, int t, unsigned
   e[k++] = (unsigned)((ba << (c & 31)) >> 32);
   unsigned n = c & 63;
   e[k++] = n >= 32 ? b : (unsigned)(ba >> n);
-  e[k++] = dot4(a, b, (int)c, true);
-  e[k++] = dot4(a, b, (int)c, false);
+  e[k++] = dot4(a, b, (int)c, true, true);
+  e[k++] = dot4(a, b, (int)c, false, false);
   e[k++] = c + (a & 0xffff) * (b & 0xff) + (a >> 16) * ((b >> 8) & 0xff);
   e[k++] = n >= 32 ? 0 : a << n;
   unsigned shifted = (unsigned)((int)a >> (n >= 32 ? 31 : n));
@@ -398,6 +481,11 @@ static void expectInts(const unsigned *in, const float *special, int t, unsigned
   e[k++] = ~((1u << t) - 1);
   e[k++] = t;
   e[k++] = shifted + 5; // "+r": the last shr.s32's result, plus 5
+  e[k++] = dot4(a, b, (int)c, false, true);
+  e[k++] = dot4(a, b, (int)c, true, false);
+  e[k++] = dot2(a, b, (int)c, false, true, true);
+  e[k++] = dot2(a, b, (int)c, true, false, true);
+  e[k++] = dot2(a, b, (int)c, true, true, false);
   // Warp results, of the first result (a + b) of each lane.
   unsigned first[kLanes];
   for (int l = 0; l < kLanes; ++l)
@@ -447,6 +535,18 @@ static void expectFloats(const float *fin, int t, float *e, float *tolerance) {
   tolerance[12] = 2e-3f; // tanh.approx: about 2^-11 relative
   e[k] = std::fma(x, 0.5f, z), tolerance[k++] = 0.0f;
   e[k] = y, tolerance[k++] = 0.0f;
+  float directed[] = {rounded(FE_TOWARDZERO, '+', x, y * 1e-3f),
+                      rounded(FE_DOWNWARD, '+', x, y * 1e-3f),
+                      rounded(FE_UPWARD, '+', x, y * 1e-3f),
+                      rounded(FE_TOWARDZERO, '-', x, z * 1e-3f),
+                      rounded(FE_DOWNWARD, '*', x, y),
+                      rounded(FE_UPWARD, '*', x, z),
+                      flush(flush(x * 1e-39f) + flush(y)),
+                      flush(flush(x * 1e-20f) * flush(y * 1e-19f)),
+                      flush(std::fma(x, y, flush(z * 1e-39f))),
+                      flush(std::fmax(flush(x * 1e-39f), y))};
+  for (float v : directed)
+    e[k] = v, tolerance[k++] = 0.0f;
 }
 
 int main() {
@@ -472,9 +572,9 @@ int main() {
   CHECK(cudaMalloc(&dOut, kInts * kLanes * sizeof(unsigned)));
   CHECK(cudaMalloc(&dFout, (kFloats + 2) * kLanes * sizeof(float)));
   CHECK(cudaMalloc(&dOut64, (2 * kLanes + 1) * sizeof(unsigned long long)));
-  CHECK(cudaMalloc(&dMem, 4 * kLanes * sizeof(unsigned)));
+  CHECK(cudaMalloc(&dMem, kMem * sizeof(unsigned)));
   CHECK(cudaMemset(dOut64, 0, (2 * kLanes + 1) * sizeof(unsigned long long)));
-  CHECK(cudaMemset(dMem, 0, 4 * kLanes * sizeof(unsigned)));
+  CHECK(cudaMemset(dMem, 0, kMem * sizeof(unsigned)));
   CHECK(cudaMemcpy(dIn, in, sizeof(in), cudaMemcpyHostToDevice));
   CHECK(cudaMemcpy(dFin, fin, sizeof(fin), cudaMemcpyHostToDevice));
   CHECK(cudaMemcpy(dSpecial, special, sizeof(special), cudaMemcpyHostToDevice));
@@ -482,7 +582,7 @@ int main() {
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
 
-  static unsigned out[kInts * kLanes], mem[4 * kLanes];
+  static unsigned out[kInts * kLanes], mem[kMem];
   static float fout[(kFloats + 2) * kLanes];
   static unsigned long long out64[2 * kLanes + 1];
   CHECK(cudaMemcpy(out, dOut, sizeof(out), cudaMemcpyDeviceToHost));
@@ -526,6 +626,13 @@ int main() {
   expect(mem[2 * kLanes + 1] == 3 * (kLanes - 1) - 40, "atom.max", 0, 0);
   expect(mem[2 * kLanes + 2] == 0 && mem[2 * kLanes + 3] == 9, "atom.cas", 0, 0);
   expect(out64[2 * kLanes] == 2ull * kLanes, "atom.add.u64", 0, 0);
+  for (int t = 0; t < kLanes; ++t) {
+    expect(mem[4 * kLanes + t] == in[t] + 1, "ld.acquire + st.release", t, 0);
+    expect(mem[6 * kLanes + t] == in[kLanes + (t + 3) % kLanes],
+           "ld.volatile + st.relaxed", t, 0);
+  }
+  expect(mem[5 * kLanes] == kLanes, "atom.acq_rel.add", 0, 0);
+  expect(mem[5 * kLanes + 1] == 2 * kLanes, "red.relaxed.add", 0, 0);
 
   cudaFree(dIn);
   cudaFree(dFin);

@@ -122,6 +122,8 @@ def documents(data, targets):
             "hint_modifiers": source["hint_modifiers"],
             "hint_note": source["hint_note"],
             "shared_address_functions": source["shared_address_functions"],
+            "memory_orders": {k: v for k, v in source["memory_orders"].items()
+                              if k != "description"},
             "routes": source["routes"][target.name],
             "special_registers": special_registers(source, target.name),
             "instructions": instructions(source, target.name)}
@@ -144,6 +146,7 @@ def page(rules_dir):
     if not tables:
         return None
     names = sorted(tables)
+    orders = tables[names[0]]["memory_orders"]
     lines = ["# Inline PTX: what each instruction becomes", "",
              "Generated from `rules/<target>/hazards/inline-asm.json` (written from",
              "`rules/sources/ptx/instructions.json` by `scripts/gen_rules.py`); how the",
@@ -162,7 +165,17 @@ def page(rules_dir):
     lines += ["", "## Instructions", "",
               "Cache hints (%s) are dropped; `.v2` and `.v4` loads and stores become one "
               "access per element." % ", ".join(
-                  "`.%s`" % h for h in tables[names[0]]["hint_modifiers"]), "",
+                  "`.%s`" % h for h in tables[names[0]]["hint_modifiers"]),
+              "The orders %s of %s and their scopes (%s) are read apart: %s makes the "
+              "access volatile; each order puts the fence of its scope before (release) or "
+              "after (acquire) the access, or both (acq_rel); atomics of a scope other than "
+              "%s are not translated." % (
+                  ", ".join("`.%s`" % o for o in orders["orders"]),
+                  ", ".join("`%s`" % o for o in orders["opcodes"]),
+                  ", ".join("`.%s`: `%s`" % s for s in orders["scopes"].items()),
+                  "each order but `.weak` on " + " or ".join(
+                      "`%s`" % o for o in orders["volatile_opcodes"]),
+                  " and ".join("`.%s`" % s for s in orders["device_scopes"])), "",
               "| form | operand types | %s | source |" % " | ".join(names),
               "|---|---|%s---|" % ("---|" * len(names))]
     forms = sorted({f for t in tables.values() for f in t["instructions"]})

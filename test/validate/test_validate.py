@@ -333,6 +333,22 @@ def run_option_tests(validator, work):
           "validate: a program that times out leaves no process behind (%s)" % left)
 
 
+def relative_path_tests(mod):
+    """Folders given relative to the caller's folder name the same folders in
+    the commands, which run in the work folder: --cpu-layer too (a relative
+    one made every MUSA build on the CPU a skip)."""
+    args = argparse.Namespace(
+        migrated_musa=None, migrated_hip=None, musa_report=None, hip_report=None,
+        musify="bin/musify", rules_dir="rules", nvcc="nvcc", cuda_path="/cuda", hipcc=None,
+        skip_hip=True, runtime_include="include", rules_dir_for_musify=None,
+        cpu_layer=os.path.join("build", "runtime", "cpu", "include"))
+    mod.resolve_tools(args)
+    for opt in ("musify", "rules_dir", "runtime_include", "cpu_layer"):
+        check(os.path.isabs(getattr(args, opt)),
+              "validate: a relative --%s is made absolute (%s)"
+              % (opt.replace("_", "-"), getattr(args, opt)))
+
+
 def known_bug_tests(validator):
     """A build target listed with --known-bug that builds fails the run and
     is named, to be taken off the list (once it stayed listed without a word)."""
@@ -431,6 +447,7 @@ def main():
     os.makedirs(work)
     scanner_tests(load_validator(validator), rules_dir)
     run_timeout_tests(load_validator(validator))
+    relative_path_tests(load_validator(validator))
     cpu_run_tests(validator, rules_dir)
     run_option_tests(validator, work)
     known_bug_tests(validator)

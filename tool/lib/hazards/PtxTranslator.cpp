@@ -558,10 +558,22 @@ private:
   const AsmOperand &asmOperand(unsigned N) const {
     return N < S.Outputs.size() ? S.Outputs[N] : S.Inputs[N - S.Outputs.size()];
   }
+  /// What an instruction's memory order asks of its access.
+  struct Ordering {
+    bool Volatile = false;
+    std::string Before, After; ///< fences, or empty
+  };
+  /// The access being written is volatile (an ordered load or store).
+  bool VolatileAccess = false;
+
   bool declare(const PtxPiece &P);
   bool instruction(const PtxInstructionUse &Use);
-  /// The table's form of Use, and its vector width; null, and why, if none.
-  const PtxInstruction *lookup(const PtxInstructionUse &Use, int &Width);
+  /// The table's form of Use, its vector width and its memory order; null,
+  /// and why, if none.
+  const PtxInstruction *lookup(const PtxInstructionUse &Use, int &Width, Ordering &Order);
+  /// The ordering of an order and scope (either may be empty) on Opcode.
+  bool ordering(llvm::StringRef Opcode, llvm::StringRef OrderName,
+                llvm::StringRef ScopeName, const std::string &Written, Ordering &Order);
   /// The code of one element (-1: the only one) of Use, added to Code.
   bool element(const PtxInstruction &I, const PtxInstructionUse &Use, int Element,
                std::vector<std::string> &Code);
@@ -710,6 +722,8 @@ std::optional<std::string> PtxRewriter::address(const PtxOperand &Op, bool Share
       return fail("an address offset that is not a number"), std::nullopt;
     Pointer = "(" + Pointer + " + " + std::to_string(Offset) + ")";
   }
+  if (VolatileAccess)
+    Cxx = "volatile " + Cxx;
   if (Element >= 0)
     return "((" + Cxx + " *)" + Pointer + ")[" + std::to_string(Element) + "]";
   return "(*(" + Cxx + " *)" + Pointer + ")";
@@ -744,7 +758,42 @@ std::optional<std::string> PtxRewriter::expand(llvm::StringRef Template,
   return Code;
 }
 
-const PtxInstruction *PtxRewriter::lookup(const PtxInstructionUse &Use, int &Width) {
+bool PtxRewriter::ordering(llvm::StringRef Opcode, llvm::StringRef OrderName,
+                           llvm::StringRef ScopeName, const std::string &Written,
+                           Ordering &Order) {
+  const PtxMemoryOrders &M = Table.MemoryOrders;
+  std::string Scope = ScopeName.empty() ? M.DefaultScope : ScopeName.str();
+  bool Atomic = !llvm::is_contained(M.VolatileOpcodes, Opcode);
+  if (Atomic && !llvm::is_contained(M.DeviceScopes, Scope))
+    return fail(Written + ": an atomic of the ." + Scope +
+                " scope has no translation (the target's atomics are of device scope)");
+  auto Asks =
+      M.Orders.find(OrderName.empty() ? llvm::StringRef(M.DefaultOrder) : OrderName);
+  auto Fence = M.Scopes.find(Scope);
+  if (Asks == M.Orders.end() || Fence == M.Scopes.end())
+    return fail(Written + ": a memory order the table does not describe");
+  Order.Volatile = !Atomic && llvm::is_contained(Asks->second, "volatile");
+  if (llvm::is_contained(Asks->second, "before"))
+    Order.Before = Fence->second;
+  if (llvm::is_contained(Asks->second, "after"))
+    Order.After = Fence->second;
+  std::string Note =
+      Written + ": " + (Order.Volatile ? "a volatile access" : "the access");
+  if (!Order.Before.empty())
+    Note += ", " + Order.Before.substr(0, Order.Before.find('(')) + " before it";
+  if (!Order.After.empty())
+    Note += ", " + Order.After.substr(0, Order.After.find('(')) + " after it";
+  // A scope is named where one was written or where it picks a fence.
+  bool Scoped =
+      !ScopeName.empty() || Atomic || !Order.Before.empty() || !Order.After.empty();
+  Out.Notes.push_back(Note + " (." +
+                      (OrderName.empty() ? M.DefaultOrder : OrderName.str()) +
+                      (Scoped ? ", ." + Scope : "") + ")");
+  return true;
+}
+
+const PtxInstruction *PtxRewriter::lookup(const PtxInstructionUse &Use, int &Width,
+                                          Ordering &Order) {
   llvm::SmallVector<llvm::StringRef, 8> Parts;
   llvm::StringRef(Use.Opcode).split(Parts, '.');
   auto Route = Table.Routes.find(Parts[0]);
@@ -754,10 +803,17 @@ const PtxInstruction *PtxRewriter::lookup(const PtxInstructionUse &Use, int &Wid
                 "rewrite: " +
                 Route->second),
            nullptr;
-  // Cache hints and the vector width are read apart from the form.
+  // Cache hints, the vector width and a memory order are read apart from the form.
+  const PtxMemoryOrders &M = Table.MemoryOrders;
+  bool Ordered = llvm::is_contained(M.Opcodes, Parts[0]);
+  llvm::StringRef OrderName, ScopeName;
   std::string Form = Parts[0].str();
   for (llvm::StringRef P : llvm::drop_begin(Parts)) {
-    if (llvm::is_contained(Table.HintModifiers, P)) {
+    if (Ordered && M.Orders.count(P) && OrderName.empty()) {
+      OrderName = P;
+    } else if (Ordered && M.Scopes.count(P) && ScopeName.empty()) {
+      ScopeName = P;
+    } else if (llvm::is_contained(Table.HintModifiers, P)) {
       std::string Note = Table.HintNote + " (." + P.str() + ")";
       if (!llvm::is_contained(Out.Notes, Note))
         Out.Notes.push_back(std::move(Note));
@@ -782,6 +838,9 @@ const PtxInstruction *PtxRewriter::lookup(const PtxInstructionUse &Use, int &Wid
   if (Width > 1 && I.Memory.empty())
     return fail(Use.Opcode + ": only loads and stores are translated as vectors"),
            nullptr;
+  if ((!OrderName.empty() || !ScopeName.empty()) &&
+      !ordering(Parts[0], OrderName, ScopeName, Use.Opcode, Order))
+    return nullptr;
   if (!I.Note.empty())
     Out.Notes.push_back(Use.Opcode + ": " + I.Note);
   return &I;
@@ -815,13 +874,20 @@ bool PtxRewriter::element(const PtxInstruction &I, const PtxInstructionUse &Use,
 bool PtxRewriter::instruction(const PtxInstructionUse &Use) {
   ++Instructions;
   int Width = 1;
-  const PtxInstruction *I = lookup(Use, Width);
+  Ordering Order;
+  const PtxInstruction *I = lookup(Use, Width, Order);
   if (!I)
     return false;
   std::vector<std::string> Code;
+  VolatileAccess = Order.Volatile;
   for (int E = 0; E < Width; ++E)
     if (!element(*I, Use, Width > 1 ? E : -1, Code))
       return false;
+  VolatileAccess = false;
+  if (!Order.Before.empty())
+    Code.insert(Code.begin(), Order.Before);
+  if (!Order.After.empty())
+    Code.push_back(Order.After);
   if (Code.empty())
     return true;
   if (Use.Predicate.empty()) {

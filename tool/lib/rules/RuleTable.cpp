@@ -776,6 +776,17 @@ llvm::Error RuleTable::addPtxTable(llvm::StringRef Text, llvm::StringRef FileNam
           T.Routes.emplace(Opcode, Route.get<std::string>());
         T.SharedAddressFunctions =
             Map.at("shared_address_functions").get<std::vector<std::string>>();
+        const nlohmann::json &Orders = Map.at("memory_orders");
+        PtxMemoryOrders &M = T.MemoryOrders;
+        M.Opcodes = Orders.at("opcodes").get<std::vector<std::string>>();
+        M.VolatileOpcodes = Orders.at("volatile_opcodes").get<std::vector<std::string>>();
+        for (const auto &[Order, Asks] : Orders.at("orders").items())
+          M.Orders.emplace(Order, Asks.get<std::vector<std::string>>());
+        for (const auto &[Scope, Fence] : Orders.at("scopes").items())
+          M.Scopes.emplace(Scope, Fence.get<std::string>());
+        M.DeviceScopes = Orders.at("device_scopes").get<std::vector<std::string>>();
+        M.DefaultOrder = Orders.at("default_order").get<std::string>();
+        M.DefaultScope = Orders.at("default_scope").get<std::string>();
         Ptx = std::move(T);
       });
 }

@@ -179,6 +179,19 @@ struct PtxInstruction {
   std::string Note;      ///< said where it is used
 };
 
+/// The memory-consistency qualifiers of PTX's memory instructions (`.acquire`,
+/// `.gpu`), read apart from the form.
+struct PtxMemoryOrders {
+  std::vector<std::string> Opcodes;         ///< ld, st, atom, red
+  std::vector<std::string> VolatileOpcodes; ///< whose access an order makes volatile
+  /// An order -> what it asks: "volatile", a fence "before", "after".
+  std::map<std::string, std::vector<std::string>, std::less<>> Orders;
+  /// A scope -> its fence statement.
+  std::map<std::string, std::string, std::less<>> Scopes;
+  std::vector<std::string> DeviceScopes;  ///< the scopes an atomic may have
+  std::string DefaultOrder, DefaultScope; ///< where one of the two is written
+};
+
 /// The PTX that musify translates for a target, and where the rest goes.
 struct PtxTable {
   std::map<std::string, PtxInstruction, std::less<>> Instructions;
@@ -191,6 +204,7 @@ struct PtxTable {
   std::map<std::string, std::string, std::less<>> Routes;
   /// Functions whose result is a shared-memory address (of their pointer).
   std::vector<std::string> SharedAddressFunctions;
+  PtxMemoryOrders MemoryOrders;
 };
 
 /// A library besides the CUDA SDK whose CUDA names a table holds (PyTorch's
