@@ -22,9 +22,9 @@
   } while (0)
 
 constexpr int kLanes = 32;
-constexpr int kInts = 49;   // integer results per lane
-constexpr int kFloats = 30; // float results per lane
-constexpr int kMem = 7 * kLanes;
+constexpr int kInts = 54;   // integer results per lane
+constexpr int kFloats = 31; // float results per lane
+constexpr int kMem = 8 * kLanes;
 
 __device__ unsigned intResults(const unsigned *in, unsigned *out, int t) {
   unsigned a = in[t], b = in[t + kLanes], c = in[t + 2 * kLanes];
@@ -118,6 +118,21 @@ __device__ unsigned intResults(const unsigned *in, unsigned *out, int t) {
   out[k++ * kLanes + t] = s;
   asm("dp2a.hi.s32.u32 %0, %1, %2, %3;" : "=r"(s) : "r"(a), "r"(b), "r"(c));
   out[k++ * kLanes + t] = s;
+  // Packing registers into a wider one and unpacking them.
+  unsigned long long packed;
+  asm("mov.b64 %0, {%1, %2};" : "=l"(packed) : "r"(a), "r"(b));
+  out[k++ * kLanes + t] = (unsigned)(packed >> 32) ^ (unsigned)packed * 3u;
+  unsigned lo, hi;
+  asm("mov.b64 {%0, %1}, %2;"
+      : "=r"(lo), "=r"(hi)
+      : "l"((unsigned long long)c << 32 | a));
+  out[k++ * kLanes + t] = lo;
+  out[k++ * kLanes + t] = hi;
+  unsigned short h0, h1;
+  asm("mov.b32 {%0, %1}, %2;" : "=h"(h0), "=h"(h1) : "r"(b));
+  out[k++ * kLanes + t] = h0;
+  asm("mov.b32 %0, {%1, %2};" : "=r"(r) : "h"(h1), "h"(h0));
+  out[k++ * kLanes + t] = r;
   return k;
 }
 
@@ -212,6 +227,8 @@ __device__ void floatResults(const float *fin, float *fout, int t) {
   fout[k++ * kLanes + t] = f;
   asm("max.ftz.f32 %0, %1, %2;" : "=f"(f) : "f"(x * 1e-39f), "f"(y));
   fout[k++ * kLanes + t] = f;
+  asm("fma.rn.f32 %0, %1, 0.25, %2;" : "=f"(f) : "f"(x), "f"(z));
+  fout[k++ * kLanes + t] = f;
 }
 
 __device__ void conversionResults(const float *special, unsigned *out, int t, int k) {
@@ -303,6 +320,14 @@ __global__ void ptxKernel(const unsigned *in, const float *fin, const float *spe
   asm volatile("red.relaxed.gpu.global.add.u32 [%0], %1;" ::"l"(mem + 5 * kLanes + 1),
                "r"(2u)
                : "memory");
+  // A cache policy and a load that reads it.
+  unsigned long long policy;
+  asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
+  unsigned hinted;
+  asm volatile("ld.global.L2::cache_hint.u32 %0, [%1], %2;"
+               : "=r"(hinted)
+               : "l"(in + 2 * kLanes + t), "l"(policy));
+  mem[7 * kLanes + t] = hinted;
   asm volatile("membar.gl;" ::: "memory");
   asm volatile("fence.acq_rel.gpu;" ::: "memory");
 
@@ -486,6 +511,11 @@ static void expectInts(const unsigned *in, const float *special, int t, unsigned
   e[k++] = dot2(a, b, (int)c, false, true, true);
   e[k++] = dot2(a, b, (int)c, true, false, true);
   e[k++] = dot2(a, b, (int)c, true, true, false);
+  e[k++] = b ^ a * 3u;
+  e[k++] = a;
+  e[k++] = c;
+  e[k++] = b & 0xffff;
+  e[k++] = b << 16 | b >> 16;
   // Warp results, of the first result (a + b) of each lane.
   unsigned first[kLanes];
   for (int l = 0; l < kLanes; ++l)
@@ -544,7 +574,8 @@ static void expectFloats(const float *fin, int t, float *e, float *tolerance) {
                       flush(flush(x * 1e-39f) + flush(y)),
                       flush(flush(x * 1e-20f) * flush(y * 1e-19f)),
                       flush(std::fma(x, y, flush(z * 1e-39f))),
-                      flush(std::fmax(flush(x * 1e-39f), y))};
+                      flush(std::fmax(flush(x * 1e-39f), y)),
+                      std::fma(x, 0.25f, z)};
   for (float v : directed)
     e[k] = v, tolerance[k++] = 0.0f;
 }
@@ -630,6 +661,7 @@ int main() {
     expect(mem[4 * kLanes + t] == in[t] + 1, "ld.acquire + st.release", t, 0);
     expect(mem[6 * kLanes + t] == in[kLanes + (t + 3) % kLanes],
            "ld.volatile + st.relaxed", t, 0);
+    expect(mem[7 * kLanes + t] == in[2 * kLanes + t], "ld.L2::cache_hint", t, 0);
   }
   expect(mem[5 * kLanes] == kLanes, "atom.acq_rel.add", 0, 0);
   expect(mem[5 * kLanes + 1] == 2 * kLanes, "red.relaxed.add", 0, 0);

@@ -10,6 +10,7 @@ and the target's function).
 
 import json
 import os
+import re
 
 SOURCE = os.path.join("ptx", "instructions.json")
 TARGETS = ("musa", "hip")
@@ -20,6 +21,7 @@ CXX = {"pred": "bool", "u8": "unsigned char", "s8": "signed char", "b8": "unsign
        "f16": "unsigned short", "bf16": "unsigned short", "f16x2": "unsigned",
        "bf16x2": "unsigned", "f32": "float", "f64": "double"}
 UNSIGNED = {"s8": "u8", "s16": "u16", "s32": "u32", "s64": "u64"}
+VECTOR = re.compile(r"^(v[0-9]+)\.")
 
 
 def load(data):
@@ -69,22 +71,33 @@ def _template(entry, target, key):
     return own
 
 
+def _shape(types):
+    """"/s,v2" where an operand is a vector ("v2.b32": two .b32 in braces), which
+    the translator looks up by its operands' shape; "" where none is."""
+    if not any(VECTOR.match(t) for t in types):
+        return ""
+    return "/" + ",".join(VECTOR.match(t).group(1) if VECTOR.match(t) else "s" for t in types)
+
+
 def instructions(source, target):
     """{form: entry} of target's table."""
     out = {}
     lane = source["lane"]
     for entry in source["instructions"]:
-        key = "statement" if "statement" in entry else "value"
+        key = next(k for k in ("statement", "values", "value") if k in entry)
         template = _template(entry, target, key)
         if template is None:
             continue
         for form, types, memory, values in _variants(entry):
+            form += _shape(types)
             if form in out:
                 # Another arity of a form: "form/N" (N operands).
                 form = "%s/%d" % (form, len(types))
             if form in out:
                 raise ValueError("%s: %s twice" % (SOURCE, form))
-            row = {"types": types, key: _fill(template, {**values, "LANE": lane})}
+            fill = {**values, "LANE": lane}
+            row = {"types": types, key: [_fill(t, fill) for t in template]
+                   if isinstance(template, list) else _fill(template, fill)}
             if memory:
                 row["memory"] = memory
             if entry.get("note"):
@@ -121,6 +134,7 @@ def documents(data, targets):
                            "rules/sources/ptx/instructions.json; docs/api/ptx.md)" % target.name,
             "hint_modifiers": source["hint_modifiers"],
             "hint_note": source["hint_note"],
+            "hints_with_operand": source["hints_with_operand"],
             "shared_address_functions": source["shared_address_functions"],
             "memory_orders": {k: v for k, v in source["memory_orders"].items()
                               if k != "description"},
@@ -163,9 +177,10 @@ def page(rules_dir):
             register, known["type"], " | ".join(_cell(r["value"] if r else "") for r in rows),
             known["source"]))
     lines += ["", "## Instructions", "",
-              "Cache hints (%s) are dropped; `.v2` and `.v4` loads and stores become one "
-              "access per element." % ", ".join(
-                  "`.%s`" % h for h in tables[names[0]]["hint_modifiers"]),
+              "Cache hints (%s) are dropped (%s with its operand, the last); `.v2` and "
+              "`.v4` loads and stores become one access per element." % (", ".join(
+                  "`.%s`" % h for h in tables[names[0]]["hint_modifiers"]), ", ".join(
+                  "`.%s`" % h for h in tables[names[0]]["hints_with_operand"])),
               "The orders %s of %s and their scopes (%s) are read apart: %s makes the "
               "access volatile; each order puts the fence of its scope before (release) or "
               "after (acquire) the access, or both (acq_rel); atomics of a scope other than "
@@ -182,7 +197,8 @@ def page(rules_dir):
     for form in forms:
         rows = [tables[n]["instructions"].get(form) for n in names]
         known = next(r for r in rows if r)
-        cells = [_cell((r.get("value") or r.get("statement", "")) if r else "") for r in rows]
+        cells = [_cell((r.get("value") or "; ".join(r.get("values", [])) or
+                        r.get("statement", "")) if r else "") for r in rows]
         lines.append("| `%s` | %s | %s | %s |" % (
             form, " ".join(known["types"]) or "—", " | ".join(cells), known["source"]))
     lines += ["", "## Left to a person", "",

@@ -30,6 +30,16 @@
 // HIP: s = (int)[](unsigned a, unsigned b, unsigned c) { for (unsigned i = 0u; i < 32u; i += 8u) c += (unsigned)((int)((a >> i) & 0xffu) * (int)(signed char)(b >> i)); return c; }((unsigned)r, (int)s, (unsigned)(int)r);
 // HIP: x = [](float a, float b) { float s = a + b; {{.*}} float v = s - a, e = (a - (s - v)) + (b - v); return e != 0.0f && (e < 0.0f) != (s < 0.0f) ? nextafterf(s, 0.0f) : s; }((float)(f[0]), (float)(f[1]));
 // HIP: x = [](float a, float b) { auto z = [](float x) { return fabsf(x) < 1.17549435e-38f ? copysignf(0.0f, x) : x; }; return z(z(a) * z(b)); }((float)x, (float)(f[1]));
+// Registers packed into a wider one and unpacked; a cache policy, and the
+// hint that reads it, dropped with its operand.
+// HIP: w = ((unsigned long long)(unsigned)(p[1]) << 32) | (unsigned)(p[0]);
+// HIP-NEXT: {
+// HIP-NEXT:   lo = (unsigned)(unsigned long long)w;
+// HIP-NEXT:   hi = (unsigned)((unsigned long long)w >> 32);
+// HIP-NEXT: }
+// HIP: pol = 0ull;
+// HIP-NEXT: lo = (*(unsigned *)(char *)(unsigned long long)p);
+
 // DIAG: inline PTX translated for HIP (ld.acquire.gpu.global.u32); ld.acquire.gpu.global.u32: a volatile access, __threadfence after it (.acquire, .gpu)
 // DIAG: inline PTX translated for HIP (st.release.cta.shared.u32); st.release.cta.shared.u32: a volatile access, __threadfence_block before it (.release, .cta)
 // DIAG: inline PTX translated for HIP (ld.volatile.global.u32); ld.volatile.global.u32: a volatile access (.volatile)
@@ -50,4 +60,14 @@ __global__ void ordered(unsigned *p, const float *f, unsigned *o) {
   asm("add.rz.f32 %0, %1, %2;" : "=f"(x) : "f"(f[0]), "f"(f[1]));
   asm("mul.ftz.f32 %0, %1, %2;" : "=f"(x) : "f"(x), "f"(f[1]));
   o[0] = r + s + (unsigned)x;
+}
+
+__global__ void packed(unsigned *p) {
+  unsigned long long w, pol;
+  unsigned lo, hi;
+  asm("mov.b64 %0, {%1, %2};" : "=l"(w) : "r"(p[0]), "r"(p[1]));
+  asm("mov.b64 {%0, %1}, %2;" : "=r"(lo), "=r"(hi) : "l"(w));
+  asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(pol));
+  asm volatile("ld.global.L2::cache_hint.u32 %0, [%1], %2;" : "=r"(lo) : "l"(p), "l"(pol));
+  p[2] = lo + hi;
 }

@@ -397,6 +397,9 @@ private:
 
 // --- Types ----------------------------------------------------------------
 
+/// The type of an element of a vector operand's type ("v2.b32": b32).
+llvm::StringRef vectorElementType(llvm::StringRef Type) { return Type.split('.').second; }
+
 /// The C++ type that holds a PTX register of Type; "" if none.
 std::string cxxType(llvm::StringRef Type) {
   static const std::map<std::string, std::string, std::less<>> Types = {
@@ -509,6 +512,14 @@ std::optional<std::string> immediate(llvm::StringRef Text, llvm::StringRef Type)
       S += ".0";
     return (Text.starts_with("-") ? "-" : "") + S;
   }
+  // A decimal float is a double in PTX, converted to the operand's type.
+  if ((Type == "f32" || Type == "f64") && Digits.contains('.') &&
+      Digits.find_first_not_of("0123456789.eE+") == llvm::StringRef::npos) {
+    double D = 0;
+    if (Digits.getAsDouble(D) || D - D != 0)
+      return std::nullopt;
+    return Type == "f32" ? "(float)" + Text.str() : Text.str();
+  }
   unsigned long long Value = 0;
   llvm::StringRef Number = Digits.rtrim("Uu");
   if (Number.getAsInteger(0, Value))
@@ -571,6 +582,9 @@ private:
   /// The table's form of Use, its vector width and its memory order; null,
   /// and why, if none.
   const PtxInstruction *lookup(const PtxInstructionUse &Use, int &Width, Ordering &Order);
+  std::string readForm(const PtxInstructionUse &Use,
+                       llvm::ArrayRef<llvm::StringRef> Parts, int &Width,
+                       llvm::StringRef &OrderName, llvm::StringRef &ScopeName);
   /// The ordering of an order and scope (either may be empty) on Opcode.
   bool ordering(llvm::StringRef Opcode, llvm::StringRef OrderName,
                 llvm::StringRef ScopeName, const std::string &Written, Ordering &Order);
@@ -740,14 +754,23 @@ std::optional<std::string> PtxRewriter::expand(llvm::StringRef Template,
     if (Open == llvm::StringRef::npos)
       break;
     size_t Close = Template.find('}', Open);
-    unsigned N = 0;
-    if (Close == llvm::StringRef::npos ||
-        Template.slice(Open + 1, Close).getAsInteger(10, N) || N >= Use.Operands.size()) {
+    // {N}, or {N.E}: element E of vector operand N.
+    auto [Number, Part] = Template.slice(Open + 1, Close).split('.');
+    unsigned N = 0, E = 0;
+    if (Close == llvm::StringRef::npos || Number.getAsInteger(10, N) ||
+        N >= Use.Operands.size() || (!Part.empty() && Part.getAsInteger(10, E))) {
       Code += '{';
       Template = Template.drop_front(Open + 1);
       continue;
     }
-    std::optional<std::string> V = value(Use.Operands[N], I.Types[N], I.Memory, Element);
+    const PtxOperand &Op = Use.Operands[N];
+    if (!Part.empty() && (Op.K != PtxOperand::Vector || E >= Op.Parts.size()))
+      return fail(Use.Opcode + ": operand " + std::to_string(N) + " is not a vector of " +
+                  std::to_string(E + 1) + " or more"),
+             std::nullopt;
+    std::optional<std::string> V =
+        Part.empty() ? value(Op, I.Types[N], I.Memory, Element)
+                     : value(Op.Parts[E], vectorElementType(I.Types[N]), I.Memory, -1);
     if (!V)
       return std::nullopt;
     // An operand is a primary or a cast expression, or is put in parentheses.
@@ -792,21 +815,15 @@ bool PtxRewriter::ordering(llvm::StringRef Opcode, llvm::StringRef OrderName,
   return true;
 }
 
-const PtxInstruction *PtxRewriter::lookup(const PtxInstructionUse &Use, int &Width,
-                                          Ordering &Order) {
-  llvm::SmallVector<llvm::StringRef, 8> Parts;
-  llvm::StringRef(Use.Opcode).split(Parts, '.');
-  auto Route = Table.Routes.find(Parts[0]);
-  if (Route != Table.Routes.end())
-    return fail(Use.Opcode +
-                " is a tensor-core instruction, which musify does not "
-                "rewrite: " +
-                Route->second),
-           nullptr;
+/// The table's key of Use: its opcode without cache hints, vector width and
+/// memory order (each read into Width, OrderName, ScopeName).
+std::string PtxRewriter::readForm(const PtxInstructionUse &Use,
+                                  llvm::ArrayRef<llvm::StringRef> Parts, int &Width,
+                                  llvm::StringRef &OrderName,
+                                  llvm::StringRef &ScopeName) {
   // Cache hints, the vector width and a memory order are read apart from the form.
   const PtxMemoryOrders &M = Table.MemoryOrders;
   bool Ordered = llvm::is_contained(M.Opcodes, Parts[0]);
-  llvm::StringRef OrderName, ScopeName;
   std::string Form = Parts[0].str();
   for (llvm::StringRef P : llvm::drop_begin(Parts)) {
     if (Ordered && M.Orders.count(P) && OrderName.empty()) {
@@ -823,6 +840,33 @@ const PtxInstruction *PtxRewriter::lookup(const PtxInstructionUse &Use, int &Wid
       Form += "." + P.str();
     }
   }
+  // A form with a vector operand outside a load or store is "form/<shape>"
+  // ("mov.b64/s,v2").
+  if (Width == 1 && llvm::any_of(Use.Operands, [](const PtxOperand &Op) {
+        return Op.K == PtxOperand::Vector;
+      })) {
+    std::string Shape;
+    for (const PtxOperand &Op : Use.Operands)
+      Shape += (Shape.empty() ? "/" : ",") +
+               (Op.K == PtxOperand::Vector ? "v" + std::to_string(Op.Parts.size()) : "s");
+    Form += Shape;
+  }
+  return Form;
+}
+
+const PtxInstruction *PtxRewriter::lookup(const PtxInstructionUse &Use, int &Width,
+                                          Ordering &Order) {
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  llvm::StringRef(Use.Opcode).split(Parts, '.');
+  auto Route = Table.Routes.find(Parts[0]);
+  if (Route != Table.Routes.end())
+    return fail(Use.Opcode +
+                " is a tensor-core instruction, which musify does not "
+                "rewrite: " +
+                Route->second),
+           nullptr;
+  llvm::StringRef OrderName, ScopeName;
+  std::string Form = readForm(Use, Parts, Width, OrderName, ScopeName);
   // Another arity of a form is "form/N".
   auto Entry = Table.Instructions.find(Form + "/" + std::to_string(Use.Operands.size()));
   if (Entry == Table.Instructions.end())
@@ -848,6 +892,20 @@ const PtxInstruction *PtxRewriter::lookup(const PtxInstructionUse &Use, int &Wid
 
 bool PtxRewriter::element(const PtxInstruction &I, const PtxInstructionUse &Use,
                           int Element, std::vector<std::string> &Code) {
+  if (!I.Values.empty()) { // one value per element of a vector destination
+    const PtxOperand &Vector = Use.Operands[0];
+    if (Vector.K != PtxOperand::Vector || Vector.Parts.size() != I.Values.size())
+      return fail(Use.Opcode + " writes a vector of " + std::to_string(I.Values.size()));
+    for (size_t E = 0; E < I.Values.size(); ++E) {
+      std::optional<std::string> V = expand(I.Values[E], I, Use, -1);
+      std::optional<std::string> D =
+          V ? destination(Vector.Parts[E], vectorElementType(I.Types[0])) : std::nullopt;
+      if (!D)
+        return false;
+      Code.push_back(*D + " = " + *V + ";");
+    }
+    return true;
+  }
   if (I.Value.empty()) {
     std::optional<std::string> V = expand(I.Statement, I, Use, Element);
     if (V && !V->empty())
@@ -871,8 +929,16 @@ bool PtxRewriter::element(const PtxInstruction &I, const PtxInstructionUse &Use,
   return D.has_value();
 }
 
-bool PtxRewriter::instruction(const PtxInstructionUse &Use) {
+bool PtxRewriter::instruction(const PtxInstructionUse &Written) {
   ++Instructions;
+  // A hint that comes with an operand (.L2::cache_hint: a cache policy, the
+  // last operand) is dropped with it.
+  PtxInstructionUse Use = Written;
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  llvm::StringRef(Use.Opcode).split(Parts, '.');
+  for (const std::string &Hint : Table.HintsWithOperand)
+    if (llvm::is_contained(Parts, Hint) && !Use.Operands.empty())
+      Use.Operands.pop_back();
   int Width = 1;
   Ordering Order;
   const PtxInstruction *I = lookup(Use, Width, Order);

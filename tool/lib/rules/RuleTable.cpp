@@ -763,6 +763,7 @@ llvm::Error RuleTable::addPtxTable(llvm::StringRef Text, llvm::StringRef FileNam
           I.Memory = Entry.value("memory", "");
           I.Value = Entry.value("value", "");
           I.Statement = Entry.value("statement", "");
+          I.Values = Entry.value("values", std::vector<std::string>());
           I.Note = Entry.value("note", "");
           T.Instructions.emplace(Form, std::move(I));
         }
@@ -772,6 +773,7 @@ llvm::Error RuleTable::addPtxTable(llvm::StringRef Text, llvm::StringRef FileNam
                                    Entry.at("value").get<std::string>()));
         T.HintModifiers = Map.at("hint_modifiers").get<std::vector<std::string>>();
         T.HintNote = Map.at("hint_note").get<std::string>();
+        T.HintsWithOperand = Map.at("hints_with_operand").get<std::vector<std::string>>();
         for (const auto &[Opcode, Route] : Map.at("routes").items())
           T.Routes.emplace(Opcode, Route.get<std::string>());
         T.SharedAddressFunctions =

@@ -175,8 +175,11 @@ struct PtxInstruction {
   std::vector<std::string> Types;
   std::string Memory;    ///< the type an "addr" operand points to
   std::string Value;     ///< operand 0's new value, of {1}...{n}; or
-  std::string Statement; ///< a statement of {0}...{n}
-  std::string Note;      ///< said where it is used
+  std::string Statement; ///< a statement of {0}...{n}; or
+  /// each element's new value, where operand 0 is a vector ({N.E}: element E
+  /// of vector operand N, of type "vK.T")
+  std::vector<std::string> Values;
+  std::string Note; ///< said where it is used
 };
 
 /// The memory-consistency qualifiers of PTX's memory instructions (`.acquire`,
@@ -199,6 +202,8 @@ struct PtxTable {
   std::map<std::string, std::pair<std::string, std::string>, std::less<>>
       SpecialRegisters;
   std::vector<std::string> HintModifiers; ///< dropped, with HintNote
+  /// Hints whose operand (the instruction's last) is dropped with them.
+  std::vector<std::string> HintsWithOperand;
   std::string HintNote;
   /// An opcode translation leaves to a person (mma) -> the route to take.
   std::map<std::string, std::string, std::less<>> Routes;
