@@ -40,7 +40,7 @@ Event everyField(const std::string &File, unsigned I) {
 HazardRecord hazard(const std::string &File) {
   HazardRecord H;
   H.At = {File, 5, 2, 9};
-  H.Kind = HazardKind::VectorOperator;
+  H.Kind = static_cast<HazardKind>(3);
   H.Text = "float4 operator+";
   H.Message = "check it";
   H.Defused = true;
@@ -99,7 +99,7 @@ TEST(ReportSpill, EntriesReadBackFieldForField) {
   ASSERT_EQ(Back->Hazards.size(), 1u);
   EXPECT_EQ(Back->Hazards[0].At.File, "/src/a.cu");
   EXPECT_EQ(Back->Hazards[0].At.Column, 9u);
-  EXPECT_EQ(Back->Hazards[0].Kind, HazardKind::VectorOperator);
+  EXPECT_EQ(Back->Hazards[0].Kind, static_cast<HazardKind>(3));
   EXPECT_EQ(Back->Hazards[0].Text, "float4 operator+");
   EXPECT_EQ(Back->Hazards[0].Message, "check it");
   EXPECT_TRUE(Back->Hazards[0].Defused);

@@ -60,7 +60,7 @@ TEST(RunState, KeepsWhatDiffersInFileOrKind) {
   RunState State;
   TranslationUnitFindings F = unitFinding(Evidence::Declaration, "a");
   Hazard Other = F.Hazards[0];
-  Other.Kind = HazardKind::WarpSize;
+  Other.Kind = static_cast<HazardKind>(static_cast<unsigned>(Other.Kind) + 1);
   F.Hazards.push_back(Other);
   F.References.push_back(referenceAt("/g.cuh", 10, Evidence::Declaration, "b"));
   State.keepFound(F);

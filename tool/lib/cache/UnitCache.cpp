@@ -27,7 +27,7 @@ namespace {
 using nlohmann::json;
 
 /// Bumped whenever the entry format changes.
-constexpr int EntryFormat = 8;
+constexpr int EntryFormat = 9;
 
 std::string hexDigest(llvm::BLAKE3 &Hash) {
   std::array<uint8_t, 32> Digest = Hash.final();
@@ -105,7 +105,7 @@ json findingsToJson(const TranslationUnitFindings &F) {
                             S.Rewritable, S.TypeRuns, S.NameEnd, S.Semicolon});
   json Hazards = json::array();
   for (const Hazard &H : F.Hazards)
-    Hazards.push_back({placeToJson(H.At), static_cast<int>(H.Kind), H.Text, H.End, H.Form,
+    Hazards.push_back({placeToJson(H.At), hazardKindName(H.Kind), H.Text, H.End, H.Form,
                        H.Cause, placeToJson(H.CauseAt)});
   json Skipped = json::array();
   for (const SkippedRegion &S : F.Skipped)
@@ -117,6 +117,13 @@ json findingsToJson(const TranslationUnitFindings &F) {
           {"skipped", Skipped},
           {"user_files", F.UserFiles},
           {"relies_on_implicit_header", F.ReliesOnImplicitHeader}};
+}
+
+/// The hazard kind an entry names (by name: a hazard added later does not move
+/// the others); one past the registry where no check has that name.
+HazardKind kindNamed(const json &Name) {
+  return hazardKindNamed(Name.get<std::string>())
+      .value_or(static_cast<HazardKind>(hazardChecks().size()));
 }
 
 TranslationUnitFindings findingsFromJson(const json &J) {
@@ -162,10 +169,10 @@ TranslationUnitFindings findingsFromJson(const json &J) {
     F.SharedArrays.push_back(std::move(Shared));
   }
   for (const json &H : J.at("hazards"))
-    F.Hazards.push_back(
-        {placeFromJson(H.at(0)), static_cast<HazardKind>(H.at(1).get<int>()),
-         H.at(2).get<std::string>(), H.at(3).get<unsigned>(), H.at(4).get<std::string>(),
-         H.at(5).get<std::string>(), placeFromJson(H.at(6))});
+    F.Hazards.push_back({placeFromJson(H.at(0)), kindNamed(H.at(1)),
+                         H.at(2).get<std::string>(), H.at(3).get<unsigned>(),
+                         H.at(4).get<std::string>(), H.at(5).get<std::string>(),
+                         placeFromJson(H.at(6))});
   for (const json &S : J.at("skipped"))
     F.Skipped.push_back({S.at(0).get<std::string>(), S.at(1).get<unsigned>(),
                          S.at(2).get<unsigned>(), S.at(3).get<bool>()});
@@ -303,8 +310,7 @@ std::string damageOf(const ParsedUnit &Unit, const std::map<std::string, uint64_
   for (const Hazard &H : F.Hazards) {
     Check(H.At.File, std::min(H.At.Offset, H.End), std::max(H.At.Offset, H.End));
     CheckIfRunFile(H.CauseAt.File, H.CauseAt.Offset, H.CauseAt.Offset); // "": no cause
-    if (static_cast<int>(H.Kind) < 0 ||
-        static_cast<size_t>(H.Kind) >= hazardChecks().size())
+    if (static_cast<size_t>(H.Kind) >= hazardChecks().size())
       Why = Why.empty() ? "a hazard is of no known kind" : Why;
   }
   for (const SkippedRegion &R : F.Skipped)

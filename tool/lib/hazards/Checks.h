@@ -1,5 +1,5 @@
-// The hazard checks of this folder, one per file; hazardChecks() lists them.
-// Their definitions look into the AST, so this includes it.
+// What a hazard check's file includes: the check's interface and the AST it
+// looks into. Each check registers itself (MUSIFY_HAZARD_CHECK).
 #pragma once
 
 #include "hazards/HazardCheck.h"
@@ -9,13 +9,3 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/LangOptions.h"
-
-namespace musify {
-
-const HazardCheck &inlineAsmCheck();
-const HazardCheck &deviceLaunchCheck();
-const HazardCheck &warpSizeCheck();
-const HazardCheck &vectorOperatorCheck();
-const HazardCheck &initialisedVlaCheck();
-
-} // namespace musify

@@ -5,7 +5,7 @@ namespace musify {
 namespace {
 
 class DeviceLaunch : public HazardCheck {
-  HazardKind kind() const override { return HazardKind::DeviceLaunch; }
+  const char *name() const override { return "device-launch"; }
   /// The target's compiler rejects a launch from device code.
   BuildImpact buildImpact(const HazardRecord &) const override {
     return BuildImpact::Blocks;
@@ -20,8 +20,7 @@ class DeviceLaunch : public HazardCheck {
   }
   HazardDecision decide(const Hazard &H, llvm::StringRef,
                         const HazardTarget &Target) const override {
-    if (const std::string *Rejected =
-            Target.Rules.rejectedExtension(hazardKindName(kind())))
+    if (const std::string *Rejected = Target.Rules.rejectedExtension(name()))
       return reported(H, *Rejected);
     return reported(H, "a kernel launched from device code (dynamic parallelism): " +
                            Target.DisplayName + " does not support it");
@@ -30,9 +29,6 @@ class DeviceLaunch : public HazardCheck {
 
 } // namespace
 
-const HazardCheck &deviceLaunchCheck() {
-  static const DeviceLaunch Check;
-  return Check;
-}
+MUSIFY_HAZARD_CHECK(DeviceLaunch)
 
 } // namespace musify

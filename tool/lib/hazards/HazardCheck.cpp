@@ -1,5 +1,4 @@
 #include "hazards/HazardCheck.h"
-#include "hazards/Checks.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
@@ -13,17 +12,39 @@ HazardDecision HazardCheck::reported(const Hazard &H, std::string Message) {
   return {{H.At, H.Kind, H.Text, std::move(Message), false, {}, H.Cause, H.CauseAt}, {}};
 }
 
+// The checks the build found (tool/CMakeLists.txt), declared, then listed.
+#define MUSIFY_HAZARD(C) const HazardCheck &C##Check();
+#include "hazards/Registry.inc"
+#undef MUSIFY_HAZARD
+
 llvm::ArrayRef<const HazardCheck *> hazardChecks() {
-  static const HazardCheck *const Checks[] = {&inlineAsmCheck(), &deviceLaunchCheck(),
-                                              &warpSizeCheck(), &vectorOperatorCheck(),
-                                              &initialisedVlaCheck()};
+  static const HazardCheck *const Checks[] = {
+#define MUSIFY_HAZARD(C) &C##Check(),
+#include "hazards/Registry.inc"
+#undef MUSIFY_HAZARD
+  };
   return Checks;
 }
 
+HazardKind HazardCheck::kind() const {
+  llvm::ArrayRef<const HazardCheck *> Checks = hazardChecks();
+  const auto *It = llvm::find(Checks, this);
+  assert(It != Checks.end() && "a check is registered (MUSIFY_HAZARD_CHECK)");
+  return static_cast<HazardKind>(It - Checks.begin());
+}
+
 const HazardCheck &hazardCheck(HazardKind Kind) {
-  const HazardCheck &Check = *hazardChecks()[static_cast<size_t>(Kind)];
-  assert(Check.kind() == Kind && "hazardChecks() is in HazardKind order");
-  return Check;
+  assert(static_cast<size_t>(Kind) < hazardChecks().size() && "a registered kind");
+  return *hazardChecks()[static_cast<size_t>(Kind)];
+}
+
+const char *hazardKindName(HazardKind Kind) { return hazardCheck(Kind).name(); }
+
+std::optional<HazardKind> hazardKindNamed(llvm::StringRef Name) {
+  for (const HazardCheck *Check : hazardChecks())
+    if (Name == Check->name())
+      return Check->kind();
+  return std::nullopt;
 }
 
 bool readsSdkConstant(const clang::Stmt *S, HazardSite &Site, unsigned Depth) {

@@ -85,9 +85,12 @@ struct HazardDecision {
 class HazardCheck {
 public:
   virtual ~HazardCheck() = default;
-  virtual HazardKind kind() const = 0;
+  /// Its name in reports, findings and `musify explain` ("inline-asm").
+  virtual const char *name() const = 0;
   /// One line: what it finds and why it matters (`musify explain NAME`).
   virtual const char *help() const = 0;
+  /// Its place in the registry, which the hazards it notes carry.
+  HazardKind kind() const;
 
   /// The AST nodes a check may look at; each does nothing unless overridden.
   virtual void kernelCall(const clang::CUDAKernelCallExpr &, HazardSite &) const {}
@@ -111,10 +114,23 @@ protected:
   static HazardDecision reported(const Hazard &H, std::string Message);
 };
 
+/// Registers check class C, a HazardCheck, in the registry: written once, at
+/// namespace scope, in the check's file under hazards/. The build lists the
+/// files that do (generated/hazards/Registry.inc, in file-name order).
+#define MUSIFY_HAZARD_CHECK(C)                                                           \
+  const HazardCheck &C##Check() {                                                        \
+    static const C Instance;                                                             \
+    return Instance;                                                                     \
+  }
+
 /// Every hazard check, in HazardKind order.
 llvm::ArrayRef<const HazardCheck *> hazardChecks();
 /// The check of Kind.
 const HazardCheck &hazardCheck(HazardKind Kind);
+/// The report's name of Kind ("inline-asm", "device-launch", ...).
+const char *hazardKindName(HazardKind Kind);
+/// The kind named Name, if a check has that name.
+std::optional<HazardKind> hazardKindNamed(llvm::StringRef Name);
 
 /// Whether S reads a constant the SDK declares (`warpSize`, which Clang
 /// declares as 32), directly or through a constant of the user's: on the

@@ -6,7 +6,7 @@ namespace musify {
 namespace {
 
 class InitialisedVla : public HazardCheck {
-  HazardKind kind() const override { return HazardKind::InitialisedVla; }
+  const char *name() const override { return "initialised-vla"; }
   /// Found only for a target whose compiler rejects it.
   BuildImpact buildImpact(const HazardRecord &) const override {
     return BuildImpact::Blocks;
@@ -19,22 +19,19 @@ class InitialisedVla : public HazardCheck {
     // Clang keeps it, with its initialiser, though it rejects it (the front
     // end does not count that error: nvcc accepts it).
     if (Var.hasInit() && Var.getType()->isVariableArrayType() &&
-        Site.rules().rejectedExtension(hazardKindName(kind())))
+        Site.rules().rejectedExtension(name()))
       Site.note(kind(), Var.getLocation(),
                 clang::SourceRange(Var.getBeginLoc(), Var.getEndLoc()));
   }
   HazardDecision decide(const Hazard &H, llvm::StringRef,
                         const HazardTarget &Target) const override {
-    const std::string *Rejected = Target.Rules.rejectedExtension(hazardKindName(kind()));
+    const std::string *Rejected = Target.Rules.rejectedExtension(name());
     return reported(H, Rejected ? *Rejected : "");
   }
 };
 
 } // namespace
 
-const HazardCheck &initialisedVlaCheck() {
-  static const InitialisedVla Check;
-  return Check;
-}
+MUSIFY_HAZARD_CHECK(InitialisedVla)
 
 } // namespace musify

@@ -34,7 +34,7 @@ std::string indented(llvm::StringRef Code, llvm::StringRef Indent) {
 }
 
 class InlineAsm : public HazardCheck {
-  HazardKind kind() const override { return HazardKind::InlineAsm; }
+  const char *name() const override { return "inline-asm"; }
   /// PTX fails only where device code is generated (at the device link with
   /// -fgpu-rdc): a risk of the compile.
   BuildImpact buildImpact(const HazardRecord &) const override {
@@ -112,9 +112,6 @@ class InlineAsm : public HazardCheck {
 
 } // namespace
 
-const HazardCheck &inlineAsmCheck() {
-  static const InlineAsm Check;
-  return Check;
-}
+MUSIFY_HAZARD_CHECK(InlineAsm)
 
 } // namespace musify

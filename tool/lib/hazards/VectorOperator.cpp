@@ -19,7 +19,7 @@ namespace musify {
 namespace {
 
 class VectorOperator : public HazardCheck {
-  HazardKind kind() const override { return HazardKind::VectorOperator; }
+  const char *name() const override { return "vector-operator"; }
   /// An operator the target defines too, left unguarded, is ambiguous where
   /// it is used: a risk, unless musify guarded it.
   BuildImpact buildImpact(const HazardRecord &H) const override {
@@ -63,8 +63,7 @@ class VectorOperator : public HazardCheck {
                         const HazardTarget &Target) const override {
     const VectorOperatorClashes *Clashes = Target.Rules.vectorOperatorClashes();
     if (!Clashes) {
-      const std::string *Rejected =
-          Target.Rules.rejectedExtension(hazardKindName(kind()));
+      const std::string *Rejected = Target.Rules.rejectedExtension(name());
       return reported(H, Rejected ? *Rejected : "");
     }
     HazardDecision D = reported(H, Clashes->Note);
@@ -138,9 +137,6 @@ class VectorOperator : public HazardCheck {
 
 } // namespace
 
-const HazardCheck &vectorOperatorCheck() {
-  static const VectorOperator Check;
-  return Check;
-}
+MUSIFY_HAZARD_CHECK(VectorOperator)
 
 } // namespace musify

@@ -8,7 +8,7 @@ namespace musify {
 namespace {
 
 class WarpSize : public HazardCheck {
-  HazardKind kind() const override { return HazardKind::WarpSize; }
+  const char *name() const override { return "warp-size"; }
   /// It builds; it may compute otherwise.
   BuildImpact buildImpact(const HazardRecord &) const override {
     return BuildImpact::None;
@@ -93,8 +93,7 @@ class WarpSize : public HazardCheck {
 
   HazardDecision decide(const Hazard &H, llvm::StringRef,
                         const HazardTarget &Target) const override {
-    if (const std::string *Rejected =
-            Target.Rules.rejectedExtension(hazardKindName(kind())))
+    if (const std::string *Rejected = Target.Rules.rejectedExtension(name()))
       return reported(H, *Rejected);
     const WarpSizeHazards *Warp = Target.Rules.warpSizeHazards();
     if (!Warp)
@@ -127,9 +126,6 @@ class WarpSize : public HazardCheck {
 
 } // namespace
 
-const HazardCheck &warpSizeCheck() {
-  static const WarpSize Check;
-  return Check;
-}
+MUSIFY_HAZARD_CHECK(WarpSize)
 
 } // namespace musify

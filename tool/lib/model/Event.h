@@ -64,7 +64,7 @@ struct Event {
 /// A hazard and what the user should do about it.
 struct HazardRecord {
   Place At;
-  HazardKind Kind = HazardKind::InlineAsm;
+  HazardKind Kind{};
   std::string Text;
   std::string Message;
   bool Defused = false; ///< musify's edits took care of it (it is still reported)

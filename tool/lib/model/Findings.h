@@ -75,23 +75,16 @@ struct DynamicShared {
   unsigned NameEnd = 0, Semicolon = 0;
 };
 
-/// Kinds of code that migrates but may not behave the same on the target.
-enum class HazardKind {
-  InlineAsm,      ///< `asm(...)`: PTX
-  DeviceLaunch,   ///< a kernel launched from device code
-  WarpSize,       ///< a constant that assumes a 32-lane warp
-  VectorOperator, ///< a user's operator the target's vector types define too
-  InitialisedVla, ///< `int a[n] = {0};`: nvcc accepts it, Clang-based compilers do not
-};
-
-/// The report's name of Kind ("inline-asm", "device-launch", ...).
-const char *hazardKindName(HazardKind Kind);
+/// A kind of code that migrates but may not behave the same on the target:
+/// the place of its check in the hazard registry (hazards/HazardCheck.h),
+/// which gives its name, its build impact and what to do about it.
+enum class HazardKind : unsigned char {};
 
 /// Code that migrates but may not behave the same on the target: reported
 /// with a suggestion, never rewritten.
 struct Hazard {
   Place At; ///< VectorOperator: the start of its declaration
-  HazardKind Kind = HazardKind::InlineAsm;
+  HazardKind Kind{};
   std::string Text; ///< the code in question, as written
   unsigned End = 0; ///< vector-operator: the offset where the declaration ends
   /// What the check found, which picks the advice (warp-size: "lane",

@@ -31,15 +31,6 @@ constexpr EnumName<EventStatus> EventStatusNames[] = {
 };
 static_assert(namesCover(EventStatusNames, EventStatus::Excluded));
 
-constexpr EnumName<HazardKind> HazardKindNames[] = {
-    {HazardKind::InlineAsm, "inline-asm"},
-    {HazardKind::DeviceLaunch, "device-launch"},
-    {HazardKind::WarpSize, "warp-size"},
-    {HazardKind::VectorOperator, "vector-operator"},
-    {HazardKind::InitialisedVla, "initialised-vla"},
-};
-static_assert(namesCover(HazardKindNames, HazardKind::InitialisedVla));
-
 constexpr EnumName<Analysis> AnalysisNames[] = {
     {Analysis::Semantic, "semantic"},
     {Analysis::TokenFallback, "token-fallback"},
@@ -54,7 +45,6 @@ const char *evidenceName(Evidence How) { return nameOf(EvidenceNames, How); }
 const char *eventStatusName(EventStatus Status) {
   return nameOf(EventStatusNames, Status);
 }
-const char *hazardKindName(HazardKind Kind) { return nameOf(HazardKindNames, Kind); }
 const char *analysisName(Analysis How) { return nameOf(AnalysisNames, How); }
 
 } // namespace musify

@@ -1,5 +1,7 @@
 #include "report/Effort.h"
 
+#include "hazards/HazardCheck.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 #include <map>

@@ -2,6 +2,7 @@
 #include "report/InlineFindings.h"
 
 #include "core/SourceText.h"
+#include "hazards/HazardCheck.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"

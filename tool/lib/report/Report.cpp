@@ -1,6 +1,7 @@
 // Building the report and the diagnostics from events.
 #include "report/Report.h"
 #include "core/WorkingFolder.h"
+#include "hazards/HazardCheck.h"
 #include "rules/TargetVersion.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -15,6 +16,11 @@
 namespace musify {
 
 namespace {
+
+/// The inline-asm hazard's records carry their statement's PTX instructions.
+bool isInlineAsm(HazardKind Kind) {
+  return llvm::StringRef(hazardKindName(Kind)) == "inline-asm";
+}
 
 /// Lines (in order) as a reader takes them in: `line 4`, `lines 3 x2, 9`;
 /// past Most of them, "..." (Shown counts them across calls).
@@ -167,7 +173,7 @@ nlohmann::json fileToJson(const FileReport &F) {
                          {"file", H.CauseAt.File},
                          {"line", H.CauseAt.Line},
                          {"column", H.CauseAt.Column}};
-    if (H.Kind == HazardKind::InlineAsm)
+    if (isInlineAsm(H.Kind))
       Hazard["instructions"] = H.Instructions;
     Hazards.push_back(std::move(Hazard));
   }
@@ -350,7 +356,7 @@ Totals totalsOf(const RunReport &Report) {
       T.Conflicts += F.Conflicts.size();
       T.Hazards += F.Hazards.size();
       for (const HazardRecord &H : F.Hazards) {
-        if (H.Kind == HazardKind::InlineAsm)
+        if (isInlineAsm(H.Kind))
           countAsm(T, H);
         T.HazardCauses += H.Cause.empty() || Causes.insert(causeKey(H)).second;
       }

@@ -60,7 +60,7 @@ void predictBuilds(std::vector<FileReport> &Files,
 /// A definition hazards of the run come from (HazardRecord::Cause), reported
 /// once, where it is, with every use.
 struct HazardCauseUses {
-  HazardKind Kind = HazardKind::WarpSize;
+  HazardKind Kind{};
   std::string Name;
   Place At;
   /// Each use's place and code, in the order of the files.
