@@ -6,6 +6,10 @@ namespace {
 
 class DeviceLaunch : public HazardCheck {
   const char *name() const override { return "device-launch"; }
+  const char *title() const override { return "A kernel launched from device code"; }
+  const char *advice() const override {
+    return "Dynamic parallelism: the target may not support launches from device code.";
+  }
   /// The target's compiler rejects a launch from device code.
   BuildImpact buildImpact(const HazardRecord &) const override {
     return BuildImpact::Blocks;

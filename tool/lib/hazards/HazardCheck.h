@@ -89,6 +89,12 @@ public:
   virtual const char *name() const = 0;
   /// One line: what it finds and why it matters (`musify explain NAME`).
   virtual const char *help() const = 0;
+  /// What it is in a few words, and what it means and what to do: the help
+  /// of its diagnostic code in SARIF and the HTML report.
+  virtual const char *title() const = 0;
+  virtual const char *advice() const = 0;
+  /// Its diagnostic's default level: "warning" or "error".
+  virtual const char *level() const { return "warning"; }
   /// Its place in the registry, which the hazards it notes carry.
   HazardKind kind() const;
 

@@ -7,6 +7,13 @@ namespace {
 
 class InitialisedVla : public HazardCheck {
   const char *name() const override { return "initialised-vla"; }
+  const char *title() const override { return "An initialised variable-length array"; }
+  const char *advice() const override {
+    return "nvcc accepts int a[n] = {0}; (a GNU extension); the target's compiler "
+           "rejects it. Declare the array without an initialiser and fill it with a "
+           "loop, or give it a constant size.";
+  }
+  const char *level() const override { return "error"; }
   /// Found only for a target whose compiler rejects it.
   BuildImpact buildImpact(const HazardRecord &) const override {
     return BuildImpact::Blocks;

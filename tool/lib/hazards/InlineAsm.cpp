@@ -35,6 +35,11 @@ std::string indented(llvm::StringRef Code, llvm::StringRef Indent) {
 
 class InlineAsm : public HazardCheck {
   const char *name() const override { return "inline-asm"; }
+  const char *title() const override { return "Inline PTX assembly"; }
+  const char *advice() const override {
+    return "PTX does not run on the target: rewrite the assembly with the target's "
+           "intrinsics.";
+  }
   /// PTX fails only where device code is generated (at the device link with
   /// -fgpu-rdc): a risk of the compile.
   BuildImpact buildImpact(const HazardRecord &) const override {

@@ -20,6 +20,13 @@ namespace {
 
 class VectorOperator : public HazardCheck {
   const char *name() const override { return "vector-operator"; }
+  const char *title() const override {
+    return "An operator the target's vector types define too";
+  }
+  const char *advice() const override {
+    return "The target's vector types define this operator as a member: the user's one "
+           "makes every use ambiguous. It is guarded out for the target.";
+  }
   /// An operator the target defines too, left unguarded, is ambiguous where
   /// it is used: a risk, unless musify guarded it.
   BuildImpact buildImpact(const HazardRecord &H) const override {

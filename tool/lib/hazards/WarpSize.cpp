@@ -9,6 +9,13 @@ namespace {
 
 class WarpSize : public HazardCheck {
   const char *name() const override { return "warp-size"; }
+  const char *title() const override { return "Code that assumes a 32-lane warp"; }
+  const char *advice() const override {
+    return "The target's warps have another width; the constant or mask must follow "
+           "the target's warp size. A constant that comes from a definition (a macro, "
+           "a constexpr variable or function) is reported once, at the definition, with "
+           "its uses as related locations.";
+  }
   /// It builds; it may compute otherwise.
   BuildImpact buildImpact(const HazardRecord &) const override {
     return BuildImpact::None;

@@ -1,11 +1,17 @@
 // The diagnostic codes' help texts, shared by every view that explains them.
 #include "report/CodeHelp.h"
+#include "hazards/HazardCheck.h"
+
+#include <iterator>
+#include <vector>
 
 namespace musify {
 
 namespace {
 
-constexpr CodeHelp Codes[] = {
+// The codes of findings, then (after "removed") the hazards' from their checks,
+// then the codes of the run's own problems.
+constexpr CodeHelp Findings[] = {
     {"unsupported", "warning", "A CUDA name the target has no equivalent for",
      "The name is left as written and the file will not build for the target "
      "until it is replaced by hand; the note says why the target lacks it."},
@@ -29,23 +35,9 @@ constexpr CodeHelp Codes[] = {
      "CUDA deprecated the name; it was migrated, or kept, as the message says."},
     {"removed", "warning", "A name CUDA removed",
      "CUDA removed the name; code that uses it does not build with a recent SDK."},
-    {"inline-asm", "warning", "Inline PTX assembly",
-     "PTX does not run on the target: rewrite the assembly with the target's "
-     "intrinsics."},
-    {"device-launch", "warning", "A kernel launched from device code",
-     "Dynamic parallelism: the target may not support launches from device code."},
-    {"warp-size", "warning", "Code that assumes a 32-lane warp",
-     "The target's warps have another width; the constant or mask must follow "
-     "the target's warp size. A constant that comes from a definition (a macro, "
-     "a constexpr variable or function) is reported once, at the definition, with "
-     "its uses as related locations."},
-    {"vector-operator", "warning", "An operator the target's vector types define too",
-     "The target's vector types define this operator as a member: the user's one "
-     "makes every use ambiguous. It is guarded out for the target."},
-    {"initialised-vla", "error", "An initialised variable-length array",
-     "nvcc accepts int a[n] = {0}; (a GNU extension); the target's compiler "
-     "rejects it. Declare the array without an initialiser and fill it with a "
-     "loop, or give it a constant size."},
+};
+
+constexpr CodeHelp Problems[] = {
     {"conflict", "error", "Two parses want different edits of one place",
      "Two translation units see this header differently (other macros or flags); "
      "neither edit was applied. Migrate this place by hand."},
@@ -57,12 +49,23 @@ constexpr CodeHelp Codes[] = {
      "parse compiled) stops the file from building for the target."},
 };
 
+std::vector<CodeHelp> allCodes() {
+  std::vector<CodeHelp> Codes(std::begin(Findings), std::end(Findings));
+  for (const HazardCheck *Check : hazardChecks())
+    Codes.push_back({Check->name(), Check->level(), Check->title(), Check->advice()});
+  Codes.insert(Codes.end(), std::begin(Problems), std::end(Problems));
+  return Codes;
+}
+
 } // namespace
 
-llvm::ArrayRef<CodeHelp> codeHelps() { return Codes; }
+llvm::ArrayRef<CodeHelp> codeHelps() {
+  static const std::vector<CodeHelp> Codes = allCodes();
+  return Codes;
+}
 
 const CodeHelp *codeHelp(llvm::StringRef Code) {
-  for (const CodeHelp &C : Codes)
+  for (const CodeHelp &C : codeHelps())
     if (Code == C.Code)
       return &C;
   return nullptr;
