@@ -50,18 +50,26 @@ cl::opt<bool> InPlace("in-place", cl::desc("Rewrite the inputs where they are"),
 cl::opt<bool> Backup("backup",
                      cl::desc("With --in-place: keep each original as FILE.orig"),
                      cl::cat(MusifyCategory));
-cl::opt<std::string> ReportFile("report", cl::desc("Write the JSON migration report"),
-                                cl::value_desc("file.json"), cl::cat(MusifyCategory));
-cl::opt<std::string> SarifFile(
-    "sarif",
-    cl::desc("Write every finding as SARIF 2.1.0 (code-scanning views and editors "
-             "read it), paths relative to the inputs' common folder"),
-    cl::value_desc("file.sarif"), cl::cat(MusifyCategory));
-cl::opt<std::string> HtmlFile(
-    "html",
-    cl::desc("Write the report as one self-contained HTML page: totals, charts, each "
-             "file side by side with its migration, the names left to migrate"),
-    cl::value_desc("file.html"), cl::cat(MusifyCategory));
+/// --report, --sarif, --html, --depfile: one option per view of the report.
+std::vector<std::unique_ptr<cl::opt<std::string>>> viewOptions() {
+  std::vector<std::unique_ptr<cl::opt<std::string>>> Options;
+  for (const musify::ReportView &View : musify::reportViews())
+    Options.push_back(std::make_unique<cl::opt<std::string>>(
+        llvm::StringRef(View.Option), cl::desc(View.Help), cl::value_desc(View.ValueName),
+        cl::cat(MusifyCategory)));
+  return Options;
+}
+const std::vector<std::unique_ptr<cl::opt<std::string>>> ViewOptions = viewOptions();
+
+/// The views asked for, by option.
+musify::ReportFiles reportFiles() {
+  musify::ReportFiles Files;
+  for (size_t I = 0; I < ViewOptions.size(); ++I)
+    if (!ViewOptions[I]->empty())
+      Files[musify::reportViews()[I].Option] = *ViewOptions[I];
+  return Files;
+}
+
 cl::opt<bool> DryRun(
     "dry-run",
     cl::desc("Parse and decide everything, write nothing but the reports asked for "
@@ -76,13 +84,6 @@ cl::list<std::string> FailOn(
              "with Clang errors), fallback (a file migrated without semantics), "
              "deprecated, conflicts, or any"),
     cl::value_desc("kind,..."), cl::CommaSeparated, cl::cat(MusifyCategory));
-cl::opt<std::string> DepFile(
-    "depfile",
-    cl::desc("Write the files the run read (inputs, the user headers they include, "
-             "--rules files, where it looked for headers it did not find) as a "
-             "Make/Ninja depfile whose targets are the files named by -o, --report, "
-             "--sarif and --html"),
-    cl::value_desc("file.d"), cl::cat(MusifyCategory));
 cl::opt<std::string>
     CudaPath("cuda-path",
              cl::desc("The CUDA SDK to parse against (default: $CUDA_PATH, then "
@@ -332,6 +333,27 @@ std::string targetsWith(const std::vector<musify::TargetDescription> &Targets, P
   return join(Names, ", ");
 }
 
+bool isTarget(const musify::ReportView &View) { return View.DepFileTarget; }
+
+/// Whether a view a depfile names is asked for.
+bool writesTargetView() {
+  musify::ReportFiles Files = reportFiles();
+  return llvm::any_of(musify::reportViews(), [&](const musify::ReportView &View) {
+    return View.DepFileTarget && Files.count(View.Option);
+  });
+}
+
+/// A depfile names the files the run writes: there must be one.
+std::optional<std::string> viewConflicts() {
+  for (const musify::ReportView &View : musify::reportViews())
+    if (!View.DepFileTarget && reportFiles().count(View.Option) && OutputFile.empty() &&
+        !writesTargetView())
+      return std::string("--") + View.Option +
+             " names what depends on the files read: give -o, " +
+             musify::viewOptionList(isTarget, "or") + " too";
+  return std::nullopt;
+}
+
 /// An error message for options that contradict each other or the target
 /// (one of Targets), or nullopt.
 std::optional<std::string>
@@ -341,10 +363,8 @@ conflictingOptions(const musify::TargetDescription &Target,
     return "-o, --out-root, --in-place and --dry-run exclude each other";
   if (DryRun && !Shard.empty())
     return "--dry-run writes only reports: a shard writes only its export";
-  if (!DepFile.empty() && OutputFile.empty() && ReportFile.empty() && SarifFile.empty() &&
-      HtmlFile.empty())
-    return "--depfile names what depends on the files read: give -o, --report, --sarif "
-           "or --html too";
+  if (std::optional<std::string> Why = viewConflicts())
+    return Why;
   std::vector<std::string> Kinds(FailOn.begin(), FailOn.end());
   if (std::optional<std::string> Wrong = musify::invalidGateNames(Kinds))
     return Wrong;
@@ -361,10 +381,10 @@ conflictingOptions(const musify::TargetDescription &Target,
     return "--shard and --export go together";
   if (!Shard.empty() && !MergeExports.empty())
     return "--exports goes with musify merge, not with --shard";
-  if (!Shard.empty() && (!OutputFile.empty() || !OutRoot.empty() || InPlace ||
-                         !ReportFile.empty() || !SarifFile.empty() || !HtmlFile.empty()))
-    return "a shard writes only its export: give -o, --out-root, --in-place, "
-           "--report, --sarif and --html to musify merge";
+  if (!Shard.empty() &&
+      (!OutputFile.empty() || !OutRoot.empty() || InPlace || writesTargetView()))
+    return "a shard writes only its export: give -o, --out-root, --in-place, " +
+           musify::viewOptionList(isTarget, "and") + " to musify merge";
   if ((!CacheDir.empty() || !CacheMaxSize.empty()) && !Incremental)
     return "--cache-dir and --cache-max-size go with --incremental";
   if (!CacheMaxSize.empty() && !sizeInBytes(CacheMaxSize))
@@ -393,9 +413,10 @@ std::optional<std::string> stdinConflicts(bool Merging) {
                        "--out-root or --in-place");
   if (!CompileDatabase.empty() || !Shard.empty() || Merging)
     return std::string("standard input is one source: it takes no -p, --shard or merge");
-  if (!DepFile.empty())
-    return std::string(
-        "--depfile lists files a build depends on; standard input is none");
+  for (const musify::ReportView &View : musify::reportViews())
+    if (!View.DepFileTarget && reportFiles().count(View.Option))
+      return std::string("--") + View.Option +
+             " lists files a build depends on; standard input is none";
   return std::nullopt;
 }
 
@@ -417,10 +438,7 @@ musify::MigrationOptions migrationOptions(musify::TargetDescription Target,
     Options.Output = musify::OutputMode::None;
   }
   Options.Backup = Backup;
-  Options.ReportFile = ReportFile;
-  Options.SarifFile = SarifFile;
-  Options.HtmlFile = HtmlFile;
-  Options.DepFile = DepFile;
+  Options.Reports = reportFiles();
   Options.FailOn.assign(FailOn.begin(), FailOn.end());
   Options.CudaPath = CudaPath;
   Options.ClangArgs = std::move(ClangArgs);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "output/OutputPlan.h"
+#include "report/ReportViews.h"
 #include "rules/TargetDescription.h"
 
 #include <cstdint>
@@ -21,11 +22,9 @@ struct MigrationOptions {
   std::string OutputFile;
   std::string OutRoot;
   bool Backup = false; ///< with InPlace: keep FILE.orig beside each rewritten file
-  std::string ReportFile;
-  std::string SarifFile; ///< --sarif: the findings as SARIF 2.1.0
-  std::string HtmlFile;  ///< --html: the report as a page
-  /// --depfile: the files the run read, for the build step that runs it.
-  std::string DepFile;
+  /// --report, --sarif, --html, --depfile: each view of the report asked
+  /// for (report/ReportViews.h) and where it goes.
+  ReportFiles Reports;
   /// --fail-on: kinds of finding (report/Gates.h) that make the run exit 1.
   std::vector<std::string> FailOn;
   std::vector<std::string> CommandLine; ///< as run, for the SARIF invocation

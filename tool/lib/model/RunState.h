@@ -22,7 +22,8 @@
 
 namespace musify {
 
-/// What a file's state must keep once the file is written.
+/// What a file's state must keep once the file is written; each keeps what
+/// the one before it does.
 enum class AfterWriting { KeepNothing, KeepEdits, KeepTextAndEdits };
 
 /// Everything known about one file during a run.

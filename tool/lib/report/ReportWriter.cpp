@@ -1,11 +1,7 @@
 #include "report/ReportWriter.h"
 
 #include "core/WorkingFolder.h"
-#include "output/DepFile.h"
-#include "output/OutputPlan.h"
 #include "output/OutputWriter.h"
-#include "report/Html.h"
-#include "report/Sarif.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -68,86 +64,33 @@ bool ReportWriter::writeViews(const RunReport &Run, RunState &State,
                               llvm::StringRef SourceRoot,
                               const std::vector<std::string> &RuleFiles,
                               double Seconds) const {
-  bool Ok = Settings.Json.empty() || write(Settings.Json, [&Run](llvm::raw_ostream &OS) {
-              writeReportJson(Run, OS);
-            });
-  Ok = writeSarif(Run, Ok, SourceRoot, State) && Ok;
-  Ok = writeHtml(Run, State, Seconds) && Ok;
-  return writeDepFile(State, RuleFiles) && Ok;
-}
-
-bool ReportWriter::writeSarif(const RunReport &Run, bool Successful,
-                              llvm::StringRef SourceRoot, const RunState &State) const {
-  if (Settings.Sarif.empty())
-    return true;
-  SarifInvocation Invocation{Settings.CommandLine, workingFolder(), Successful};
-  // Standard input stands in the working folder, not in its temporary copy's.
-  std::string Root = Settings.StdinFile.empty() ? SourceRoot.str() : workingFolder();
-  EditsOfFile Edits = [&State](const std::string &Path) {
-    auto It = State.Files.find(Path);
-    return It == State.Files.end() ? std::vector<Edit>() : It->second.Edits.edits();
-  };
-  return write(Settings.Sarif, [&](llvm::raw_ostream &OS) {
-    musify::writeSarif(Run, Invocation, Root, Edits, OS);
-  });
-}
-
-/// The page shows each file's original text beside its edits (the original
-/// is still in memory after --in-place).
-bool ReportWriter::writeHtml(const RunReport &Run, RunState &State,
-                             double Seconds) const {
-  if (Settings.Html.empty())
-    return true;
-  HtmlExtras Extras;
-  Extras.Seconds = Seconds;
-  std::map<std::string, FileState *> Shown; // by path, as the report has it
-  for (auto &[Path, S] : State.Files) {
-    if (S.leftOut() || S.is(FileRole::Other))
-      continue;
-    std::string Reported = reportedPath(Path);
-    Shown[Reported] = &S;
-    if (S.is(FileRole::TranslationUnit))
-      Extras.Units.insert(Reported);
-  }
-  Extras.Source = [&Shown](const std::string &Path) -> std::optional<HtmlSource> {
-    auto It = Shown.find(Path);
-    if (It == Shown.end())
-      return std::nullopt;
-    return HtmlSource{RunState::text(*It->second), It->second->Edits.edits()};
-  };
-  return write(Settings.Html,
-               [&](llvm::raw_ostream &OS) { musify::writeHtml(Run, Extras, OS); });
-}
-
-/// What the run read (its inputs, the user headers its parses read, the
-/// rule files, where it looked for headers it did not find) for the files
-/// it wrote.
-bool ReportWriter::writeDepFile(const RunState &State,
-                                const std::vector<std::string> &RuleFiles) const {
-  if (Settings.DepFile.empty())
-    return true;
-  std::vector<std::string> Targets;
+  ReportViewContext In{Run,
+                       State,
+                       SourceRoot.str(),
+                       RuleFiles,
+                       Seconds,
+                       Settings.CommandLine,
+                       /*Successful=*/true,
+                       {},
+                       !Settings.StdinFile.empty(),
+                       [this](llvm::StringRef Text) { return reportedPath(Text); }};
   for (const std::string &Named : Settings.OtherOutputs)
     if (!Named.empty())
-      Targets.push_back(Named);
-  for (const std::string *Named : {&Settings.Json, &Settings.Sarif, &Settings.Html})
-    if (!Named->empty())
-      Targets.push_back(*Named);
-  std::set<std::string> Read;
-  for (const auto &[Path, S] : State.Files)
-    if (!S.leftOut())
-      Read.insert(Path);
-  for (const std::string &Rules : RuleFiles)
-    if (llvm::sys::fs::is_regular_file(Rules))
-      Read.insert(sameFileKey(Rules));
-  // A header put where a missing one was looked for changes what a run reads.
-  Read.insert(State.MissingIncludes.begin(), State.MissingIncludes.end());
-  llvm::Expected<std::string> Text = depFileText(Targets, Read);
-  if (!Text) {
-    Errs << "musify: error: " << llvm::toString(Text.takeError()) << "\n";
-    return false;
+      In.Targets.push_back(Named);
+  for (const ReportView &View : reportViews())
+    if (auto It = Settings.Files.find(View.Option);
+        It != Settings.Files.end() && View.DepFileTarget)
+      In.Targets.push_back(It->second);
+  bool Ok = true;
+  for (const ReportView &View : reportViews()) {
+    auto It = Settings.Files.find(View.Option);
+    if (It == Settings.Files.end())
+      continue;
+    In.Successful = Ok;
+    llvm::Expected<ViewWrite> Write = View.Prepare(In);
+    Ok = (Write ? write(It->second, *Write) : said(Write.takeError())) && Ok;
   }
-  return write(Settings.DepFile, *Text);
+  return Ok;
 }
 
 void ReportWriter::printClangCrashes(const FileReport &F) const {
@@ -217,10 +160,6 @@ void ReportWriter::printParseWarnings(const FileReport &F) const {
   Errs << ") was migrated by the token rewriter, " << There << " reference(s) in it:\n";
   for (const std::string &E : F.ParseErrors)
     Errs << "  " << withDisplayPaths(reportedPath(E)) << "\n";
-}
-
-bool ReportWriter::write(const std::string &Path, const std::string &Content) const {
-  return said(writeFileAtomically(Path, Content));
 }
 
 bool ReportWriter::write(const std::string &Path,

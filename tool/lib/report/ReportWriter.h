@@ -5,6 +5,7 @@
 
 #include "model/RunState.h"
 #include "report/Report.h"
+#include "report/ReportViews.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
@@ -14,12 +15,9 @@
 
 namespace musify {
 
-/// Where each view of the report goes ("" for none), and what they name.
+/// Where each view of the report goes, and what they name.
 struct ReportFileSettings {
-  std::string Json;    ///< --report
-  std::string Sarif;   ///< --sarif
-  std::string Html;    ///< --html
-  std::string DepFile; ///< --depfile
+  ReportFiles Files; ///< the views asked for (report/ReportViews.h)
   /// The files a depfile names besides the report views (-o's file).
   std::vector<std::string> OtherOutputs;
   std::vector<std::string> CommandLine; ///< SARIF's invocation
@@ -45,10 +43,11 @@ public:
   void printParseProblems(const RunState &State, const ReportSpill *Spill,
                           bool AllowFallback, bool Quiet) const;
 
-  /// Every view the user asked for: the JSON report, SARIF (its paths
-  /// relative to SourceRoot), the HTML page (Seconds: how long the run took)
-  /// and the depfile (what the run read: State's files and the RuleFiles).
-  /// False if one could not be written, which is said.
+  /// Every view the user asked for (reportViews(), in order): the JSON
+  /// report, SARIF (its paths relative to SourceRoot), the HTML page
+  /// (Seconds: how long the run took) and the depfile (what the run read:
+  /// State's files and the RuleFiles). False if one could not be written,
+  /// which is said.
   bool writeViews(const RunReport &Run, RunState &State, llvm::StringRef SourceRoot,
                   const std::vector<std::string> &RuleFiles, double Seconds) const;
 
@@ -56,20 +55,14 @@ private:
   /// A path, or a message naming paths, as the reports and the console give
   /// it: standard input's temporary file is <stdin>.
   std::string reportedPath(llvm::StringRef Text) const;
-  bool writeSarif(const RunReport &Run, bool Successful, llvm::StringRef SourceRoot,
-                  const RunState &State) const;
-  bool writeHtml(const RunReport &Run, RunState &State, double Seconds) const;
-  bool writeDepFile(const RunState &State,
-                    const std::vector<std::string> &RuleFiles) const;
   void printClangCrashes(const FileReport &F) const;
   void printParseFailure(const FileReport &F, bool AllowFallback) const;
   void printParseWarnings(const FileReport &F) const;
   /// For a file that includes another system's headers: one line, of
   /// Severity, in place of its parse's errors; false for any other file.
   bool printOtherSystem(const FileReport &F, llvm::StringRef Severity) const;
-  /// Path given Content, or what Produce writes; false if it could not be
-  /// written, which is said.
-  bool write(const std::string &Path, const std::string &Content) const;
+  /// Path given what Produce writes; false if it could not be written,
+  /// which is said.
   bool write(const std::string &Path,
              llvm::function_ref<void(llvm::raw_ostream &)> Produce) const;
   bool said(llvm::Error E) const;

@@ -93,14 +93,9 @@ private:
   const OutputSettings Where{Options.Output, Options.OutputFile, Options.OutRoot,
                              Options.Backup, Options.Quiet};
   const OutputPlan Output{Where, Inputs, Renamed};
-  const ReportWriter Reports{{Options.ReportFile,
-                              Options.SarifFile,
-                              Options.HtmlFile,
-                              Options.DepFile,
-                              {Options.OutputFile},
-                              Options.CommandLine,
-                              Options.StdinFile},
-                             Errs};
+  const ReportWriter Reports{
+      {Options.Reports, {Options.OutputFile}, Options.CommandLine, Options.StdinFile},
+      Errs};
   std::optional<MergeJournal> Journal; ///< merge --in-place
   TreeLock InPlaceLock;                ///< --in-place: held while the run lives
   ParseCaches Caches;

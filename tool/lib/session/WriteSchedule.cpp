@@ -3,6 +3,8 @@
 // place, which journals first).
 #include "session/MigrationRun.h"
 
+#include <algorithm>
+
 namespace musify {
 
 /// --rename-extensions: the #includes of renamed files in the files of
@@ -107,11 +109,13 @@ std::optional<int> MigrationRun::beginMergeJournal() {
   return std::nullopt;
 }
 
-/// What the views of the report read of a written file.
+/// What the views of the report asked for read of a written file.
 AfterWriting MigrationRun::keptAfterWriting() const {
-  if (!Options.HtmlFile.empty())
-    return AfterWriting::KeepTextAndEdits;
-  return Options.SarifFile.empty() ? AfterWriting::KeepNothing : AfterWriting::KeepEdits;
+  AfterWriting Keep = AfterWriting::KeepNothing;
+  for (const ReportView &View : reportViews())
+    if (Options.Reports.count(View.Option))
+      Keep = std::max(Keep, View.Keeps);
+  return Keep;
 }
 
 } // namespace musify

@@ -1,15 +1,20 @@
 #!/usr/bin/env python3
-"""A hazard is one file: scripts/new_hazard.py adds a toy one to a copy of
-the sources, and with no other file edited the copy's musify finds it, caches
-it, reports it (JSON against the schema the scaffold extended, SARIF),
-predicts its file not to build, names it in `musify explain`, and passes the
-lit test the scaffold wrote.
+"""musify is extended one file at a time, and this holds it: in a copy of the
+sources,
 
-    toy_hazard.py --work DIR --lit LIT.PY [--source DIR]
+- scripts/new_hazard.py adds a toy hazard, and with no other file edited the
+  copy's musify finds it, caches it, reports it (JSON against the schema the
+  scaffold extended, SARIF), predicts its file not to build, names it in
+  `musify explain`, and passes the lit test the scaffold wrote;
+- one entry added to reportViews() (report/ReportViews.cpp) is a new report
+  format: its option is there, it is written, a depfile names it, and the
+  run's checks of the files it writes cover it.
+
+    toy_extensions.py --work DIR --lit LIT.PY [--source DIR]
 
 The copy is built with the compiler launcher of the build beside it (ccache,
 with the copy as its base folder, so that the unchanged sources are cache
-hits): only the registry, the new check and the link are compiled anew.
+hits): only what the toys change, and the link, are compiled anew.
 """
 import argparse
 import json
@@ -59,7 +64,8 @@ def build(copy):
     if rc == 0:
         rc, out = run(["cmake", "--build", os.path.join(copy, "build"), "--target", "musify"],
                       env=env)
-    check(rc == 0, "the copy with the toy hazard builds" + ("" if rc == 0 else ":\n" + out[-3000:]))
+    check(rc == 0, "the copy with the toy hazard and report format builds"
+          + ("" if rc == 0 else ":\n" + out[-3000:]))
     return rc == 0
 
 
@@ -107,6 +113,47 @@ def scaffold(copy):
           "the scaffold refuses a hazard it has (%s)" % out.strip())
 
 
+# The toy report format: the number of files the report has, one line.
+TOY_VIEW = {"option": "toy-count", "entry": (
+    '    {"toy-count", "file.txt", "Write how many files the report has", '
+    'AfterWriting::KeepNothing, true,\n'
+    '     [](const ReportViewContext &In) -> llvm::Expected<ViewWrite> {\n'
+    '       return [&In](llvm::raw_ostream &OS) { OS << In.Run.Files.size() << "\\n"; };\n'
+    '     }},\n')}
+
+
+def add_toy_view(copy):
+    """One entry at the end of reportViews()."""
+    path = os.path.join(copy, "tool", "lib", "report", "ReportViews.cpp")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    end = text.find("\n};\n", text.find("constexpr ReportView Views[] = {"))
+    check(end > 0, "report/ReportViews.cpp has the list of views")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text[:end + 1] + TOY_VIEW["entry"] + text[end + 1:])
+
+
+def toy_view(musify, work):
+    """The toy format is written, named by a depfile, and checked as an output."""
+    source = os.path.join(work, "input.cu")
+    count, dep = os.path.join(work, "count.txt"), os.path.join(work, "run.d")
+    rc, out = run([musify, "--target=hip", source, "-o", os.path.join(work, "v.hip"),
+                   "--toy-count", count, "--depfile", dep])
+    check(rc == 0, "--toy-count is an option of the copy's musify (%s)" % out.strip()[-300:])
+    if rc == 0:
+        with open(count, encoding="utf-8") as f:
+            check(f.read() == "1\n", "the toy format is written")
+        with open(dep, encoding="utf-8") as f:
+            check(count in f.read().split(":")[0], "the depfile names the toy format's file")
+    rc, out = run([musify, "--target=hip", source, "-o", count, "--toy-count", count])
+    check(rc != 0 and "--toy-count" in out, "a --toy-count file that is -o's is refused (%s)"
+          % out.strip()[-300:])
+    rc, out = run([musify, "--shard", "1/2", "--export", os.path.join(work, "ex"), source,
+                   "--toy-count", count])
+    check(rc != 0 and "--html and --toy-count to musify merge" in out,
+          "a shard refuses it and says so (%s)" % out.strip()[-300:])
+
+
 def product(copy, work, lit):
     """What the copy's musify does with the toy hazard."""
     musify = os.path.join(copy, "build", "tool", "musify")
@@ -147,8 +194,10 @@ def main():
     os.makedirs(work)
     copy_sources(source, copy)
     scaffold(copy)
+    add_toy_view(copy)
     if not failures and build(copy):
         product(copy, work, args.lit)
+        toy_view(os.path.join(copy, "build", "tool", "musify"), work)
     print("\n%d failure(s)" % len(failures))
     return 1 if failures else 0
 
