@@ -333,6 +333,25 @@ def run_option_tests(validator, work):
           "validate: a program that times out leaves no process behind (%s)" % left)
 
 
+def unmarked_word_tests(work):
+    """The scan of migrated build files: a CUDA word with no finding above it
+    is unmarked; a variable the file defines itself is the project's name."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..",
+                                    "tool", "validate"))
+    import project
+    path = os.path.join(work, "CMakeLists.txt")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("# musify-unsupported: 'CUDAToolkit_INCLUDE_DIRS' has no MUSA equivalent\n"
+                "list(GET CUDAToolkit_INCLUDE_DIRS 0 CUDA_INCLUDE_DIR)\n"
+                "set(CUDA_FATBIN x)\n"
+                "add_custom_command(OUTPUT ${CUDA_FATBIN} DEPENDS ${CUDA_INCLUDE_DIR}/a.h)\n"
+                "set_property(TARGET t PROPERTY CUDA_ARCHITECTURES 80)\n")
+    found = project.unmarked_cuda_words(path)
+    check(found == [(5, "CUDA_ARCHITECTURES")],
+          "validate project: the scan flags a CUDA word, not the file's own variables (%s)"
+          % found)
+
+
 def relative_path_tests(mod):
     """Folders given relative to the caller's folder name the same folders in
     the commands, which run in the work folder: --cpu-layer too (a relative
@@ -448,6 +467,7 @@ def main():
     scanner_tests(load_validator(validator), rules_dir)
     run_timeout_tests(load_validator(validator))
     relative_path_tests(load_validator(validator))
+    unmarked_word_tests(work)
     cpu_run_tests(validator, rules_dir)
     run_option_tests(validator, work)
     known_bug_tests(validator)

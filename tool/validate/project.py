@@ -205,6 +205,22 @@ def build_files(tree):
                 yield os.path.join(d, f)
 
 
+# Commands that define a variable named by their first argument, and list()
+# forms whose result variable is their last.
+FIRST_ARGUMENT_DEFINES = re.compile(
+    r"\b(?:set|option|find_path|find_file|find_library|find_program|"
+    r"get_filename_component)\(\s*(\w+)", re.IGNORECASE)
+LIST_RESULT = re.compile(r"\blist\(\s*(?:GET|LENGTH|FIND|JOIN|SUBLIST)\b[^()]*?(\w+)\s*\)",
+                         re.IGNORECASE)
+
+
+def own_variables(text):
+    """The variables a build file defines itself (set(CUDA_FATBIN_FILE ...),
+    what a find_path() or option() defines, list(GET ... CUDA_INCLUDE_DIR)):
+    the project's names, whatever they hold."""
+    return set(FIRST_ARGUMENT_DEFINES.findall(text)) | set(LIST_RESULT.findall(text))
+
+
 def unmarked_cuda_words(path):
     """[(line, word)] of CUDA words outside comments with no musify finding in
     the comment lines right above the statement they are in (a CMake command
@@ -212,10 +228,7 @@ def unmarked_cuda_words(path):
     found, comments, marked, depth, continued = [], [], False, 0, False
     with open(path, encoding="utf-8", errors="replace") as f:
         lines = f.readlines()
-    # The file's own variables (set(CUDA_FATBIN_FILE ...), what a find_path()
-    # or option() defines) are the user's names.
-    own = set(re.findall(r"\b(?:set|option|find_path|find_file|find_library|find_program)"
-                         r"\(\s*(\w+)", "".join(lines), re.IGNORECASE))
+    own = own_variables("".join(lines))
     for n, line in enumerate(lines, 1):
         code = line.split("#", 1)[0]
         if not code.strip():
