@@ -2,6 +2,7 @@
 // private folder for readers that take a path instead of text.
 #pragma once
 
+#include "hazards/HazardCheck.h"
 #include "rules/RuleTable.h"
 #include "rules/TargetDescription.h"
 
@@ -31,8 +32,7 @@ inline const RuleTable &shippedRules(llvm::StringRef Target) {
   auto It = Loaded.find(Target.str());
   if (It != Loaded.end())
     return It->second;
-  llvm::Expected<RuleTable> Table =
-      RuleTable::loadDirectory(MUSIFY_FUZZ_RULES_DIR, Target);
+  llvm::Expected<RuleTable> Table = loadTargetRules(MUSIFY_FUZZ_RULES_DIR, Target);
   if (!Table) {
     llvm::errs() << llvm::toString(Table.takeError()) << "\n";
     std::abort();

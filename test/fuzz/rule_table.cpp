@@ -1,7 +1,7 @@
 // The shipped-format table loaders on arbitrary text: a name table, an
-// architecture threshold map, the warp-size and vector-operator hazards, a
-// build-file table. Each either loads or returns an error; what loads can
-// be looked up.
+// architecture threshold map, each hazard check's data (warp sizes, vector
+// operators, the PTX table), a build-file table. Each either loads or returns
+// an error; what loads can be looked up.
 #include "FuzzSupport.h"
 
 using namespace musify;
@@ -22,8 +22,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   RuleTable Table;
   llvm::consumeError(Table.addTable(Text, "fuzz.json", "musa"));
   llvm::consumeError(Table.addThresholds(Text, "fuzz.json", "musa"));
-  llvm::consumeError(Table.addWarpSizeHazards(Text, "fuzz.json", "musa"));
-  llvm::consumeError(Table.addVectorOperatorClashes(Text, "fuzz.json", "hip"));
+  for (const HazardCheck *Check : hazardChecks())
+    if (Check->dataFile())
+      for (const char *Target : {"musa", "hip"})
+        llvm::consumeError(Check->readData(Text, "fuzz.json", Target, Table));
   lookUpAll(Table);
   BuildRules Build;
   llvm::consumeError(Build.addTable(Text, "fuzz.json", "musa"));

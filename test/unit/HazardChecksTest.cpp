@@ -12,8 +12,7 @@ using namespace musify;
 namespace {
 
 RuleTable rulesOf(const char *Target) {
-  llvm::Expected<RuleTable> Table =
-      RuleTable::loadDirectory(MUSIFY_TEST_RULES_DIR, Target);
+  llvm::Expected<RuleTable> Table = loadTargetRules(MUSIFY_TEST_RULES_DIR, Target);
   if (!Table) {
     ADD_FAILURE() << llvm::toString(Table.takeError());
     return RuleTable();

@@ -1,6 +1,7 @@
 // Inline PTX to C++: reading `asm` statements as written (bad ones refused,
 // never a crash) and rewriting their instructions by the HIP table.
 #include "hazards/PtxTranslator.h"
+#include "hazards/HazardCheck.h"
 
 #include <gtest/gtest.h>
 
@@ -10,15 +11,14 @@ namespace {
 
 const PtxTable &hipTable() {
   static const RuleTable Rules = [] {
-    llvm::Expected<RuleTable> Table =
-        RuleTable::loadDirectory(MUSIFY_TEST_RULES_DIR, "hip");
+    llvm::Expected<RuleTable> Table = loadTargetRules(MUSIFY_TEST_RULES_DIR, "hip");
     if (!Table) {
       ADD_FAILURE() << llvm::toString(Table.takeError());
       return RuleTable();
     }
     return std::move(*Table);
   }();
-  return *Rules.ptxTable();
+  return *Rules.hazardData<PtxTable>("inline-asm");
 }
 
 PtxTranslation translated(llvm::StringRef Text) {

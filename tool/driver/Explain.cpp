@@ -427,7 +427,7 @@ Expected<std::vector<Tables>> loadTables(const ExplainOptions &Opts) {
     Expected<TargetDescription> Target = loadTarget(Opts.RulesDir, Name);
     if (!Target)
       return Target.takeError();
-    Expected<RuleTable> Rules = RuleTable::loadDirectory(Opts.RulesDir, Name);
+    Expected<RuleTable> Rules = loadTargetRules(Opts.RulesDir, Name);
     if (!Rules)
       return Rules.takeError();
     for (const std::string &File : Opts.UserRules)

@@ -4,6 +4,7 @@
 #include "Session.h"
 #include "StdinInput.h"
 #include "cache/Shards.h"
+#include "hazards/HazardCheck.h"
 #include "report/Gates.h"
 #include "rules/RuleTable.h"
 #include "rules/TargetDescription.h"
@@ -598,8 +599,7 @@ Expected<musify::MergePlan> planMergeOf(const musify::MigrationOptions &Options)
 /// were read from goes into Options.RuleSources (the cache keys).
 Expected<musify::RuleTable> loadRules(const std::string &Rules,
                                       musify::MigrationOptions &Options) {
-  Expected<musify::RuleTable> Table =
-      musify::RuleTable::loadDirectory(Rules, Options.Target.Name);
+  Expected<musify::RuleTable> Table = musify::loadTargetRules(Rules, Options.Target.Name);
   if (!Table)
     return Table.takeError();
   Options.RuleSources.push_back(Rules);

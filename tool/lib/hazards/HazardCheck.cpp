@@ -5,6 +5,7 @@
 #include "clang/Lex/Lexer.h"
 
 #include <cassert>
+#include <map>
 
 namespace musify {
 
@@ -39,6 +40,39 @@ const HazardCheck &hazardCheck(HazardKind Kind) {
 }
 
 const char *hazardKindName(HazardKind Kind) { return hazardCheck(Kind).name(); }
+
+llvm::Error HazardCheck::readData(llvm::StringRef, llvm::StringRef FileName,
+                                  llvm::StringRef, RuleTable &) const {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "%s: the %s check reads no data", FileName.str().c_str(),
+                                 name());
+}
+
+llvm::Expected<RuleTable> loadTargetRules(llvm::StringRef Dir, llvm::StringRef Target) {
+  llvm::Expected<RuleTable> Rules = RuleTable::loadDirectory(Dir, Target);
+  if (!Rules)
+    return Rules.takeError();
+  std::map<std::string, HazardDataFile> Files = Rules->hazardDataFiles();
+  for (const HazardCheck *Check : hazardChecks()) {
+    auto File = Check->dataFile() ? Files.find(Check->dataFile()) : Files.end();
+    if (File == Files.end())
+      continue;
+    if (llvm::Error E =
+            Check->readData(File->second.Text, File->second.Path, Target, *Rules))
+      return E;
+    Files.erase(File);
+  }
+  if (Files.empty())
+    return Rules;
+  std::string Read = "nvcc-extensions.json";
+  for (const HazardCheck *Check : hazardChecks())
+    if (Check->dataFile())
+      Read += std::string(", ") + Check->dataFile();
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "%s: no hazard check reads this file (the files of "
+                                 "hazards/ are %s)",
+                                 Files.begin()->second.Path.c_str(), Read.c_str());
+}
 
 std::optional<HazardKind> hazardKindNamed(llvm::StringRef Name) {
   for (const HazardCheck *Check : hazardChecks())

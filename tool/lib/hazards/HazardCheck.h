@@ -95,6 +95,13 @@ public:
   virtual const char *advice() const = 0;
   /// Its diagnostic's default level: "warning" or "error".
   virtual const char *level() const { return "warning"; }
+  /// The file of rules/<target>/hazards/ that holds its data for a target
+  /// ("warp-size.json"), if it has any.
+  virtual const char *dataFile() const { return nullptr; }
+  /// Reads its data for Target from Text (FileName: its path, for messages)
+  /// into Rules, under its name (RuleTable::setHazardData).
+  virtual llvm::Error readData(llvm::StringRef Text, llvm::StringRef FileName,
+                               llvm::StringRef Target, RuleTable &Rules) const;
   /// Its place in the registry, which the hazards it notes carry.
   HazardKind kind() const;
 
@@ -128,6 +135,11 @@ protected:
     static const C Instance;                                                             \
     return Instance;                                                                     \
   }
+
+/// The rule tables of Target under Dir (RuleTable::loadDirectory) with each
+/// hazard check's data read: what a run and `musify explain` use. A file of
+/// the target's hazards/ that no check reads is an error.
+llvm::Expected<RuleTable> loadTargetRules(llvm::StringRef Dir, llvm::StringRef Target);
 
 /// Every hazard check, in HazardKind order.
 llvm::ArrayRef<const HazardCheck *> hazardChecks();

@@ -71,10 +71,20 @@ class InlineAsm : public HazardCheck {
     Site.note(kind(), S.getAsmLoc(), S.getSourceRange());
   }
 
+  const char *dataFile() const override { return "inline-asm.json"; }
+  llvm::Error readData(llvm::StringRef Text, llvm::StringRef FileName,
+                       llvm::StringRef Target, RuleTable &Rules) const override {
+    auto Table = std::make_shared<PtxTable>();
+    if (llvm::Error E = readPtxTable(Text, FileName, Target, *Table))
+      return E;
+    Rules.setHazardData(name(), std::move(Table));
+    return llvm::Error::success();
+  }
+
   HazardDecision decide(const Hazard &H, llvm::StringRef FileText,
                         const HazardTarget &Target) const override {
     std::string Left = "inline assembly (PTX) is not portable to " + Target.DisplayName;
-    const PtxTable *Table = Target.Rules.ptxTable();
+    const PtxTable *Table = Target.Rules.hazardData<PtxTable>(name());
     if (!Table)
       return reported(H, Left + ": rewrite it with intrinsics or plain code; it is left "
                                 "as it is");

@@ -3,15 +3,65 @@
 // where every instruction of it has a meaning there.
 #pragma once
 
-#include "rules/RuleTable.h"
-
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace musify {
+
+/// One PTX instruction form (opcode with its type and modifiers, cache hints
+/// and vector width left out) and what computes it on the target
+/// (rules/<target>/hazards/inline-asm.json).
+struct PtxInstruction {
+  /// Each operand's register type (u32, f32, pred, ...), or "addr".
+  std::vector<std::string> Types;
+  std::string Memory;    ///< the type an "addr" operand points to
+  std::string Value;     ///< operand 0's new value, of {1}...{n}; or
+  std::string Statement; ///< a statement of {0}...{n}; or
+  /// each element's new value, where operand 0 is a vector ({N.E}: element E
+  /// of vector operand N, of type "vK.T")
+  std::vector<std::string> Values;
+  std::string Note; ///< said where it is used
+};
+
+/// The memory-consistency qualifiers of PTX's memory instructions (`.acquire`,
+/// `.gpu`), read apart from the form.
+struct PtxMemoryOrders {
+  std::vector<std::string> Opcodes;         ///< ld, st, atom, red
+  std::vector<std::string> VolatileOpcodes; ///< whose access an order makes volatile
+  /// An order -> what it asks: "volatile", a fence "before", "after".
+  std::map<std::string, std::vector<std::string>, std::less<>> Orders;
+  /// A scope -> its fence statement.
+  std::map<std::string, std::string, std::less<>> Scopes;
+  std::vector<std::string> DeviceScopes;  ///< the scopes an atomic may have
+  std::string DefaultOrder, DefaultScope; ///< where one of the two is written
+};
+
+/// The PTX that musify translates for a target, and where the rest goes.
+struct PtxTable {
+  std::map<std::string, PtxInstruction, std::less<>> Instructions;
+  /// `%laneid` -> its type and expression.
+  std::map<std::string, std::pair<std::string, std::string>, std::less<>>
+      SpecialRegisters;
+  std::vector<std::string> HintModifiers; ///< dropped, with HintNote
+  /// Hints whose operand (the instruction's last) is dropped with them.
+  std::vector<std::string> HintsWithOperand;
+  std::string HintNote;
+  /// An opcode translation leaves to a person (mma) -> the route to take.
+  std::map<std::string, std::string, std::less<>> Routes;
+  /// Functions whose result is a shared-memory address (of their pointer).
+  std::vector<std::string> SharedAddressFunctions;
+  PtxMemoryOrders MemoryOrders;
+};
+
+/// Reads rules/<target>/hazards/inline-asm.json (Text; File names it in
+/// messages) for Target into Out.
+llvm::Error readPtxTable(llvm::StringRef Text, llvm::StringRef File,
+                         llvm::StringRef Target, PtxTable &Out);
 
 /// One operand of an `asm` statement: `[Name] "Constraint" (Expr)`.
 struct AsmOperand {

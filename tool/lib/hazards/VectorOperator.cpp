@@ -13,10 +13,28 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 
 namespace musify {
 namespace {
+
+/// Operators the target's vector types define as members (HIP's
+/// HIP_vector_type): a user's non-member operator with the same parameters on
+/// a CUDA vector type makes every use of it ambiguous on the target
+/// (rules/<target>/hazards/vector-operators.json).
+struct VectorOperatorClashes {
+  std::vector<std::string> VectorTypes; ///< float4, int2, ...
+  /// `V &operator+=(V &, V)`: the member takes `const V &`.
+  std::vector<std::string> CompoundAssignments;
+  /// `V operator-(V)` or `(const V &)`: the member is const.
+  std::vector<std::string> Unary;
+  /// `V &operator++(V &)` and the postfix form: the member is not const.
+  std::vector<std::string> Increments;
+  std::string Guard; ///< the #if condition under which the user's one stays
+  std::string Note;
+};
 
 class VectorOperator : public HazardCheck {
   const char *name() const override { return "vector-operator"; }
@@ -27,6 +45,25 @@ class VectorOperator : public HazardCheck {
     return "The target's vector types define this operator as a member: the user's one "
            "makes every use ambiguous. It is guarded out for the target.";
   }
+  const char *dataFile() const override { return "vector-operators.json"; }
+  llvm::Error readData(llvm::StringRef Text, llvm::StringRef FileName,
+                       llvm::StringRef ExpectedTarget, RuleTable &Rules) const override {
+    return readTargetObject(
+        Text, FileName, ExpectedTarget, "vector operators",
+        [&](const nlohmann::json &Map) {
+          VectorOperatorClashes V;
+          V.VectorTypes = Map.at("vector_types").get<std::vector<std::string>>();
+          V.CompoundAssignments =
+              Map.at("compound_assignments").get<std::vector<std::string>>();
+          V.Unary = Map.at("unary").get<std::vector<std::string>>();
+          V.Increments = Map.at("increments").get<std::vector<std::string>>();
+          V.Guard = Map.at("guard").get<std::string>();
+          V.Note = Map.at("note").get<std::string>();
+          Rules.setHazardData(name(),
+                              std::make_shared<VectorOperatorClashes>(std::move(V)));
+        });
+  }
+
   /// An operator the target defines too, left unguarded, is ambiguous where
   /// it is used: a risk, unless musify guarded it.
   BuildImpact buildImpact(const HazardRecord &H) const override {
@@ -40,7 +77,8 @@ class VectorOperator : public HazardCheck {
   /// `void operator+=(float4 &a, float4 b)` in user code, where the target's
   /// vector types define the same operator as a member.
   void functionDecl(const clang::FunctionDecl &F, HazardSite &Site) const override {
-    const VectorOperatorClashes *Clashes = Site.rules().vectorOperatorClashes();
+    const VectorOperatorClashes *Clashes =
+        Site.rules().hazardData<VectorOperatorClashes>(name());
     if (!Clashes || llvm::isa<clang::CXXMethodDecl>(F) || F.isTemplateInstantiation() ||
         F.getDescribedFunctionTemplate() || !clashesWithMember(F, *Clashes, Site))
       return;
@@ -68,7 +106,8 @@ class VectorOperator : public HazardCheck {
 
   HazardDecision decide(const Hazard &H, llvm::StringRef FileText,
                         const HazardTarget &Target) const override {
-    const VectorOperatorClashes *Clashes = Target.Rules.vectorOperatorClashes();
+    const VectorOperatorClashes *Clashes =
+        Target.Rules.hazardData<VectorOperatorClashes>(name());
     if (!Clashes) {
       const std::string *Rejected = Target.Rules.rejectedExtension(name());
       return reported(H, Rejected ? *Rejected : "");

@@ -4,8 +4,22 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <nlohmann/json.hpp>
+
 namespace musify {
 namespace {
+
+/// Device code that hard-codes the CUDA warp size, for a target whose warps
+/// differ (rules/<target>/hazards/warp-size.json, rules/hazards.schema.json).
+struct WarpSizeHazards {
+  long long WarpSize = 32;
+  std::string Note; ///< the target's warp widths
+  /// What to write instead, by Hazard::Form ("lane", "mask", ...).
+  std::map<std::string, std::string> Advice;
+  std::vector<std::string> MaskFunctions;  ///< first argument is a lane mask
+  std::vector<std::string> WidthFunctions; ///< last argument is a width
+  std::vector<std::string> IndexVariables; ///< thread indices (threadIdx)
+};
 
 class WarpSize : public HazardCheck {
   const char *name() const override { return "warp-size"; }
@@ -16,6 +30,23 @@ class WarpSize : public HazardCheck {
            "a constexpr variable or function) is reported once, at the definition, with "
            "its uses as related locations.";
   }
+  const char *dataFile() const override { return "warp-size.json"; }
+  llvm::Error readData(llvm::StringRef Text, llvm::StringRef FileName,
+                       llvm::StringRef ExpectedTarget, RuleTable &Rules) const override {
+    return readTargetObject(
+        Text, FileName, ExpectedTarget, "warp-size hazards",
+        [&](const nlohmann::json &Map) {
+          WarpSizeHazards H;
+          H.WarpSize = Map.at("warp_size").get<long long>();
+          H.Note = Map.at("note").get<std::string>();
+          H.Advice = Map.at("advice").get<std::map<std::string, std::string>>();
+          H.MaskFunctions = Map.at("mask_functions").get<std::vector<std::string>>();
+          H.WidthFunctions = Map.at("width_functions").get<std::vector<std::string>>();
+          H.IndexVariables = Map.at("index_variables").get<std::vector<std::string>>();
+          Rules.setHazardData(name(), std::make_shared<WarpSizeHazards>(std::move(H)));
+        });
+  }
+
   /// It builds; it may compute otherwise.
   BuildImpact buildImpact(const HazardRecord &) const override {
     return BuildImpact::None;
@@ -29,7 +60,7 @@ class WarpSize : public HazardCheck {
 
   /// `threadIdx.x % 32`, `/ 32`, `& 31`: lane and warp numbers of a 32-lane warp.
   void binaryOperator(const clang::BinaryOperator &B, HazardSite &Site) const override {
-    const WarpSizeHazards *Warp = Site.rules().warpSizeHazards();
+    const WarpSizeHazards *Warp = Site.rules().hazardData<WarpSizeHazards>(name());
     if (!Warp || !Site.inDeviceCode())
       return;
     std::optional<llvm::APSInt> Value =
@@ -50,7 +81,7 @@ class WarpSize : public HazardCheck {
 
   /// A full 32-lane mask or a width of 32 passed to the warp functions.
   void callExpr(const clang::CallExpr &C, HazardSite &Site) const override {
-    const WarpSizeHazards *Warp = Site.rules().warpSizeHazards();
+    const WarpSizeHazards *Warp = Site.rules().hazardData<WarpSizeHazards>(name());
     const clang::FunctionDecl *Callee = C.getDirectCallee();
     if (!Warp || !Callee || !Callee->getDeclName().isIdentifier() || C.getNumArgs() == 0)
       return;
@@ -80,7 +111,7 @@ class WarpSize : public HazardCheck {
   /// operator checks above cannot see when the value reaches a kernel as an
   /// argument.
   void varDecl(const clang::VarDecl &Var, HazardSite &Site) const override {
-    const WarpSizeHazards *Warp = Site.rules().warpSizeHazards();
+    const WarpSizeHazards *Warp = Site.rules().hazardData<WarpSizeHazards>(name());
     const clang::Expr *Init = Var.getInit();
     if (!Warp || !Init || llvm::isa<clang::ParmVarDecl>(Var) ||
         !Var.getDeclName().isIdentifier() || !Var.getType()->isIntegerType() ||
@@ -102,7 +133,7 @@ class WarpSize : public HazardCheck {
                         const HazardTarget &Target) const override {
     if (const std::string *Rejected = Target.Rules.rejectedExtension(name()))
       return reported(H, *Rejected);
-    const WarpSizeHazards *Warp = Target.Rules.warpSizeHazards();
+    const WarpSizeHazards *Warp = Target.Rules.hazardData<WarpSizeHazards>(name());
     if (!Warp)
       return reported(H, "");
     auto Advice = Warp->Advice.find(H.Form);

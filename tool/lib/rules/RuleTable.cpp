@@ -662,18 +662,17 @@ llvm::Expected<RuleTable> RuleTable::loadDirectory(llvm::StringRef Dir,
                                     return Table.addThresholds(Text, File, TargetFolder);
                                   }))
     return E;
-  // hazards/vector-operators.json, nvcc-extensions.json, inline-asm.json; any other file
-  // there is warp-size hazards.
+  // hazards/nvcc-extensions.json is read here (its entries are by hazard
+  // kind); every other file there is a hazard check's, which reads it.
   if (llvm::Error E =
-          forEachJson(Under("hazards"), [&](llvm::StringRef Text, llvm::StringRef File) {
-            if (llvm::sys::path::filename(File) == "vector-operators.json")
-              return Table.addVectorOperatorClashes(Text, File, TargetFolder);
-            if (llvm::sys::path::filename(File) == "inline-asm.json")
-              return Table.addPtxTable(Text, File, TargetFolder);
-            if (llvm::sys::path::filename(File) == "nvcc-extensions.json")
-              return Table.addRejectedExtensions(Text, File, TargetFolder);
-            return Table.addWarpSizeHazards(Text, File, TargetFolder);
-          }))
+          forEachJson(Under("hazards"),
+                      [&](llvm::StringRef Text, llvm::StringRef File) -> llvm::Error {
+                        llvm::StringRef Name = llvm::sys::path::filename(File);
+                        if (Name == "nvcc-extensions.json")
+                          return Table.addRejectedExtensions(Text, File, TargetFolder);
+                        Table.HazardFiles[Name.str()] = {File.str(), Text.str()};
+                        return llvm::Error::success();
+                      }))
     return E;
   if (llvm::Error E = forEachJson(Under("buildfiles"),
                                   [&](llvm::StringRef Text, llvm::StringRef File) {
@@ -699,12 +698,9 @@ llvm::Expected<RuleTable> RuleTable::loadDirectory(llvm::StringRef Dir,
   return Table;
 }
 
-/// Parses a file of rules/<target>/hazards/: one object for ExpectedTarget,
-/// handed to Read; What names the kind of file in messages.
-static llvm::Error
-readTargetObject(llvm::StringRef Text, llvm::StringRef FileName,
-                 llvm::StringRef ExpectedTarget, llvm::StringRef What,
-                 llvm::function_ref<void(const nlohmann::json &)> Read) {
+llvm::Error readTargetObject(llvm::StringRef Text, llvm::StringRef FileName,
+                             llvm::StringRef ExpectedTarget, llvm::StringRef What,
+                             llvm::function_ref<void(const nlohmann::json &)> Read) {
   llvm::Expected<nlohmann::json> Parsed = parseJson(Text, FileName);
   if (!Parsed)
     return Parsed.takeError();
@@ -717,80 +713,6 @@ readTargetObject(llvm::StringRef Text, llvm::StringRef FileName,
     return tableError(FileName, llvm::Twine("malformed ") + What + ": " + E.what());
   }
   return llvm::Error::success();
-}
-
-llvm::Error RuleTable::addWarpSizeHazards(llvm::StringRef Text, llvm::StringRef FileName,
-                                          llvm::StringRef ExpectedTarget) {
-  return readTargetObject(
-      Text, FileName, ExpectedTarget, "warp-size hazards",
-      [&](const nlohmann::json &Map) {
-        WarpSizeHazards H;
-        H.WarpSize = Map.at("warp_size").get<long long>();
-        H.Note = Map.at("note").get<std::string>();
-        H.Advice = Map.at("advice").get<std::map<std::string, std::string>>();
-        H.MaskFunctions = Map.at("mask_functions").get<std::vector<std::string>>();
-        H.WidthFunctions = Map.at("width_functions").get<std::vector<std::string>>();
-        H.IndexVariables = Map.at("index_variables").get<std::vector<std::string>>();
-        WarpSize = std::move(H);
-      });
-}
-
-llvm::Error RuleTable::addVectorOperatorClashes(llvm::StringRef Text,
-                                                llvm::StringRef FileName,
-                                                llvm::StringRef ExpectedTarget) {
-  return readTargetObject(
-      Text, FileName, ExpectedTarget, "vector operators", [&](const nlohmann::json &Map) {
-        VectorOperatorClashes V;
-        V.VectorTypes = Map.at("vector_types").get<std::vector<std::string>>();
-        V.CompoundAssignments =
-            Map.at("compound_assignments").get<std::vector<std::string>>();
-        V.Unary = Map.at("unary").get<std::vector<std::string>>();
-        V.Increments = Map.at("increments").get<std::vector<std::string>>();
-        V.Guard = Map.at("guard").get<std::string>();
-        V.Note = Map.at("note").get<std::string>();
-        VectorOperators = std::move(V);
-      });
-}
-
-llvm::Error RuleTable::addPtxTable(llvm::StringRef Text, llvm::StringRef FileName,
-                                   llvm::StringRef ExpectedTarget) {
-  return readTargetObject(
-      Text, FileName, ExpectedTarget, "PTX table", [&](const nlohmann::json &Map) {
-        PtxTable T;
-        for (const auto &[Form, Entry] : Map.at("instructions").items()) {
-          PtxInstruction I;
-          I.Types = Entry.at("types").get<std::vector<std::string>>();
-          I.Memory = Entry.value("memory", "");
-          I.Value = Entry.value("value", "");
-          I.Statement = Entry.value("statement", "");
-          I.Values = Entry.value("values", std::vector<std::string>());
-          I.Note = Entry.value("note", "");
-          T.Instructions.emplace(Form, std::move(I));
-        }
-        for (const auto &[Name, Entry] : Map.at("special_registers").items())
-          T.SpecialRegisters.emplace(
-              Name, std::make_pair(Entry.at("type").get<std::string>(),
-                                   Entry.at("value").get<std::string>()));
-        T.HintModifiers = Map.at("hint_modifiers").get<std::vector<std::string>>();
-        T.HintNote = Map.at("hint_note").get<std::string>();
-        T.HintsWithOperand = Map.at("hints_with_operand").get<std::vector<std::string>>();
-        for (const auto &[Opcode, Route] : Map.at("routes").items())
-          T.Routes.emplace(Opcode, Route.get<std::string>());
-        T.SharedAddressFunctions =
-            Map.at("shared_address_functions").get<std::vector<std::string>>();
-        const nlohmann::json &Orders = Map.at("memory_orders");
-        PtxMemoryOrders &M = T.MemoryOrders;
-        M.Opcodes = Orders.at("opcodes").get<std::vector<std::string>>();
-        M.VolatileOpcodes = Orders.at("volatile_opcodes").get<std::vector<std::string>>();
-        for (const auto &[Order, Asks] : Orders.at("orders").items())
-          M.Orders.emplace(Order, Asks.get<std::vector<std::string>>());
-        for (const auto &[Scope, Fence] : Orders.at("scopes").items())
-          M.Scopes.emplace(Scope, Fence.get<std::string>());
-        M.DeviceScopes = Orders.at("device_scopes").get<std::vector<std::string>>();
-        M.DefaultOrder = Orders.at("default_order").get<std::string>();
-        M.DefaultScope = Orders.at("default_scope").get<std::string>();
-        Ptx = std::move(T);
-      });
 }
 
 llvm::Error RuleTable::addRejectedExtensions(llvm::StringRef Text,

@@ -3,6 +3,7 @@
 
 #include "rules/BuildRules.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -11,6 +12,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -139,77 +141,11 @@ struct ArchThresholds {
   const Threshold *band(long long Cuda) const;
 };
 
-/// Device code that hard-codes the CUDA warp size, for a target whose warps
-/// differ (rules/<target>/hazards/warp-size.json, rules/hazards.schema.json).
-struct WarpSizeHazards {
-  long long WarpSize = 32;
-  std::string Note; ///< the target's warp widths
-  /// What to write instead, by Hazard::Form ("lane", "mask", ...).
-  std::map<std::string, std::string> Advice;
-  std::vector<std::string> MaskFunctions;  ///< first argument is a lane mask
-  std::vector<std::string> WidthFunctions; ///< last argument is a width
-  std::vector<std::string> IndexVariables; ///< thread indices (threadIdx)
-};
-
-/// Operators the target's vector types define as members (HIP's
-/// HIP_vector_type): a user's non-member operator with the same parameters on
-/// a CUDA vector type makes every use of it ambiguous on the target
-/// (rules/<target>/hazards/vector-operators.json).
-struct VectorOperatorClashes {
-  std::vector<std::string> VectorTypes; ///< float4, int2, ...
-  /// `V &operator+=(V &, V)`: the member takes `const V &`.
-  std::vector<std::string> CompoundAssignments;
-  /// `V operator-(V)` or `(const V &)`: the member is const.
-  std::vector<std::string> Unary;
-  /// `V &operator++(V &)` and the postfix form: the member is not const.
-  std::vector<std::string> Increments;
-  std::string Guard; ///< the #if condition under which the user's one stays
-  std::string Note;
-};
-
-/// One PTX instruction form (opcode with its type and modifiers, cache hints
-/// and vector width left out) and what computes it on the target
-/// (rules/<target>/hazards/inline-asm.json).
-struct PtxInstruction {
-  /// Each operand's register type (u32, f32, pred, ...), or "addr".
-  std::vector<std::string> Types;
-  std::string Memory;    ///< the type an "addr" operand points to
-  std::string Value;     ///< operand 0's new value, of {1}...{n}; or
-  std::string Statement; ///< a statement of {0}...{n}; or
-  /// each element's new value, where operand 0 is a vector ({N.E}: element E
-  /// of vector operand N, of type "vK.T")
-  std::vector<std::string> Values;
-  std::string Note; ///< said where it is used
-};
-
-/// The memory-consistency qualifiers of PTX's memory instructions (`.acquire`,
-/// `.gpu`), read apart from the form.
-struct PtxMemoryOrders {
-  std::vector<std::string> Opcodes;         ///< ld, st, atom, red
-  std::vector<std::string> VolatileOpcodes; ///< whose access an order makes volatile
-  /// An order -> what it asks: "volatile", a fence "before", "after".
-  std::map<std::string, std::vector<std::string>, std::less<>> Orders;
-  /// A scope -> its fence statement.
-  std::map<std::string, std::string, std::less<>> Scopes;
-  std::vector<std::string> DeviceScopes;  ///< the scopes an atomic may have
-  std::string DefaultOrder, DefaultScope; ///< where one of the two is written
-};
-
-/// The PTX that musify translates for a target, and where the rest goes.
-struct PtxTable {
-  std::map<std::string, PtxInstruction, std::less<>> Instructions;
-  /// `%laneid` -> its type and expression.
-  std::map<std::string, std::pair<std::string, std::string>, std::less<>>
-      SpecialRegisters;
-  std::vector<std::string> HintModifiers; ///< dropped, with HintNote
-  /// Hints whose operand (the instruction's last) is dropped with them.
-  std::vector<std::string> HintsWithOperand;
-  std::string HintNote;
-  /// An opcode translation leaves to a person (mma) -> the route to take.
-  std::map<std::string, std::string, std::less<>> Routes;
-  /// Functions whose result is a shared-memory address (of their pointer).
-  std::vector<std::string> SharedAddressFunctions;
-  PtxMemoryOrders MemoryOrders;
+/// A file of rules/<target>/hazards/ that a hazard check reads (every one but
+/// nvcc-extensions.json, which the table reads itself): its path and text.
+struct HazardDataFile {
+  std::string Path;
+  std::string Text;
 };
 
 /// A library besides the CUDA SDK whose CUDA names a table holds (PyTorch's
@@ -260,17 +196,6 @@ public:
   /// Parses one threshold map (FileName is only for messages).
   llvm::Error addThresholds(llvm::StringRef Text, llvm::StringRef FileName,
                             llvm::StringRef ExpectedTarget);
-  /// Parses the warp-size hazards of the target.
-  llvm::Error addWarpSizeHazards(llvm::StringRef Text, llvm::StringRef FileName,
-                                 llvm::StringRef ExpectedTarget);
-  /// Null when the target's warps are CUDA's.
-  const WarpSizeHazards *warpSizeHazards() const {
-    return WarpSize ? &*WarpSize : nullptr;
-  }
-
-  /// Parses the operators the target's vector types define.
-  llvm::Error addVectorOperatorClashes(llvm::StringRef Text, llvm::StringRef FileName,
-                                       llvm::StringRef ExpectedTarget);
   /// rules/<target>/hazards/nvcc-extensions.json: constructs nvcc accepts
   /// that the target's compiler rejects, by hazard kind ("initialised-vla"),
   /// each with what to do instead.
@@ -282,14 +207,19 @@ public:
     auto It = RejectedExtensions.find(Kind.str());
     return It == RejectedExtensions.end() ? nullptr : &It->second;
   }
-  /// Parses the PTX the target translates (hazards/inline-asm.json).
-  llvm::Error addPtxTable(llvm::StringRef Text, llvm::StringRef FileName,
-                          llvm::StringRef ExpectedTarget);
-  /// Null when the target translates no PTX.
-  const PtxTable *ptxTable() const { return Ptx ? &*Ptx : nullptr; }
-  /// Null when the target's vector types define no operators.
-  const VectorOperatorClashes *vectorOperatorClashes() const {
-    return VectorOperators ? &*VectorOperators : nullptr;
+  /// The files of rules/<target>/hazards/ that hazard checks read, by file
+  /// name (hazards/HazardCheck.h, loadTargetRules).
+  const std::map<std::string, HazardDataFile> &hazardDataFiles() const {
+    return HazardFiles;
+  }
+  /// What the hazard check named Check read of its file, as the type it
+  /// stored (setHazardData); null where it read none.
+  template <class T> const T *hazardData(llvm::StringRef Check) const {
+    auto It = HazardData.find(Check);
+    return It == HazardData.end() ? nullptr : static_cast<const T *>(It->second.get());
+  }
+  void setHazardData(std::string Check, std::shared_ptr<const void> Data) {
+    HazardData[std::move(Check)] = std::move(Data);
   }
 
   /// The libraries besides the SDK that tables describe ("library").
@@ -327,11 +257,17 @@ private:
   /// asked for at every #include of every parse.
   void findImplicitHeader();
   std::optional<size_t> ImplicitHeader; ///< in Rules
-  std::optional<WarpSizeHazards> WarpSize;
-  std::optional<VectorOperatorClashes> VectorOperators;
-  std::optional<PtxTable> Ptx;
+  std::map<std::string, HazardDataFile> HazardFiles;
+  std::map<std::string, std::shared_ptr<const void>, std::less<>> HazardData;
   std::map<std::string, std::string> RejectedExtensions;
   BuildRules Build;
 };
+
+/// Parses a file of rules/<target>/hazards/: one object for ExpectedTarget,
+/// handed to Read; What names the kind of file in messages. A missing key
+/// or a value of the wrong type is an error naming the file.
+llvm::Error readTargetObject(llvm::StringRef Text, llvm::StringRef FileName,
+                             llvm::StringRef ExpectedTarget, llvm::StringRef What,
+                             llvm::function_ref<void(const nlohmann::json &)> Read);
 
 } // namespace musify
