@@ -336,20 +336,20 @@ std::string targetsWith(const std::vector<musify::TargetDescription> &Targets, P
 
 bool isTarget(const musify::ReportView &View) { return View.DepFileTarget; }
 
-/// Whether a view a depfile names is asked for.
-bool writesTargetView() {
-  musify::ReportFiles Files = reportFiles();
-  return llvm::any_of(musify::reportViews(), [&](const musify::ReportView &View) {
-    return View.DepFileTarget && Files.count(View.Option);
-  });
+/// The first view of Files that a depfile names (DepFileTarget) or does not.
+const musify::ReportView *askedView(const musify::ReportFiles &Files,
+                                    bool DepFileTarget) {
+  for (const musify::ReportView &View : musify::reportViews())
+    if (View.DepFileTarget == DepFileTarget && Files.count(View.Option))
+      return &View;
+  return nullptr;
 }
 
 /// A depfile names the files the run writes: there must be one.
-std::optional<std::string> viewConflicts() {
-  for (const musify::ReportView &View : musify::reportViews())
-    if (!View.DepFileTarget && reportFiles().count(View.Option) && OutputFile.empty() &&
-        !writesTargetView())
-      return std::string("--") + View.Option +
+std::optional<std::string> viewConflicts(const musify::ReportFiles &Files) {
+  if (const musify::ReportView *DepFile = askedView(Files, false))
+    if (OutputFile.empty() && !askedView(Files, true))
+      return std::string("--") + DepFile->Option +
              " names what depends on the files read: give -o, " +
              musify::viewOptionList(isTarget, "or") + " too";
   return std::nullopt;
@@ -364,7 +364,8 @@ conflictingOptions(const musify::TargetDescription &Target,
     return "-o, --out-root, --in-place and --dry-run exclude each other";
   if (DryRun && !Shard.empty())
     return "--dry-run writes only reports: a shard writes only its export";
-  if (std::optional<std::string> Why = viewConflicts())
+  musify::ReportFiles Views = reportFiles();
+  if (std::optional<std::string> Why = viewConflicts(Views))
     return Why;
   std::vector<std::string> Kinds(FailOn.begin(), FailOn.end());
   if (std::optional<std::string> Wrong = musify::invalidGateNames(Kinds))
@@ -383,7 +384,7 @@ conflictingOptions(const musify::TargetDescription &Target,
   if (!Shard.empty() && !MergeExports.empty())
     return "--exports goes with musify merge, not with --shard";
   if (!Shard.empty() &&
-      (!OutputFile.empty() || !OutRoot.empty() || InPlace || writesTargetView()))
+      (!OutputFile.empty() || !OutRoot.empty() || InPlace || askedView(Views, true)))
     return "a shard writes only its export: give -o, --out-root, --in-place, " +
            musify::viewOptionList(isTarget, "and") + " to musify merge";
   if ((!CacheDir.empty() || !CacheMaxSize.empty()) && !Incremental)
@@ -414,10 +415,9 @@ std::optional<std::string> stdinConflicts(bool Merging) {
                        "--out-root or --in-place");
   if (!CompileDatabase.empty() || !Shard.empty() || Merging)
     return std::string("standard input is one source: it takes no -p, --shard or merge");
-  for (const musify::ReportView &View : musify::reportViews())
-    if (!View.DepFileTarget && reportFiles().count(View.Option))
-      return std::string("--") + View.Option +
-             " lists files a build depends on; standard input is none";
+  if (const musify::ReportView *DepFile = askedView(reportFiles(), false))
+    return std::string("--") + DepFile->Option +
+           " lists files a build depends on; standard input is none";
   return std::nullopt;
 }
 

@@ -15,6 +15,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -125,6 +126,21 @@ public:
 protected:
   /// A record of H with Message, nothing defused.
   static HazardDecision reported(const Hazard &H, std::string Message);
+  /// What a readData does: Text, one object for Target (What names it in
+  /// messages), read by Parse into a T that Rules keeps under the check's name.
+  template <class T>
+  llvm::Error
+  storeData(llvm::StringRef Text, llvm::StringRef FileName, llvm::StringRef Target,
+            llvm::StringRef What, RuleTable &Rules,
+            llvm::function_ref<void(const nlohmann::json &, T &)> Parse) const {
+    auto Data = std::make_shared<T>();
+    if (llvm::Error E =
+            readTargetObject(Text, FileName, Target, What,
+                             [&](const nlohmann::json &J) { Parse(J, *Data); }))
+      return E;
+    Rules.setHazardData(name(), std::move(Data));
+    return llvm::Error::success();
+  }
 };
 
 /// Registers check class C, a HazardCheck, in the registry: written once, at

@@ -74,11 +74,7 @@ class InlineAsm : public HazardCheck {
   const char *dataFile() const override { return "inline-asm.json"; }
   llvm::Error readData(llvm::StringRef Text, llvm::StringRef FileName,
                        llvm::StringRef Target, RuleTable &Rules) const override {
-    auto Table = std::make_shared<PtxTable>();
-    if (llvm::Error E = readPtxTable(Text, FileName, Target, *Table))
-      return E;
-    Rules.setHazardData(name(), std::move(Table));
-    return llvm::Error::success();
+    return storeData<PtxTable>(Text, FileName, Target, "PTX table", Rules, readPtxTable);
   }
 
   HazardDecision decide(const Hazard &H, llvm::StringRef FileText,

@@ -2,7 +2,6 @@
 // rewriting of each instruction by the target's table.
 #include "hazards/PtxTranslator.h"
 #include "core/SourceText.h"
-#include "rules/RuleTable.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -1132,45 +1131,39 @@ PtxTranslation translatePtx(const AsmStatement &S, const PtxTable &Table) {
   return Out;
 }
 
-llvm::Error readPtxTable(llvm::StringRef Text, llvm::StringRef FileName,
-                         llvm::StringRef ExpectedTarget, PtxTable &Out) {
-  return readTargetObject(
-      Text, FileName, ExpectedTarget, "PTX table", [&](const nlohmann::json &Map) {
-        PtxTable T;
-        for (const auto &[Form, Entry] : Map.at("instructions").items()) {
-          PtxInstruction I;
-          I.Types = Entry.at("types").get<std::vector<std::string>>();
-          I.Memory = Entry.value("memory", "");
-          I.Value = Entry.value("value", "");
-          I.Statement = Entry.value("statement", "");
-          I.Values = Entry.value("values", std::vector<std::string>());
-          I.Note = Entry.value("note", "");
-          T.Instructions.emplace(Form, std::move(I));
-        }
-        for (const auto &[Name, Entry] : Map.at("special_registers").items())
-          T.SpecialRegisters.emplace(
-              Name, std::make_pair(Entry.at("type").get<std::string>(),
-                                   Entry.at("value").get<std::string>()));
-        T.HintModifiers = Map.at("hint_modifiers").get<std::vector<std::string>>();
-        T.HintNote = Map.at("hint_note").get<std::string>();
-        T.HintsWithOperand = Map.at("hints_with_operand").get<std::vector<std::string>>();
-        for (const auto &[Opcode, Route] : Map.at("routes").items())
-          T.Routes.emplace(Opcode, Route.get<std::string>());
-        T.SharedAddressFunctions =
-            Map.at("shared_address_functions").get<std::vector<std::string>>();
-        const nlohmann::json &Orders = Map.at("memory_orders");
-        PtxMemoryOrders &M = T.MemoryOrders;
-        M.Opcodes = Orders.at("opcodes").get<std::vector<std::string>>();
-        M.VolatileOpcodes = Orders.at("volatile_opcodes").get<std::vector<std::string>>();
-        for (const auto &[Order, Asks] : Orders.at("orders").items())
-          M.Orders.emplace(Order, Asks.get<std::vector<std::string>>());
-        for (const auto &[Scope, Fence] : Orders.at("scopes").items())
-          M.Scopes.emplace(Scope, Fence.get<std::string>());
-        M.DeviceScopes = Orders.at("device_scopes").get<std::vector<std::string>>();
-        M.DefaultOrder = Orders.at("default_order").get<std::string>();
-        M.DefaultScope = Orders.at("default_scope").get<std::string>();
-        Out = std::move(T);
-      });
+void readPtxTable(const nlohmann::json &Map, PtxTable &T) {
+  for (const auto &[Form, Entry] : Map.at("instructions").items()) {
+    PtxInstruction I;
+    I.Types = Entry.at("types").get<std::vector<std::string>>();
+    I.Memory = Entry.value("memory", "");
+    I.Value = Entry.value("value", "");
+    I.Statement = Entry.value("statement", "");
+    I.Values = Entry.value("values", std::vector<std::string>());
+    I.Note = Entry.value("note", "");
+    T.Instructions.emplace(Form, std::move(I));
+  }
+  for (const auto &[Name, Entry] : Map.at("special_registers").items())
+    T.SpecialRegisters.emplace(Name,
+                               std::make_pair(Entry.at("type").get<std::string>(),
+                                              Entry.at("value").get<std::string>()));
+  T.HintModifiers = Map.at("hint_modifiers").get<std::vector<std::string>>();
+  T.HintNote = Map.at("hint_note").get<std::string>();
+  T.HintsWithOperand = Map.at("hints_with_operand").get<std::vector<std::string>>();
+  for (const auto &[Opcode, Route] : Map.at("routes").items())
+    T.Routes.emplace(Opcode, Route.get<std::string>());
+  T.SharedAddressFunctions =
+      Map.at("shared_address_functions").get<std::vector<std::string>>();
+  const nlohmann::json &Orders = Map.at("memory_orders");
+  PtxMemoryOrders &M = T.MemoryOrders;
+  M.Opcodes = Orders.at("opcodes").get<std::vector<std::string>>();
+  M.VolatileOpcodes = Orders.at("volatile_opcodes").get<std::vector<std::string>>();
+  for (const auto &[Order, Asks] : Orders.at("orders").items())
+    M.Orders.emplace(Order, Asks.get<std::vector<std::string>>());
+  for (const auto &[Scope, Fence] : Orders.at("scopes").items())
+    M.Scopes.emplace(Scope, Fence.get<std::string>());
+  M.DeviceScopes = Orders.at("device_scopes").get<std::vector<std::string>>();
+  M.DefaultOrder = Orders.at("default_order").get<std::string>();
+  M.DefaultScope = Orders.at("default_scope").get<std::string>();
 }
 
 } // namespace musify

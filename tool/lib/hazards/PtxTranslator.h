@@ -6,6 +6,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <map>
 #include <optional>
 #include <string>
@@ -58,10 +60,9 @@ struct PtxTable {
   PtxMemoryOrders MemoryOrders;
 };
 
-/// Reads rules/<target>/hazards/inline-asm.json (Text; File names it in
-/// messages) for Target into Out.
-llvm::Error readPtxTable(llvm::StringRef Text, llvm::StringRef File,
-                         llvm::StringRef Target, PtxTable &Out);
+/// Reads Map, the object of rules/<target>/hazards/inline-asm.json, into Out
+/// (nlohmann's exceptions name what is missing or of the wrong type).
+void readPtxTable(const nlohmann::json &Map, PtxTable &Out);
 
 /// One operand of an `asm` statement: `[Name] "Constraint" (Expr)`.
 struct AsmOperand {

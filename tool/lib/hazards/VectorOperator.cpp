@@ -47,11 +47,10 @@ class VectorOperator : public HazardCheck {
   }
   const char *dataFile() const override { return "vector-operators.json"; }
   llvm::Error readData(llvm::StringRef Text, llvm::StringRef FileName,
-                       llvm::StringRef ExpectedTarget, RuleTable &Rules) const override {
-    return readTargetObject(
-        Text, FileName, ExpectedTarget, "vector operators",
-        [&](const nlohmann::json &Map) {
-          VectorOperatorClashes V;
+                       llvm::StringRef Target, RuleTable &Rules) const override {
+    return storeData<VectorOperatorClashes>(
+        Text, FileName, Target, "vector operators", Rules,
+        [](const nlohmann::json &Map, VectorOperatorClashes &V) {
           V.VectorTypes = Map.at("vector_types").get<std::vector<std::string>>();
           V.CompoundAssignments =
               Map.at("compound_assignments").get<std::vector<std::string>>();
@@ -59,8 +58,6 @@ class VectorOperator : public HazardCheck {
           V.Increments = Map.at("increments").get<std::vector<std::string>>();
           V.Guard = Map.at("guard").get<std::string>();
           V.Note = Map.at("note").get<std::string>();
-          Rules.setHazardData(name(),
-                              std::make_shared<VectorOperatorClashes>(std::move(V)));
         });
   }
 

@@ -32,18 +32,16 @@ class WarpSize : public HazardCheck {
   }
   const char *dataFile() const override { return "warp-size.json"; }
   llvm::Error readData(llvm::StringRef Text, llvm::StringRef FileName,
-                       llvm::StringRef ExpectedTarget, RuleTable &Rules) const override {
-    return readTargetObject(
-        Text, FileName, ExpectedTarget, "warp-size hazards",
-        [&](const nlohmann::json &Map) {
-          WarpSizeHazards H;
+                       llvm::StringRef Target, RuleTable &Rules) const override {
+    return storeData<WarpSizeHazards>(
+        Text, FileName, Target, "warp-size hazards", Rules,
+        [](const nlohmann::json &Map, WarpSizeHazards &H) {
           H.WarpSize = Map.at("warp_size").get<long long>();
           H.Note = Map.at("note").get<std::string>();
           H.Advice = Map.at("advice").get<std::map<std::string, std::string>>();
           H.MaskFunctions = Map.at("mask_functions").get<std::vector<std::string>>();
           H.WidthFunctions = Map.at("width_functions").get<std::vector<std::string>>();
           H.IndexVariables = Map.at("index_variables").get<std::vector<std::string>>();
-          Rules.setHazardData(name(), std::make_shared<WarpSizeHazards>(std::move(H)));
         });
   }
 

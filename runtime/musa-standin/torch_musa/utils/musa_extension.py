@@ -11,6 +11,7 @@ arguments; extra_compile_args is a list (every source) or a dict whose 'cxx'
 list is for C++ sources and 'mcc' list for MUSA sources (.mu, .cu); MUSA_HOME
 is the MUSA install (here the stand-in).
 """
+import functools
 import glob
 import json
 import os
@@ -37,6 +38,7 @@ class StandInError(SystemExit):
         super().__init__("error: musify's torch_musa stand-in: " + message)
 
 
+@functools.lru_cache(maxsize=None)
 def _config():
     path = os.path.join(MUSA_HOME, "musify-standin.json")
     try:
@@ -63,6 +65,7 @@ def _system_torch():
     return None
 
 
+@functools.lru_cache(maxsize=None)
 def _torch():
     """(include folders, library folders) of the installed PyTorch."""
     try:
