@@ -65,11 +65,21 @@ std::string usePlaces(const HazardCauseUses &C, size_t Most) {
 /// first whole, what the others add after the part they share), and where
 /// it is used.
 std::string causeMessage(const HazardCauseUses &C, bool Every) {
+  // A message that another begins with and goes on from stands for both,
+  // in the first one's place.
+  std::vector<llvm::StringRef> Messages;
+  for (llvm::StringRef M : C.Messages) {
+    for (llvm::StringRef Longer : C.Messages)
+      if (Longer.size() > M.size() && Longer.starts_with(M))
+        M = Longer;
+    if (!llvm::is_contained(Messages, M))
+      Messages.push_back(M);
+  }
   // What each message says past the part the first one shares with it; one
   // that begins another says nothing more.
-  llvm::StringRef First = C.Messages.front();
+  llvm::StringRef First = Messages.front();
   std::vector<std::string> Adds;
-  for (llvm::StringRef Other : llvm::ArrayRef(C.Messages).drop_front()) {
+  for (llvm::StringRef Other : llvm::ArrayRef(Messages).drop_front()) {
     size_t Shared = 0;
     for (size_t At = First.find(": ");
          At != llvm::StringRef::npos && First.take_front(At) == Other.take_front(At);
