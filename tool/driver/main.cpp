@@ -51,13 +51,14 @@ cl::opt<bool> InPlace("in-place", cl::desc("Rewrite the inputs where they are"),
 cl::opt<bool> Backup("backup",
                      cl::desc("With --in-place: keep each original as FILE.orig"),
                      cl::cat(MusifyCategory));
-/// --report, --sarif, --html, --depfile: one option per view of the report.
+/// --report, --sarif, --html, --depfile: one option per file view of the
+/// report, in the order of fileViews().
 std::vector<std::unique_ptr<cl::opt<std::string>>> viewOptions() {
   std::vector<std::unique_ptr<cl::opt<std::string>>> Options;
-  for (const musify::ReportView &View : musify::reportViews())
+  for (const musify::ReportView *View : musify::fileViews())
     Options.push_back(std::make_unique<cl::opt<std::string>>(
-        llvm::StringRef(View.Option), cl::desc(View.Help), cl::value_desc(View.ValueName),
-        cl::cat(MusifyCategory)));
+        llvm::StringRef(View->Option), cl::desc(View->Help),
+        cl::value_desc(View->ValueName), cl::cat(MusifyCategory)));
   return Options;
 }
 const std::vector<std::unique_ptr<cl::opt<std::string>>> ViewOptions = viewOptions();
@@ -65,9 +66,10 @@ const std::vector<std::unique_ptr<cl::opt<std::string>>> ViewOptions = viewOptio
 /// The views asked for, by option.
 musify::ReportFiles reportFiles() {
   musify::ReportFiles Files;
+  std::vector<const musify::ReportView *> Views = musify::fileViews();
   for (size_t I = 0; I < ViewOptions.size(); ++I)
     if (!ViewOptions[I]->empty())
-      Files[musify::reportViews()[I].Option] = *ViewOptions[I];
+      Files[Views[I]->Option] = *ViewOptions[I];
   return Files;
 }
 
@@ -339,9 +341,9 @@ bool isTarget(const musify::ReportView &View) { return View.DepFileTarget; }
 /// The first view of Files that a depfile names (DepFileTarget) or does not.
 const musify::ReportView *askedView(const musify::ReportFiles &Files,
                                     bool DepFileTarget) {
-  for (const musify::ReportView &View : musify::reportViews())
-    if (View.DepFileTarget == DepFileTarget && Files.count(View.Option))
-      return &View;
+  for (const musify::ReportView *View : musify::fileViews())
+    if (View->DepFileTarget == DepFileTarget && Files.count(View->Option))
+      return View;
   return nullptr;
 }
 

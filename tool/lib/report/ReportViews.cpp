@@ -3,6 +3,7 @@
 #include "core/WorkingFolder.h"
 #include "output/DepFile.h"
 #include "output/OutputPlan.h"
+#include "report/Effort.h"
 #include "report/Html.h"
 #include "report/Sarif.h"
 
@@ -74,7 +75,39 @@ llvm::Expected<ViewWrite> depFile(const ReportViewContext &In) {
   return [Text = std::move(*Text)](llvm::raw_ostream &OS) { OS << Text; };
 }
 
+/// The findings, file by file (all of them with --verbose).
+llvm::Expected<ViewWrite> consoleFindings(const ReportViewContext &In) {
+  return [&In](llvm::raw_ostream &OS) {
+    if (!In.Console.Quiet)
+      printDiagnostics(In.Run, OS, In.Console.Verbose);
+  };
+}
+
+/// What is left to do, the totals, and what --incremental's cache did;
+/// --quiet keeps what a run is asked for: a dry run's estimate.
+llvm::Expected<ViewWrite> consoleSummary(const ReportViewContext &In) {
+  return [&In](llvm::raw_ostream &OS) {
+    if (In.Console.Quiet) {
+      if (In.Console.DryRun)
+        printEffort(In.Run, OS);
+      return;
+    }
+    printRunSummary(In.Run, In.Console.DryRun, OS);
+    if (!In.Console.Incremental)
+      return;
+    unsigned FromCache = In.State.UnitsFromCache, Parsed = In.State.UnitsParsed;
+    OS << "musify: --incremental: " << FromCache << " of " << FromCache + Parsed
+       << " translation unit(s) from the cache, " << Parsed << " parsed"
+       << (In.Console.PrunedCacheFiles
+               ? ", " + std::to_string(In.Console.PrunedCacheFiles) +
+                     " old cache file(s) removed"
+               : "")
+       << "\n";
+  };
+}
+
 constexpr ReportView Views[] = {
+    {nullptr, nullptr, nullptr, AfterWriting::KeepNothing, false, consoleFindings},
     {"report", "file.json", "Write the JSON migration report", AfterWriting::KeepNothing,
      true, json},
     {"sarif", "file.sarif",
@@ -93,18 +126,27 @@ constexpr ReportView Views[] = {
      "where it looked for headers it did not find) as a Make/Ninja depfile whose targets "
      "are the files the run wrote: -o's and the other report files",
      AfterWriting::KeepNothing, false, depFile},
+    {nullptr, nullptr, nullptr, AfterWriting::KeepNothing, false, consoleSummary},
 };
 
 } // namespace
 
 llvm::ArrayRef<ReportView> reportViews() { return Views; }
 
+std::vector<const ReportView *> fileViews() {
+  std::vector<const ReportView *> Files;
+  for (const ReportView &View : reportViews())
+    if (View.Option)
+      Files.push_back(&View);
+  return Files;
+}
+
 std::string viewOptionList(llvm::function_ref<bool(const ReportView &)> Pick,
                            llvm::StringRef Last) {
   std::vector<std::string> Options;
-  for (const ReportView &View : reportViews())
-    if (Pick(View))
-      Options.push_back(std::string("--") + View.Option);
+  for (const ReportView *View : fileViews())
+    if (Pick(*View))
+      Options.push_back(std::string("--") + View->Option);
   std::string List;
   for (size_t I = 0; I < Options.size(); ++I)
     List += (I == 0                    ? ""

@@ -1,8 +1,10 @@
-// The files the run's report can be written as (the JSON report, SARIF, the
-// HTML page, the depfile), each declared once: its option, what it needs kept
-// of the migrated files after they are written, and how it writes. The
-// driver declares the options, the run checks and plans the paths, and
-// ReportWriter writes them, all from reportViews(): a new format is one entry.
+// What the run's report is shown as: the files it can be written as (the
+// JSON report, SARIF, the HTML page, the depfile) and what the console
+// shows (the findings, the summary), each declared once: its option, what
+// it needs kept of the migrated files after they are written, and how it
+// writes. The driver declares the options, the run checks and plans the
+// paths, and ReportWriter writes them, all from reportViews(): a new format
+// is one entry.
 #pragma once
 
 #include "model/RunState.h"
@@ -20,6 +22,13 @@
 
 namespace musify {
 
+/// What the console views show.
+struct ConsoleShows {
+  bool Quiet = false, Verbose = false, DryRun = false;
+  bool Incremental = false;      ///< --incremental: the cache's work is said
+  unsigned PrunedCacheFiles = 0; ///< old cache files the run removed
+};
+
 /// What a view is written from.
 struct ReportViewContext {
   const RunReport &Run;
@@ -33,13 +42,17 @@ struct ReportViewContext {
   bool ReadsStdin;                  ///< standard input stands in the working folder
   /// A path (or a message naming paths) as the report gives it (<stdin>).
   std::function<std::string(llvm::StringRef)> ReportedPath;
+  ConsoleShows Console;
 };
 
 /// Writes a view to a stream.
 using ViewWrite = std::function<void(llvm::raw_ostream &)>;
 
 struct ReportView {
-  const char *Option;    ///< its option, without "--" ("report")
+  /// Its option, without "--" ("report"); null for a console view, which
+  /// every run writes to standard error (what it shows under --quiet is
+  /// its own to say).
+  const char *Option;
   const char *ValueName; ///< "file.json"
   const char *Help;      ///< the option's description
   /// What it reads of each migrated file once that file is written.
@@ -52,6 +65,8 @@ struct ReportView {
 
 /// Every view, in the order they are written (and listed in messages).
 llvm::ArrayRef<ReportView> reportViews();
+/// Those written to a file an option names.
+std::vector<const ReportView *> fileViews();
 
 /// A view's option -> the file it goes to (the views asked for).
 using ReportFiles = std::map<std::string, std::string>;

@@ -62,8 +62,8 @@ void ReportWriter::printParseProblems(const RunState &State, const ReportSpill *
 
 bool ReportWriter::writeViews(const RunReport &Run, RunState &State,
                               llvm::StringRef SourceRoot,
-                              const std::vector<std::string> &RuleFiles,
-                              double Seconds) const {
+                              const std::vector<std::string> &RuleFiles, double Seconds,
+                              const ConsoleShows &Console) const {
   ReportViewContext In{Run,
                        State,
                        SourceRoot.str(),
@@ -73,22 +73,28 @@ bool ReportWriter::writeViews(const RunReport &Run, RunState &State,
                        /*Successful=*/true,
                        {},
                        !Settings.StdinFile.empty(),
-                       [this](llvm::StringRef Text) { return reportedPath(Text); }};
+                       [this](llvm::StringRef Text) { return reportedPath(Text); },
+                       Console};
   for (const std::string &Named : Settings.OtherOutputs)
     if (!Named.empty())
       In.Targets.push_back(Named);
-  for (const ReportView &View : reportViews())
-    if (auto It = Settings.Files.find(View.Option);
-        It != Settings.Files.end() && View.DepFileTarget)
+  for (const ReportView *View : fileViews())
+    if (auto It = Settings.Files.find(View->Option);
+        It != Settings.Files.end() && View->DepFileTarget)
       In.Targets.push_back(It->second);
   bool Ok = true;
   for (const ReportView &View : reportViews()) {
-    auto It = Settings.Files.find(View.Option);
-    if (It == Settings.Files.end())
+    auto It = View.Option ? Settings.Files.find(View.Option) : Settings.Files.end();
+    if (View.Option && It == Settings.Files.end())
       continue;
     In.Successful = Ok;
     llvm::Expected<ViewWrite> Write = View.Prepare(In);
-    Ok = (Write ? write(It->second, *Write) : said(Write.takeError())) && Ok;
+    if (!Write)
+      Ok = said(Write.takeError()) && Ok;
+    else if (View.Option)
+      Ok = write(It->second, *Write) && Ok;
+    else
+      (*Write)(Errs);
   }
   return Ok;
 }

@@ -43,13 +43,14 @@ public:
   void printParseProblems(const RunState &State, const ReportSpill *Spill,
                           bool AllowFallback, bool Quiet) const;
 
-  /// Every view the user asked for (reportViews(), in order): the JSON
-  /// report, SARIF (its paths relative to SourceRoot), the HTML page
-  /// (Seconds: how long the run took) and the depfile (what the run read:
-  /// State's files and the RuleFiles). False if one could not be written,
-  /// which is said.
+  /// Every view the user asked for (reportViews(), in order): the
+  /// console's findings, the JSON report, SARIF (its paths relative to
+  /// SourceRoot), the HTML page (Seconds: how long the run took), the
+  /// depfile (what the run read: State's files and the RuleFiles) and the
+  /// console's summary. False if one could not be written, which is said.
   bool writeViews(const RunReport &Run, RunState &State, llvm::StringRef SourceRoot,
-                  const std::vector<std::string> &RuleFiles, double Seconds) const;
+                  const std::vector<std::string> &RuleFiles, double Seconds,
+                  const ConsoleShows &Console) const;
 
 private:
   /// A path, or a message naming paths, as the reports and the console give

@@ -78,7 +78,6 @@ private:
   // RunEnd.cpp
   int exportShard();
   bool report();
-  void printSummary(const RunReport &Run, unsigned Pruned);
 
   const MigrationOptions &Options;
   const RuleTable &Rules;

@@ -1,4 +1,4 @@
-// How a run ends: a shard's manifest, or the report, its views and the summary.
+// How a run ends: a shard's manifest, or the report and its views.
 #include "session/MigrationRun.h"
 
 namespace musify {
@@ -29,7 +29,7 @@ int MigrationRun::exportShard() {
   return ExitSuccess;
 }
 
-/// Stage 6: diagnostics, the JSON report and the summary. False if the
+/// Stage 6: the report's views (the console's among them). False if the
 /// run has a problem the exit code must show.
 bool MigrationRun::report() {
   RunReport Settings;
@@ -45,18 +45,16 @@ bool MigrationRun::report() {
   Settings.Spill = &Spill;
   Reports.printParseProblems(State, &Spill, Options.AllowFallback, Options.Quiet);
   RunReport Run = Reports.reportOf(std::move(Settings), State);
-  if (!Options.Quiet)
-    printDiagnostics(Run, Errs, Options.Verbose);
+  ConsoleShows Console;
+  Console.Quiet = Options.Quiet;
+  Console.Verbose = Options.Verbose;
+  Console.DryRun = Options.Output == OutputMode::None;
+  Console.Incremental = Caches.incremental();
+  Console.PrunedCacheFiles = Caches.prune(Options.CacheMaxBytes);
   double Seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Started).count();
-  bool Ok =
-      Reports.writeViews(Run, State, Inputs.MirrorBase, Options.RuleSources, Seconds);
-  unsigned Pruned = Caches.prune(Options.CacheMaxBytes);
-  // --quiet keeps what a run is asked for: a dry run's estimate.
-  if (!Options.Quiet)
-    printSummary(Run, Pruned);
-  else if (Options.Output == OutputMode::None)
-    printEffort(Run, Errs);
+  bool Ok = Reports.writeViews(Run, State, Inputs.MirrorBase, Options.RuleSources,
+                               Seconds, Console);
   // Sources that do not parse (or no SDK to parse them) fail the run; a
   // header that only fails on its own does not, nor errors Clang recovered
   // from (often where Clang is stricter than nvcc): --fail-on=errors.
@@ -71,17 +69,6 @@ bool MigrationRun::report() {
     Errs << "musify: error: " << Lost << "; the report lacks them\n";
   return Ok && !FallbackIsError && Found.Conflicts == 0 && Tripped.empty() &&
          Lost.empty();
-}
-
-/// What is left to do, the totals, and what --incremental's cache did.
-void MigrationRun::printSummary(const RunReport &Run, unsigned Pruned) {
-  printRunSummary(Run, /*DryRun=*/Options.Output == OutputMode::None, Errs);
-  if (Caches.incremental())
-    Errs << "musify: --incremental: " << State.UnitsFromCache << " of "
-         << State.UnitsFromCache + State.UnitsParsed
-         << " translation unit(s) from the cache, " << State.UnitsParsed << " parsed"
-         << (Pruned ? ", " + std::to_string(Pruned) + " old cache file(s) removed" : "")
-         << "\n";
 }
 
 } // namespace musify

@@ -70,9 +70,9 @@ std::optional<int> MigrationRun::checkWrites(const std::string &OutRoot) {
   std::vector<std::pair<std::string, std::string>> Named; // option, path
   if (Options.Output == OutputMode::File)
     Named.push_back({"-o", Options.OutputFile});
-  for (const ReportView &View : reportViews())
-    if (auto It = Options.Reports.find(View.Option); It != Options.Reports.end())
-      Named.push_back({std::string("--") + View.Option, It->second});
+  for (const ReportView *View : fileViews())
+    if (auto It = Options.Reports.find(View->Option); It != Options.Reports.end())
+      Named.push_back({std::string("--") + View->Option, It->second});
   if (std::optional<std::string> Why = Output.whyNotNamedOutputs(Named))
     return fail(*Why);
   if (std::optional<std::string> Why = Output.linkInOutRoot())

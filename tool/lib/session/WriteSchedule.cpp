@@ -112,9 +112,9 @@ std::optional<int> MigrationRun::beginMergeJournal() {
 /// What the views of the report asked for read of a written file.
 AfterWriting MigrationRun::keptAfterWriting() const {
   AfterWriting Keep = AfterWriting::KeepNothing;
-  for (const ReportView &View : reportViews())
-    if (Options.Reports.count(View.Option))
-      Keep = std::max(Keep, View.Keeps);
+  for (const ReportView *View : fileViews())
+    if (Options.Reports.count(View->Option))
+      Keep = std::max(Keep, View->Keeps);
   return Keep;
 }
 
