@@ -145,6 +145,11 @@ cl::opt<unsigned> Jobs("j",
                                 "one per core); the output does not depend on it"),
                        cl::value_desc("N"), cl::Prefix, cl::init(0),
                        cl::cat(MusifyCategory));
+cl::opt<unsigned> MemoryBudget(
+    "memory-budget",
+    cl::desc("Past this many MiB of memory, a parse waits for the older ones in flight "
+             "to end (default: 256 per job); the output does not depend on it"),
+    cl::value_desc("MiB"), cl::init(0), cl::cat(MusifyCategory));
 cl::list<std::string> IncludeGlobs(
     "include",
     cl::desc("Migrate only files whose path, relative to the inputs' common folder, "
@@ -456,6 +461,7 @@ musify::MigrationOptions migrationOptions(musify::TargetDescription Target,
   Options.InlineFindings = !NoInlineFindings;
   Options.Verbose = Verbose && !Quiet;
   Options.Jobs = Jobs;
+  Options.MemoryBudgetMiB = MemoryBudget;
   Options.IncludeGlobs.assign(IncludeGlobs.begin(), IncludeGlobs.end());
   Options.ExcludeGlobs.assign(ExcludeGlobs.begin(), ExcludeGlobs.end());
   Options.CompileDatabaseDir = CompileDatabase;

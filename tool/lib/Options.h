@@ -61,6 +61,10 @@ struct MigrationOptions {
   bool Verbose = false; ///< one line per translation unit
   /// Translation units parsed at once; 0: one per core.
   unsigned Jobs = 0;
+  /// MiB of resident memory past which a parse waits for the older ones in
+  /// flight to end; 0: MemoryBudgetPerJobMiB for each of the jobs.
+  unsigned MemoryBudgetMiB = 0;
+  static constexpr unsigned MemoryBudgetPerJobMiB = 256;
   /// Globs over paths relative to the inputs' common folder: a file is
   /// migrated only if it matches an include glob (when there are any) and
   /// no exclude glob. Files left out are copied as they are.

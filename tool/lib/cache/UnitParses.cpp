@@ -129,6 +129,7 @@ ParsedUnit CachedParser::parseOne(const InputFile &F, std::string &Key,
   auto IsRunFile = [this](llvm::StringRef Path) { return isRunFile(Path); };
   if (std::optional<ParsedUnit> Hit = Caches.lookup(Key, IsRunFile, Note))
     return std::move(*Hit);
+  MemoryGate::Parse Within(*Gate);
   ParsedUnit Unit =
       parseTranslationUnit(F.Path, languagesOf(F), F.Command ? &*F.Command : nullptr,
                            Front, Rules, Classifier, DeviceSide);

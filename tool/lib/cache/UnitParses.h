@@ -4,6 +4,7 @@
 #pragma once
 
 #include "cache/UnitCache.h"
+#include "core/MemoryGate.h"
 #include "find/SourceClassifier.h"
 #include "find/UnitParser.h"
 #include "frontend/Frontend.h"
@@ -75,10 +76,16 @@ private:
 /// Parses units through the caches.
 class CachedParser {
 public:
+  /// MemoryBudget: the bytes of resident memory past which a parse waits
+  /// for the older ones in flight to end (MemoryGate); 0 for none.
   CachedParser(const Frontend &Front, const SourceClassifier &Classifier,
-               const RuleTable &Rules, const ParseCaches &Caches, bool DeviceSide)
+               const RuleTable &Rules, const ParseCaches &Caches, bool DeviceSide,
+               uint64_t MemoryBudget)
       : Front(Front), Classifier(Classifier), Rules(Rules), Caches(Caches),
-        DeviceSide(DeviceSide) {}
+        DeviceSide(DeviceSide), Gate(std::make_unique<MemoryGate>(MemoryBudget)) {}
+
+  /// Seconds parses waited for memory, so far.
+  double secondsWaitedForMemory() const { return Gate->secondsWaited(); }
 
   /// Each unit parsed (or taken from the cache) on one of Jobs threads;
   /// Finished is told of each as it completes, from its thread.
@@ -114,6 +121,7 @@ private:
   const RuleTable &Rules;
   const ParseCaches &Caches;
   bool DeviceSide;
+  std::unique_ptr<MemoryGate> Gate;
 };
 
 /// Merges one unit's parse into State: its findings, what its parse met,

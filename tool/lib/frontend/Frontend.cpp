@@ -1,5 +1,6 @@
 // Building compiler invocations for CUDA, C++ and C files, and running them.
 #include "frontend/Frontend.h"
+#include "core/MemoryGate.h"
 #include "frontend/HoistedHeader.h"
 #include "frontend/IncludeScan.h"
 #include "frontend/NvccCompat.h"
@@ -502,8 +503,13 @@ bool Frontend::buildSharedHeaders(PchContents &Into, const CompileCommand *Comma
   Invocation.setDiagnosticConsumer(&Quiet);
   bool Built = false;
   llvm::CrashRecoveryContext Recovery;
-  bool Ran =
-      Recovery.RunSafelyOnThread([&] { Built = Invocation.run(); }, ParseStackSize);
+  MemoryGate::Carried Parse = MemoryGate::carry();
+  bool Ran = Recovery.RunSafelyOnThread(
+      [&] {
+        MemoryGate::Adopt Same(Parse);
+        Built = Invocation.run();
+      },
+      ParseStackSize);
   if (UserFile)
     *UserFile = ReadUserFile;
   // A header that does not build on its own (errors), or whose file could
@@ -563,7 +569,13 @@ ParseOutcome Frontend::run(std::vector<std::string> Args,
   // deeply), and contained: a crash of Clang costs this unit, not the run.
   bool Ran = false;
   llvm::CrashRecoveryContext Recovery;
-  if (!Recovery.RunSafelyOnThread([&] { Ran = Invocation.run(); }, ParseStackSize)) {
+  MemoryGate::Carried Parse = MemoryGate::carry();
+  if (!Recovery.RunSafelyOnThread(
+          [&] {
+            MemoryGate::Adopt Same(Parse);
+            Ran = Invocation.run();
+          },
+          ParseStackSize)) {
     ParseOutcome Crashed;
     Crashed.FirstErrors.push_back("error: Clang crashed while parsing " + File +
                                   "; it is migrated by the token rewriter");

@@ -1,4 +1,5 @@
 #include "frontend/ParseActions.h"
+#include "core/MemoryGate.h"
 #include "core/SourceText.h"
 
 #include "clang/AST/ASTContext.h"
@@ -123,6 +124,20 @@ private:
   UserFileRead &Read;
 };
 
+/// A parse waits at each file it enters and each declaration it completes
+/// while the run is over its memory budget (MemoryGate).
+class MemoryPausePoints : public clang::PPCallbacks, public clang::ASTConsumer {
+public:
+  void FileChanged(clang::SourceLocation, FileChangeReason,
+                   clang::SrcMgr::CharacteristicKind, clang::FileID) override {
+    MemoryGate::pausePoint();
+  }
+  bool HandleTopLevelDecl(clang::DeclGroupRef) override {
+    MemoryGate::pausePoint();
+    return true;
+  }
+};
+
 /// Writes the precompiled header of the parse's main file to Path. A user's
 /// file in it (one that takes the place of an SDK header) makes it unfit to
 /// share: a parse loading it would not find that file's references.
@@ -142,6 +157,7 @@ private:
     CI.getPreprocessor().addPPCallbacks(Recorder->callbacks());
     CI.getPreprocessor().addPPCallbacks(
         std::make_unique<UserFileEntered>(CI.getSourceManager(), IsUserFile, Read));
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<MemoryPausePoints>());
     return clang::GeneratePCHAction::BeginSourceFileAction(CI);
   }
   void EndSourceFileAction() override {
@@ -390,6 +406,7 @@ protected:
         CI.getSourceManager(), IsCudaHeader, Diagnostics.Outcome.StoodIn));
     if (Check)
       CI.getPreprocessor().addPPCallbacks(Check->callbacks(CI));
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<MemoryPausePoints>());
     // A C++ parse that fails may be tried again as CUDA (UnitParser).
     if (CI.getLangOpts().CPlusPlus && !CI.getLangOpts().CUDA)
       CI.getPreprocessor().addPPCallbacks(std::make_unique<UndefinedMacroTests>(
@@ -402,11 +419,13 @@ protected:
                                                         llvm::StringRef InFile) override {
     std::unique_ptr<clang::ASTConsumer> Found =
         WrapperFrontendAction::CreateASTConsumer(CI, InFile);
-    if (Found && Check) {
-      std::vector<std::unique_ptr<clang::ASTConsumer>> Both;
-      Both.push_back(std::move(Found));
-      Both.push_back(Check->consumer(CI));
-      Found = std::make_unique<clang::MultiplexConsumer>(std::move(Both));
+    if (Found) {
+      std::vector<std::unique_ptr<clang::ASTConsumer>> All;
+      All.push_back(std::move(Found));
+      if (Check)
+        All.push_back(Check->consumer(CI));
+      All.push_back(std::make_unique<MemoryPausePoints>());
+      Found = std::make_unique<clang::MultiplexConsumer>(std::move(All));
     }
     return withBodyPolicy(std::move(Found), CI, IsUserFile, SkipBodies, Bodies);
   }

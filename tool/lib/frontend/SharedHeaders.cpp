@@ -1,5 +1,6 @@
 // Precompiled headers shared by the parses of one run.
 #include "frontend/SharedHeaders.h"
+#include "core/MemoryGate.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -221,6 +222,9 @@ std::shared_ptr<const PchContents> SharedHeaders::obtain(const std::string &Key,
     Promise.set_value(!Target.empty() && Build(*Contents) ? std::move(Contents)
                                                           : nullptr);
   }
+  if (Mine || Built.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
+    return Built.get();
+  MemoryGate::Blocked WaitingForBuilder;
   return Built.get();
 }
 

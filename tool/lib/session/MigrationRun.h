@@ -61,6 +61,7 @@ private:
 
   // ParseSchedule.cpp
   std::optional<int> parseAll();
+  void parseStandaloneHeaders(const CachedParser &Parser, Progress &Bar);
   std::vector<const InputFile *> unitsToParse() const;
   void parseUnits(const CachedParser &Parser, const std::vector<const InputFile *> &Units,
                   Progress &Bar, CachedParser::AcceptFn Accept);

@@ -2,7 +2,18 @@
 // what is done with each parse as it comes in.
 #include "session/MigrationRun.h"
 
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Threading.h"
+
 namespace musify {
+
+/// --memory-budget, or so much for each job.
+static unsigned memoryBudgetMiB(const MigrationOptions &Options) {
+  if (Options.MemoryBudgetMiB)
+    return Options.MemoryBudgetMiB;
+  return Options.MemoryBudgetPerJobMiB *
+         llvm::hardware_concurrency(Options.Jobs).compute_thread_count();
+}
 
 /// Stages 2 and 3: parse each translation unit and find its references,
 /// several at once. Headers of a folder that no unit includes are parsed
@@ -26,9 +37,10 @@ std::optional<int> MigrationRun::parseAll() {
     Front.shareHeaders(Options.ShareSdkHeaders);
   if (!Options.SkipBodies)
     Front.buildAllBodies();
-  CachedParser Parser(Front, Classifier, Rules, Caches, Options.DeviceSide);
+  CachedParser Parser(Front, Classifier, Rules, Caches, Options.DeviceSide,
+                      uint64_t(memoryBudgetMiB(Options)) << 20);
 
-  std::vector<const InputFile *> Units = unitsToParse(), Standalone;
+  std::vector<const InputFile *> Units = unitsToParse();
   Progress Bar(Errs, Errs.is_displayed() && !Options.Quiet, Options.Verbose,
                Units.size());
   // A merge writes nothing before it has read every shard's parse.
@@ -56,7 +68,19 @@ std::optional<int> MigrationRun::parseAll() {
     Bar.done();
     return std::nullopt;
   }
+  parseStandaloneHeaders(Parser, Bar);
+  State.FoundIn.clear(); // no parse is left to find a place again
+  Bar.done();
+  if (Options.Verbose && Parser.secondsWaitedForMemory() >= 0.05)
+    Errs << llvm::formatv("musify: parses waited {0:f1} s for memory (budget {1} MiB)\n",
+                          Parser.secondsWaitedForMemory(), memoryBudgetMiB(Options));
+  Errs << SaidWhileParsing;
+  return std::nullopt;
+}
 
+/// The headers no unit includes, each parsed on its own.
+void MigrationRun::parseStandaloneHeaders(const CachedParser &Parser, Progress &Bar) {
+  std::vector<const InputFile *> Standalone;
   for (const InputFile &F : Inputs.Files)
     if (!F.LeftOut && F.Role == FileRole::Header && !F.Explicit &&
         !State.state(F.Path).Covered)
@@ -66,10 +90,6 @@ std::optional<int> MigrationRun::parseAll() {
              [&](size_t I, ParsedUnit Unit, const std::string &) {
                acceptParse(State, *Standalone[I], std::move(Unit), /*Standalone=*/true);
              });
-  State.FoundIn.clear(); // no parse is left to find a place again
-  Bar.done();
-  Errs << SaidWhileParsing;
-  return std::nullopt;
 }
 
 /// The translation units, and the headers named as inputs; a shard's
