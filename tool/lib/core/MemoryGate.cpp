@@ -36,11 +36,15 @@ void MemoryGate::waitForRoom(std::unique_lock<std::mutex> &Held, uint64_t Ticket
   auto Start = std::chrono::steady_clock::now();
   bool Paused = false;
   while (!InFlight.empty() && *InFlight.begin() != Ticket && residentBytes() > Budget) {
+    if (!Paused)
+      ++Waiting;
     Paused = true;
     Finished.wait_for(Held, LookAgainWhileWaiting);
   }
-  if (Paused)
-    Waited += std::chrono::steady_clock::now() - Start;
+  if (!Paused)
+    return;
+  --Waiting;
+  Waited += std::chrono::steady_clock::now() - Start;
 }
 
 MemoryGate::Parse::Parse(MemoryGate &Gate) : Gate(Gate) {
@@ -54,16 +58,19 @@ MemoryGate::Parse::Parse(MemoryGate &Gate) : Gate(Gate) {
 
 MemoryGate::Parse::~Parse() {
   Current = {};
-#if defined(__GLIBC__)
-  // What the parse freed goes back to the system, so that the memory the
-  // others wait on falls as it ends.
-  if (Gate.Budget)
-    malloc_trim(0);
-#endif
+  bool OthersWait;
   {
     std::lock_guard<std::mutex> Held(Gate.Lock);
     Gate.InFlight.erase(Ticket);
+    OthersWait = Gate.Waiting > 0;
   }
+#if defined(__GLIBC__)
+  // What the parse freed goes back to the system, so that the memory the
+  // others wait on falls as it ends. Only then: the next parse pays to
+  // take the pages back.
+  if (OthersWait)
+    malloc_trim(0);
+#endif
   Gate.Finished.notify_all();
 }
 

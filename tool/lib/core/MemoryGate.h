@@ -85,6 +85,7 @@ private:
   std::condition_variable Finished;
   std::set<uint64_t> InFlight; ///< tickets, oldest first
   uint64_t NextTicket = 0;
+  unsigned Waiting = 0; ///< parses waiting for room
   std::chrono::steady_clock::duration Waited{};
 };
 
