@@ -10,12 +10,15 @@ SDK and flags): the yardstick of the -j1 goal; and, given an earlier musify
 (--before), that one's -jN run over the same tree, the yardstick of the
 cold-run goal.
 
-The tree is generated (gen_corpus.py) unless --tree names one; flags for
-Clang (-I...) follow --.
+The tree is generated (gen_corpus.py, or gen_templates.py with --templates
+kernels|instances: template-heavy model code) unless --tree names one; flags
+for Clang (-I...) follow --. With --per-file, each translation unit is also
+migrated on its own (a dry run) against Clang parsing it, in turns, three
+times: the yardstick of the per-file goal.
 
-  bench.py MUSIFY [--units N] [--jobs N] [--work DIR] [--target musa|hip]
-           [--tree DIR] [--before MUSIFY] [--peak-mib N]
-           [--clang CLANG] [--cuda-path DIR] [-- CLANG_FLAGS]
+  bench.py MUSIFY [--units N] [--templates STYLE] [--jobs N] [--work DIR]
+           [--target musa|hip] [--tree DIR] [--before MUSIFY] [--peak-mib N]
+           [--per-file] [--clang CLANG] [--cuda-path DIR] [-- CLANG_FLAGS]
 """
 import argparse
 import json
@@ -37,6 +40,7 @@ GOALS = {
     "device_side_per_parse": 1.0,      # extra time per device-side parse, vs a unit's
     "clang_ratio": 0.5,                # -j1 run / Clang parsing the files one by one
     "before_ratio": 1 / 3,             # -jN run / the earlier musify's (--before)
+    "per_file_ratio": 1.0,             # a unit migrated alone / Clang parsing it
 }
 
 # How Clang parses a file of each kind, in the language musify's front end
@@ -104,6 +108,10 @@ def options():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("musify")
     p.add_argument("--units", type=int, default=40, help="of a generated tree")
+    p.add_argument("--templates", choices=("kernels", "instances"),
+                   help="generate a template-heavy tree (gen_templates.py) of this style")
+    p.add_argument("--per-file", action="store_true",
+                   help="also time each unit migrated alone against Clang, in turns")
     p.add_argument("--jobs", type=int, default=os.cpu_count())
     p.add_argument("--work", default="/tmp/musify-bench")
     p.add_argument("--target", default="musa")
@@ -115,6 +123,33 @@ def options():
     a = p.parse_args(argv)
     a.flags = flags
     return a
+
+
+def per_file(a, tree, files):
+    """Each translation unit of files migrated alone (a dry run) and parsed
+    by Clang, in turns, three times: [(file, musify seconds, Clang seconds)]."""
+    rows = []
+    for f in files:
+        if os.path.splitext(f)[1] not in (".cu", ".cpp", ".cc", ".c"):
+            continue
+        mine = theirs = 0.0
+        for _ in range(3):
+            theirs += clang_baseline(a.clang, a.cuda_path, tree, [f], a.flags, a.work)
+            mine += run([a.musify, "--quiet", "--dry-run", f"--target={a.target}",
+                         os.path.join(tree, f)] + (["--"] + a.flags if a.flags else []))[0]
+        rows.append((f, mine, theirs))
+    return rows
+
+
+def generate(a):
+    """The generated tree's folder."""
+    tree = os.path.join(a.work, "corpus")
+    if a.templates:
+        cmd = [os.path.join(HERE, "gen_templates.py"), tree, "--style", a.templates]
+    else:
+        cmd = [os.path.join(HERE, "gen_corpus.py"), tree]
+    subprocess.run([sys.executable] + cmd + ["--units", str(a.units)], check=True)
+    return tree
 
 
 def migrate_runs(a, tree):
@@ -154,11 +189,7 @@ def main():
     a = options()
     shutil.rmtree(a.work, ignore_errors=True)
     os.makedirs(a.work)
-    tree = a.tree
-    if not tree:
-        tree = os.path.join(a.work, "corpus")
-        subprocess.run([sys.executable, os.path.join(HERE, "gen_corpus.py"), tree,
-                        "--units", str(a.units)], check=True)
+    tree = a.tree or generate(a)
     files = sum(len(names) for _, _, names in os.walk(tree))
     rows, (device_units, device_parses), parsed_files = migrate_runs(a, tree)
     units = rows[1][2]
@@ -207,6 +238,12 @@ def main():
     if ratio > GOALS["clang_ratio"]:
         failed.append(f"-j1 took {ratio:.2f} of Clang's time parsing the files one by "
                       f"one, more than {GOALS['clang_ratio']}")
+    if a.per_file:
+        for f, mine, theirs in per_file(a, tree, parsed_files):
+            print(f"alone: {f}: musify {mine / 3:.2f} s, clang {theirs / 3:.2f} s, "
+                  f"{mine / theirs:.2f}")
+            if mine / theirs > GOALS["per_file_ratio"]:
+                failed.append(f"{f} alone took {mine / theirs:.2f} of Clang's time")
     peak = max(r[3] for r in rows)
     if peak > a.peak_mib:
         failed.append(f"peak memory {peak:.0f} MiB > {a.peak_mib:.0f} MiB")
