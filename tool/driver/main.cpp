@@ -145,11 +145,14 @@ cl::opt<unsigned> Jobs("j",
                                 "one per core); the output does not depend on it"),
                        cl::value_desc("N"), cl::Prefix, cl::init(0),
                        cl::cat(MusifyCategory));
-cl::opt<unsigned> MemoryBudget(
-    "memory-budget",
-    cl::desc("Past this many MiB of memory, a parse waits for the older ones in flight "
-             "to end (default: 256 per job); the output does not depend on it"),
-    cl::value_desc("MiB"), cl::init(0), cl::cat(MusifyCategory));
+const std::string MemoryBudgetHelp =
+    "Past this many MiB of memory, a parse waits for the older ones in flight to end "
+    "(default: " +
+    std::to_string(musify::MigrationOptions::MemoryBudgetPerJobMiB) +
+    " per job); the output does not depend on it";
+cl::opt<unsigned> MemoryBudget("memory-budget", cl::desc(MemoryBudgetHelp),
+                               cl::value_desc("MiB"), cl::init(0),
+                               cl::cat(MusifyCategory));
 cl::list<std::string> IncludeGlobs(
     "include",
     cl::desc("Migrate only files whose path, relative to the inputs' common folder, "

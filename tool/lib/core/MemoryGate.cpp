@@ -33,16 +33,16 @@ uint64_t MemoryGate::residentBytes() {
 }
 
 void MemoryGate::waitForRoom(std::unique_lock<std::mutex> &Held, uint64_t Ticket) {
-  auto Start = std::chrono::steady_clock::now();
-  bool Paused = false;
-  while (!InFlight.empty() && *InFlight.begin() != Ticket && residentBytes() > Budget) {
-    if (!Paused)
-      ++Waiting;
-    Paused = true;
-    Finished.wait_for(Held, LookAgainWhileWaiting);
-  }
-  if (!Paused)
+  auto NoRoom = [&] {
+    return !InFlight.empty() && *InFlight.begin() != Ticket && residentBytes() > Budget;
+  };
+  if (!NoRoom())
     return;
+  auto Start = std::chrono::steady_clock::now();
+  ++Waiting;
+  do
+    Finished.wait_for(Held, LookAgainWhileWaiting);
+  while (NoRoom());
   --Waiting;
   Waited += std::chrono::steady_clock::now() - Start;
 }

@@ -19,6 +19,7 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CrashRecoveryContext.h"
@@ -51,6 +52,19 @@ constexpr llvm::StringLiteral SharedHeadersMain = "musify_shared_headers.cu";
 /// terms) nests deeper than a thread's default stack allows. Only what is
 /// used is ever committed.
 constexpr unsigned ParseStackSize = 512u << 20;
+
+/// Runs Body as every parse runs: on a thread with ParseStackSize, a crash
+/// of Clang contained, in the calling parse's place in the memory gate's
+/// line. False if Body crashed.
+bool runContained(llvm::CrashRecoveryContext &Recovery, llvm::function_ref<void()> Body) {
+  MemoryGate::Carried Parse = MemoryGate::carry();
+  return Recovery.RunSafelyOnThread(
+      [&] {
+        MemoryGate::Adopt Same(Parse);
+        Body();
+      },
+      ParseStackSize);
+}
 
 bool hasStandardFlag(const std::vector<std::string> &Args) {
   return llvm::any_of(Args, [](const std::string &A) {
@@ -503,13 +517,7 @@ bool Frontend::buildSharedHeaders(PchContents &Into, const CompileCommand *Comma
   Invocation.setDiagnosticConsumer(&Quiet);
   bool Built = false;
   llvm::CrashRecoveryContext Recovery;
-  MemoryGate::Carried Parse = MemoryGate::carry();
-  bool Ran = Recovery.RunSafelyOnThread(
-      [&] {
-        MemoryGate::Adopt Same(Parse);
-        Built = Invocation.run();
-      },
-      ParseStackSize);
+  bool Ran = runContained(Recovery, [&] { Built = Invocation.run(); });
   if (UserFile)
     *UserFile = ReadUserFile;
   // A header that does not build on its own (errors), or whose file could
@@ -569,13 +577,7 @@ ParseOutcome Frontend::run(std::vector<std::string> Args,
   // deeply), and contained: a crash of Clang costs this unit, not the run.
   bool Ran = false;
   llvm::CrashRecoveryContext Recovery;
-  MemoryGate::Carried Parse = MemoryGate::carry();
-  if (!Recovery.RunSafelyOnThread(
-          [&] {
-            MemoryGate::Adopt Same(Parse);
-            Ran = Invocation.run();
-          },
-          ParseStackSize)) {
+  if (!runContained(Recovery, [&] { Ran = Invocation.run(); })) {
     ParseOutcome Crashed;
     Crashed.FirstErrors.push_back("error: Clang crashed while parsing " + File +
                                   "; it is migrated by the token rewriter");

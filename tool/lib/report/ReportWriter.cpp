@@ -84,15 +84,19 @@ bool ReportWriter::writeViews(const RunReport &Run, RunState &State,
       In.Targets.push_back(It->second);
   bool Ok = true;
   for (const ReportView &View : reportViews()) {
-    auto It = View.Option ? Settings.Files.find(View.Option) : Settings.Files.end();
-    if (View.Option && It == Settings.Files.end())
-      continue;
+    const std::string *File = nullptr; // none: the console's
+    if (View.Option) {
+      auto It = Settings.Files.find(View.Option);
+      if (It == Settings.Files.end())
+        continue;
+      File = &It->second;
+    }
     In.Successful = Ok;
     llvm::Expected<ViewWrite> Write = View.Prepare(In);
     if (!Write)
       Ok = said(Write.takeError()) && Ok;
-    else if (View.Option)
-      Ok = write(It->second, *Write) && Ok;
+    else if (File)
+      Ok = write(*File, *Write) && Ok;
     else
       (*Write)(Errs);
   }
